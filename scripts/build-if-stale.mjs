@@ -1,0 +1,33 @@
+// Builds the web app and the server only when their sources are newer than the last build.
+import { isStale, run } from "./lib.mjs";
+
+const SHARED = ["packages/shared/src", "package-lock.json"];
+const targets = [
+  {
+    name: "web",
+    output: "apps/web/dist/index.html",
+    sources: ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/public", ...SHARED],
+    workspace: "@leadpost/web",
+  },
+  {
+    name: "server",
+    output: "apps/server/dist/index.js",
+    sources: ["apps/server/src", "apps/server/drizzle", "apps/server/build.mjs", ...SHARED],
+    workspace: "@leadpost/server",
+  },
+];
+
+export async function buildIfStale({ force = false } = {}) {
+  for (const t of targets) {
+    if (!force && !isStale(t.output, t.sources)) continue;
+    console.log(`[leadpost] building ${t.name}…`);
+    const code = await run("npm", ["run", "build", "-w", t.workspace]);
+    if (code !== 0) {
+      console.error(`[leadpost] ${t.name} build failed`);
+      process.exit(code);
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  await buildIfStale({ force: process.argv.includes("--force") });
