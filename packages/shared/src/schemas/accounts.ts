@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { isValidEmail, normalizeEmail } from "../domain/email";
+
+// Field rules and messages of spec 000 §5.2, shared by the web forms and the server.
+const email = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isValidEmail(v), { message })
+    .transform(normalizeEmail);
+
+export const ZCompanyRegistrationSchema = z
+  .object({
+    companyName: z.string().trim().min(1, "Company name is required").max(200),
+    contactName: z.string().trim().min(1, "Contact name is required").max(200),
+    phone: z.string().trim().min(10, "Please enter a valid phone number").max(30),
+    email: email("Invalid email address"),
+    password: z.string().min(8, "Password must be at least 8 characters").max(128),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type TCompanyRegistration = z.infer<typeof ZCompanyRegistrationSchema>;
+
+export const ZCompanyRegistrationResultSchema = z.object({
+  userId: z.string(),
+  companyId: z.string(),
+  email: z.string(),
+  verificationSent: z.boolean(),
+});
+
+export const ZLoginSchema = z.object({
+  email: email("Please enter a valid email address"),
+  password: z.string().min(8, "Password must be at least 8 characters"),
+});
+
+/** The 000 §8 texts for the codes the auth service answers with. */
+export const AUTH_ERROR_MESSAGES = {
+  INVALID_EMAIL_OR_PASSWORD: "Invalid email or password. Please check your credentials and try again.",
+  EMAIL_NOT_VERIFIED: "Your email has not been verified. Please check your inbox for the verification link",
+  LOGIN_FAILED: "Login failed. Please try again in a moment or reset your password.",
+  NO_USER: "Login succeeded but no user data was returned. Please try again.",
+  COMPANY_EXISTS: "A company with this email already exists. Please use a different email or try logging in.",
+  USER_EXISTS: "An account with this email already exists. Please try logging in instead.",
+  INVALID_EMAIL: "Please provide a valid email address.",
+  PASSWORD_TOO_SHORT: "Password must be at least 8 characters long.",
+  EMAIL_RATE_LIMIT: "Too many emails sent. Please wait a few minutes before trying again.",
+  NOT_CONFIGURED: "Your account is not properly configured. Please contact support.",
+  NOT_A_BUYER: "This account is not a lead buyer account",
+} as const;

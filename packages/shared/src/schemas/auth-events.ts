@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+export const AUTH_EVENT_TYPES = ["signup", "login", "logout"] as const;
+export const AUTH_EVENT_STATUSES = ["success", "error"] as const;
+
+export const ZAuthEventsQuerySchema = z.object({
+  email: z.string().trim().max(254).optional(),
+  eventType: z.enum(AUTH_EVENT_TYPES).optional(),
+  status: z.enum(AUTH_EVENT_STATUSES).optional(),
+});
+
+export const ZAuthEventSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  eventType: z.enum(AUTH_EVENT_TYPES),
+  status: z.enum(AUTH_EVENT_STATUSES),
+  errorMessage: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAuthEvent = z.infer<typeof ZAuthEventSchema>;
+
+export const AUTH_EVENTS_LIMIT = 100;

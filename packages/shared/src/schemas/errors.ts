@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/** Every failed API call answers with this body, whatever the status. */
+export const ZApiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string().optional(),
+    /** Field errors from validation, keyed by dotted path. */
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type TApiError = z.infer<typeof ZApiErrorSchema>;
+
+/** Codes the server uses; the web maps each to the spec's message where one exists. */
+export const ERROR_CODES = [
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "INTERNAL",
+  "UNAVAILABLE",
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,134 @@
+import { z } from "zod";
+
+export const LEAD_STATUSES = ["new", "routed", "unrouted", "sold_out"] as const;
+export const LEAD_SOURCES = ["form", "call", "api", "manual"] as const;
+export const ROUTING_STATUSES = ["pending", "routed", "unrouted", "failed", "skipped"] as const;
+export const LEADS_PAGE_SIZE_MAX = 100;
+
+export const LEAD_MESSAGES = {
+  NOT_FOUND: "Lead not found",
+  DELETED: "Lead deleted successfully",
+  PURCHASED: "This lead has been purchased by a buyer and cannot be deleted.",
+} as const;
+
+/** A calendar day (YYYY-MM-DD, read as UTC) or a full ISO timestamp. */
+const ZDateBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** Filters shared by the list and the CSV export. */
+export const ZLeadFiltersSchema = z.object({
+  /** Matches name, e-mail, phone, city or zip code. */
+  search: z.string().trim().max(200).optional(),
+  formId: z.uuid().optional(),
+  nicheId: z.uuid().optional(),
+  status: z.enum(LEAD_STATUSES).optional(),
+  /** Created on or after this day or instant. */
+  from: ZDateBoundSchema.optional(),
+  /** Created on or before this day (the whole day) or before this instant. */
+  to: ZDateBoundSchema.optional(),
+});
+export type TLeadFilters = z.infer<typeof ZLeadFiltersSchema>;
+
+export const ZLeadListQuerySchema = ZLeadFiltersSchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LEADS_PAGE_SIZE_MAX).default(25),
+});
+export type TLeadListQuery = z.infer<typeof ZLeadListQuerySchema>;
+
+export const ZLeadSummarySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  source: z.enum(LEAD_SOURCES),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  serviceType: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  isDuplicate: z.boolean(),
+  saleCap: z.number(),
+  saleCount: z.number(),
+  form: z.object({ id: z.string(), title: z.string() }).nullable(),
+  niche: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type TLeadSummary = z.infer<typeof ZLeadSummarySchema>;
+
+export const ZLeadListSchema = z.object({
+  leads: z.array(ZLeadSummarySchema),
+  page: z.number(),
+  pageSize: z.number(),
+  /** Leads matching every filter. */
+  total: z.number(),
+  /** Leads per status matching every filter except the status one (for status tabs). */
+  statusCounts: z.object({ new: z.number(), routed: z.number(), unrouted: z.number(), sold_out: z.number() }),
+});
+export type TLeadList = z.infer<typeof ZLeadListSchema>;
+
+const ZAnswerOutputSchema = z.union([z.string(), z.array(z.string()), z.boolean(), z.number(), z.null()]);
+
+export const ZLeadDetailSchema = ZLeadSummarySchema.extend({
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  duplicateOfLeadId: z.string().nullable(),
+  routedAt: z.string().nullable(),
+  /** Every submitted answer with the label it had when submitted, in form order. */
+  fields: z.array(
+    z.object({ fieldId: z.string().nullable(), label: z.string(), value: ZAnswerOutputSchema }),
+  ),
+  submission: z
+    .object({
+      id: z.string(),
+      submittedAt: z.string(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      referrer: z.string().nullable(),
+      landingPage: z.string().nullable(),
+      utm: z.record(z.string(), z.string()).nullable(),
+      clickIds: z.record(z.string(), z.string()).nullable(),
+      consent: z
+        .object({ text: z.string(), at: z.string(), ip: z.string().nullable(), page: z.string().nullable() })
+        .nullable(),
+      fillTimeMs: z.number().nullable(),
+      routingStatus: z.enum(ROUTING_STATUSES),
+      routingAttempts: z.number(),
+      routingError: z.string().nullable(),
+    })
+    .nullable(),
+  routingDecisions: z.array(
+    z.object({
+      id: z.string(),
+      buyer: z.object({ id: z.string(), name: z.string() }).nullable(),
+      matched: z.boolean(),
+      reason: z.string(),
+      distanceMiles: z.number().nullable(),
+      outcome: z.enum(["full_access", "preview", "email", "none"]),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Buyers holding the lead: previews, and full access with how it was obtained. */
+  buyers: z.array(
+    z.object({
+      buyer: z.object({ id: z.string(), name: z.string() }),
+      isPreview: z.boolean(),
+      acquiredVia: z.enum(["all_you_can_eat", "prepaid", "credits", "manual"]).nullable(),
+      creditsSpent: z.number(),
+      crmStatus: z.enum(["new", "contacted", "qualified", "converted", "lost"]),
+      unlockedAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type TLeadDetail = z.infer<typeof ZLeadDetailSchema>;
+
+export const ZLeadIdParamsSchema = z.object({ leadId: z.uuid() });
+
+export const ZDashboardSummarySchema = z.object({
+  formsCreated: z.number(),
+  totalLeads: z.number(),
+  /** The call figures stay null until the call center is built; they are never estimated. */
+  totalCalls: z.number().nullable(),
+  completedCalls: z.number().nullable(),
+  avgCallDurationSeconds: z.number().nullable(),
+});
+export type TDashboardSummary = z.infer<typeof ZDashboardSummarySchema>;
