@@ -1,0 +1,36 @@
+// Bundles the server into dist/index.js (dependencies stay in node_modules) and stamps the version.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { build } from "esbuild";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+const builtAt = new Date().toISOString();
+
+await build({
+  entryPoints: ["src/index.ts"],
+  outfile: "dist/index.js",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  sourcemap: true,
+  plugins: [
+    {
+      // node_modules stay external; the workspace package is TypeScript source, so it is bundled.
+      name: "externalize-dependencies",
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith("@leadpost/") ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+  logLevel: "warning",
+});
+
+mkdirSync("dist", { recursive: true });
+const stamp = builtAt.replace(/[-:TZ.]/g, "").slice(0, 14);
+writeFileSync(
+  "dist/build-info.json",
+  JSON.stringify({ version: `${pkg.version}+${stamp}`, builtAt }, null, 2),
+);
+console.log(`server built: dist/index.js (${pkg.version}+${stamp})`);

@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type TSchema = typeof schema;
+/** One type for both drivers: services never need to know which database they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type TDatabase = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs fn while holding a database-wide lock, so only one server instance does it at a time. */
+  withExclusiveLock<T>(name: string, fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+const DRIZZLE_OPTIONS = { schema, casing: "snake_case" } as const;
+
+export function openPostgres(url: string, poolSize = 10): TDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, DRIZZLE_OPTIONS) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async withExclusiveLock(name, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext($1))", [name]);
+        try {
+          return await fn(drizzleNodePg(client, DRIZZLE_OPTIONS) as unknown as Db);
+        } finally {
+          await client.query("select pg_advisory_unlock(hashtext($1))", [name]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Embedded PostgreSQL: data in dataDir, or in memory when dataDir is null (tests). */
+export async function openPglite(dataDir: string | null): Promise<TDatabase> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = resolve(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, DRIZZLE_OPTIONS) as unknown as Db;
+  // PGlite is single-connection and in-process: one process owns the directory, so no lock is needed.
+  return {
+    db,
+    kind: "pglite",
+    withExclusiveLock: (_name, fn) => fn(db),
+    close: () => client.close(),
+  };
+}
+
+export async function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string | null;
+  poolSize?: number;
+}): Promise<TDatabase> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+}
+
+export async function pingDatabase(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, id, tz, updatedAt } from "./columns";
+import { companies } from "./companies";
+
+export const niches = pgTable(
+  "niches",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** Default price per lead in USD when a buyer has no cost per lead of its own. */
+    price: numeric({ precision: 10, scale: 2, mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("niches_company_name_unique").on(t.companyId, sql`lower(${t.name})`),
+    check("niches_price_non_negative", sql`${t.price} >= 0`),
+  ],
+);
+
+export const buyers = pgTable(
+  "buyers",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Null until the buyer has an account. */
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    email: text().notNull(),
+    contactName: text().notNull(),
+    companyName: text(),
+    phoneNumber: text(),
+    address: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    /** Centroid of zip_code, filled when the zip is geocoded. */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    serviceRadius: integer().notNull().default(50),
+    serviceType: text(),
+    nicheId: uuid().references(() => niches.id, { onDelete: "restrict" }),
+    status: text({ enum: ["pending", "active", "inactive"] })
+      .notNull()
+      .default("pending"),
+    source: text({ enum: ["manual", "invitation", "application"] })
+      .notNull()
+      .default("manual"),
+    allYouCanEatEnabled: boolean().notNull().default(false),
+    costPerLead: numeric({ precision: 10, scale: 2, mode: "number" }),
+    prepaidLeadsTotal: integer().notNull().default(0),
+    prepaidLeadsRemaining: integer().notNull().default(0),
+    /** Cached sum of the buyer's credit ledger; the ledger is the truth. */
+    creditBalance: integer().notNull().default(0),
+    /** Round-robin fairness: least recently served buyer gets full access first. */
+    lastServedAt: tz(),
+    dailyCap: integer(),
+    monthlyCap: integer(),
+    isPaused: boolean().notNull().default(false),
+    deletedAt: tz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.companyId, t.status),
+    index().on(t.userId),
+    uniqueIndex("buyers_company_email_niche_unique")
+      .on(t.companyId, sql`lower(${t.email})`, sql`coalesce(${t.nicheId}::text, '')`)
+      .where(sql`${t.deletedAt} is null`),
+    check("buyers_radius_range", sql`${t.serviceRadius} between 1 and 500`),
+    check("buyers_credit_balance_non_negative", sql`${t.creditBalance} >= 0`),
+    check(
+      "buyers_prepaid_range",
+      sql`${t.prepaidLeadsRemaining} >= 0 and ${t.prepaidLeadsRemaining} <= ${t.prepaidLeadsTotal}`,
+    ),
+    check("buyers_cost_non_negative", sql`${t.costPerLead} is null or ${t.costPerLead} >= 0`),
+  ],
+);
+
+export const buyerInvitations = pgTable(
+  "buyer_invitations",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    /** SHA-256 of the single-use token; the token itself only travels in the e-mail. */
+    tokenHash: text().notNull().unique(),
+    status: text({ enum: ["pending", "completed", "revoked"] })
+      .notNull()
+      .default("pending"),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    expiresAt: tz().notNull(),
+    completedAt: tz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.buyerId)],
+);

@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { buyers, niches } from "./buyers";
+import { createdAt, id, tz, updatedAt } from "./columns";
+import { companies } from "./companies";
+import { formSubmissions, forms } from "./forms";
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    formId: uuid().references(() => forms.id, { onDelete: "set null" }),
+    submissionId: uuid().references(() => formSubmissions.id, { onDelete: "set null" }),
+    source: text({ enum: ["form", "call", "api", "manual"] })
+      .notNull()
+      .default("form"),
+    name: text(),
+    email: text(),
+    phone: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    serviceType: text().notNull().default("Not specified"),
+    nicheId: uuid().references(() => niches.id, { onDelete: "set null" }),
+    /** Every answer with its field label, for display and export. */
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** The same answers in form order with their field ids (jsonb objects do not keep key order). */
+    answers: jsonb()
+      .$type<{ fieldId: string; label: string; type: string; value: unknown }[]>()
+      .notNull()
+      .default([]),
+    saleCap: integer().notNull().default(1),
+    saleCount: integer().notNull().default(0),
+    status: text({ enum: ["new", "routed", "unrouted", "sold_out"] })
+      .notNull()
+      .default("new"),
+    isDuplicate: boolean().notNull().default(false),
+    duplicateOfLeadId: uuid(),
+    routedAt: tz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.companyId, t.createdAt),
+    index().on(t.companyId, t.email),
+    index().on(t.companyId, t.phone),
+    // Deleting a form or its submissions sets these to null: without an index, a scan of all leads.
+    index().on(t.formId),
+    index().on(t.submissionId),
+    check("leads_sale_count_within_cap", sql`${t.saleCount} >= 0 and ${t.saleCount} <= ${t.saleCap}`),
+  ],
+);
+
+/** Why each buyer was or was not matched for a lead: shown on the lead detail. */
+export const leadRoutingDecisions = pgTable(
+  "lead_routing_decisions",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    buyerId: uuid().references(() => buyers.id, { onDelete: "set null" }),
+    matched: boolean().notNull(),
+    reason: text().notNull(),
+    distanceMiles: doublePrecision(),
+    outcome: text({ enum: ["full_access", "preview", "email", "none"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.leadId)],
+);
+
+/** A buyer's copy of a lead: a preview until unlocked, then full access with a small CRM. */
+export const buyerLeads = pgTable(
+  "buyer_leads",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: "cascade" }),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    isPreview: boolean().notNull().default(true),
+    acquiredVia: text({ enum: ["all_you_can_eat", "prepaid", "credits", "manual"] }),
+    creditsSpent: integer().notNull().default(0),
+    crmStatus: text({ enum: ["new", "contacted", "qualified", "converted", "lost"] })
+      .notNull()
+      .default("new"),
+    notes: text(),
+    unlockedAt: tz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.buyerId, t.leadId),
+    index().on(t.companyId, t.buyerId, t.isPreview),
+    // A lead's holders (lead detail) and the cascade when a lead is deleted.
+    index().on(t.leadId),
+  ],
+);
+
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    channel: text({ enum: ["email", "webhook"] }).notNull(),
+    target: text().notNull(),
+    status: text({ enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    meta: jsonb(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.leadId)],
+);

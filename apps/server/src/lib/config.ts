@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const emailList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: "must be a comma-separated list of e-mail addresses" })));
+
+/** The demo data's platform admin; only used outside production when nothing is configured. */
+export const DEMO_PLATFORM_ADMIN_EMAIL = "admin@leadpost.test";
+
+const ZEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://app.example.com" }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
+  PLATFORM_ADMIN_EMAILS: emailList.optional(),
+  SEED_DEMO: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Leadpost <no-reply@leadpost.local>"),
+  RESEND_API_BASE_URL: z.url().default("https://api.resend.com"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+  FORM_SUBMISSIONS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
+});
+
+export type TConfig = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  authSecret: string | undefined;
+  encryptionKey: string | undefined;
+  platformAdminEmails: string[];
+  seedDemo: boolean;
+  logLevel: string;
+  webDistDir: string | undefined;
+  /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  mail: { smtpUrl: string | undefined; from: string; resendBaseUrl: string };
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  /** Public form submissions allowed per minute from one client address, and into one form. */
+  formSubmissionLimits: { perIpPerMinute: number; perFormPerMinute: number };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Reads and validates the environment once; a bad setting stops the server with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = ZEnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (isProduction && !e.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
+  if (isProduction && !e.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEY: required in production");
+  if (isProduction && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production");
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    authSecret: e.AUTH_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    platformAdminEmails: e.PLATFORM_ADMIN_EMAILS ?? (isProduction ? [] : [DEMO_PLATFORM_ADMIN_EMAIL]),
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, resendBaseUrl: e.RESEND_API_BASE_URL },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
+        : null,
+    formSubmissionLimits: {
+      perIpPerMinute: e.FORM_SUBMISSIONS_PER_IP_PER_MINUTE,
+      perFormPerMinute: e.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE,
+    },
+  };
+}

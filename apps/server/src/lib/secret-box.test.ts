@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createSecretBox, lastFour } from "./secret-box";
+
+describe("secret box", () => {
+  const box = createSecretBox(randomBytes(32).toString("base64"));
+
+  it("round-trips and never stores the plain text", () => {
+    const sealed = box.seal("re_live_abcdef123456");
+    expect(sealed).not.toContain("abcdef");
+    expect(box.open(sealed)).toBe("re_live_abcdef123456");
+  });
+
+  it("uses a fresh IV each time", () => {
+    expect(box.seal("same")).not.toBe(box.seal("same"));
+  });
+
+  it("refuses tampered ciphertext and another key", () => {
+    const sealed = box.seal("secret");
+    const parts = sealed.split(":");
+    parts[3] = Buffer.from("forged").toString("base64");
+    expect(() => box.open(parts.join(":"))).toThrow();
+    const other = createSecretBox(randomBytes(32).toString("base64"));
+    expect(() => other.open(sealed)).toThrow();
+  });
+
+  it("shows only the last four characters", () => {
+    expect(lastFour("sk_test_123456789")).toBe("6789");
+  });
+});

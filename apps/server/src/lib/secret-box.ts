@@ -1,0 +1,36 @@
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+
+/**
+ * AES-256-GCM for provider secrets at rest. Stored as "v1:<iv>:<tag>:<ciphertext>" in base64 parts,
+ * so a future key rotation can add "v2" without guessing.
+ */
+export type TSecretBox = { seal(plain: string): string; open(sealed: string): string };
+
+export function createSecretBox(keyBase64: string): TSecretBox {
+  const key = Buffer.from(keyBase64, "base64");
+  if (key.length !== 32) throw new Error("ENCRYPTION_KEY must decode to 32 bytes");
+  return {
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return [
+        "v1",
+        iv.toString("base64"),
+        cipher.getAuthTag().toString("base64"),
+        body.toString("base64"),
+      ].join(":");
+    },
+    open(sealed) {
+      const [version, iv, tag, body] = sealed.split(":");
+      if (version !== "v1" || !iv || !tag || body === undefined)
+        throw new Error("unrecognised secret format");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
+      decipher.setAuthTag(Buffer.from(tag, "base64"));
+      return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
+    },
+  };
+}
+
+/** What the browser may see of a secret: its last four characters. */
+export const lastFour = (secret: string) => secret.slice(-4);

@@ -1,0 +1,156 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { emailOTP, genericOAuth } from "better-auth/plugins";
+import type { Db } from "../../db/client";
+import { accounts, rateLimits, sessions, users, verifications } from "../../db/schema";
+import type { TConfig } from "../../lib/config";
+import type { TLogger } from "../../lib/logger";
+import type { TEmailService } from "../email/service";
+import { recordAuthEvent } from "./auth-events";
+import { oneTimeCodeEmail, resetPasswordEmail, verificationEmail } from "./emails";
+import { hashPassword, verifyPassword } from "./password";
+
+/** Header our own request handler sets from the socket (or a trusted proxy); clients cannot forge it. */
+export const CLIENT_IP_HEADER = "x-leadpost-client-ip";
+
+const RESET_LINK_SECONDS = 60 * 60;
+const ONE_TIME_CODE_SECONDS = 10 * 60;
+
+// Sign-out is recorded by our route wrapper (routes.ts), which can still see the session.
+const EVENT_FOR_PATH: Record<string, "login" | "signup"> = {
+  "/sign-in/email": "login",
+  "/sign-up/email": "signup",
+};
+
+export function createAuth(opts: {
+  db: Db;
+  config: TConfig;
+  secret: string;
+  email: TEmailService;
+  logger: TLogger;
+}) {
+  const { config, email, db, logger } = opts;
+
+  return betterAuth({
+    appName: "Leadpost",
+    logger: { disabled: config.logLevel === "silent" },
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: opts.secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // 6 is the reset flows' minimum (spec 000 §5.2); sign-up paths check 8 in their own schemas.
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      requireEmailVerification: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // url checks the token, then redirects to the page the request named (general or buyer reset).
+      sendResetPassword: async ({ user, url }) => {
+        await email.send({ to: user.email, kind: "password_reset", ...resetPasswordEmail(url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await email.send({
+          to: user.email,
+          kind: "email_verification",
+          ...verificationEmail(user.name, url),
+        });
+      },
+    },
+    // Reset tokens and codes are stored as hashes; better-auth deletes each on use (single use).
+    verification: { storeIdentifier: "hashed" },
+    account: {
+      // Google may sign in to an existing account only when that account's own e-mail is verified.
+      accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: [] },
+    },
+    plugins: [
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  discoveryUrl: config.google.discoveryUrl,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: ONE_TIME_CODE_SECONDS,
+        allowedAttempts: 5,
+        storeOTP: "hashed",
+        disableSignUp: true,
+        sendVerificationOTP: async ({ email: to, otp }) => {
+          await email.send({ to, kind: "one_time_code", ...oneTimeCodeEmail(otp) });
+        },
+      }),
+    ],
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 120,
+      // Keyed by client IP and path, never by account: an attacker cannot lock a victim out.
+      customRules: {
+        "/sign-in/email": { window: 60, max: 20 },
+        "/sign-up/email": { window: 60 * 60, max: 20 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/email-otp/send-verification-otp": { window: 60, max: 5 },
+        "/email-otp/reset-password": { window: 60, max: 10 },
+        "/send-verification-email": { window: 60, max: 5 },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    advanced: {
+      database: { generateId: "uuid" },
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        const eventType = EVENT_FOR_PATH[ctx.path];
+        if (!eventType) return;
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError;
+        const body = (ctx.body ?? {}) as { email?: string };
+        const sessionUser = ctx.context.newSession?.user ?? ctx.context.session?.user ?? null;
+        await recordAuthEvent(db, logger, {
+          eventType,
+          status: failed ? "error" : "success",
+          email: body.email ?? sessionUser?.email ?? null,
+          userId: sessionUser?.id ?? null,
+          errorMessage: failed ? (returned as APIError).message : null,
+          ipAddress: ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
+          userAgent: ctx.request?.headers.get("user-agent") ?? null,
+        });
+      }),
+    },
+  });
+}
+
+export type TAuth = ReturnType<typeof createAuth>;

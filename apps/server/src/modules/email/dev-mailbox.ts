@@ -1,0 +1,59 @@
+import type { TApp, TDeps } from "../../app-types";
+import { escapeHtml } from "../../lib/html";
+
+/**
+ * Outside production, mail that no provider delivered is readable here: /dev/mailbox for people,
+ * /dev/mailbox.json for scripts and tests. Production answers 404.
+ */
+export function registerDevMailbox(app: TApp, deps: TDeps) {
+  if (deps.config.isProduction) return;
+
+  app.get("/dev/mailbox.json", async (c) => {
+    const messages = await deps.email.listMailbox({ to: c.req.query("to") ?? undefined });
+    return c.json({
+      messages: messages.map((m) => ({
+        id: m.id,
+        to: m.toAddress,
+        from: m.fromAddress,
+        subject: m.subject,
+        kind: m.kind,
+        transport: m.transport,
+        status: m.status,
+        html: m.html,
+        text: m.text,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    });
+  });
+
+  app.get("/dev/mailbox", async (c) => {
+    const to = c.req.query("to");
+    const messages = await deps.email.listMailbox({ to: to ?? undefined });
+    const items = messages
+      .map(
+        (m) => `<article>
+  <header><strong>${escapeHtml(m.subject)}</strong>
+    <span>to ${escapeHtml(m.toAddress)} · ${escapeHtml(m.kind)} · ${m.transport} · ${m.status} · ${m.createdAt.toISOString()}</span>
+  </header>
+  <iframe sandbox="allow-popups allow-top-navigation-by-user-activation" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe>
+  <details><summary>Links</summary><ul>${[...m.html.matchAll(/href="([^"]+)"/g)]
+    .map(([, href]) => `<li><a href="${href}">${href}</a></li>`)
+    .join("")}</ul></details>
+</article>`,
+      )
+      .join("\n");
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+  body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#111;background:#fafafa}
+  @media (prefers-color-scheme: dark){body{color:#eee;background:#111}article{background:#1b1b1b!important;border-color:#333!important}a{color:#8ab4f8}}
+  article{background:#fff;border:1px solid #ddd;border-radius:8px;margin:1rem 0;padding:1rem}
+  header span{display:block;color:#777;font-size:.85rem;margin-top:.25rem}
+  iframe{width:100%;height:16rem;border:1px solid #eee;border-radius:4px;margin-top:.75rem;background:#fff}
+</style></head><body>
+<h1>Dev mailbox</h1>
+<p>Messages the built-in mailbox kept because no Resend key or SMTP server is configured${to ? ` — for ${escapeHtml(to)}` : ""}. Newest first.</p>
+${items || "<p>No messages yet.</p>"}
+</body></html>`);
+  });
+}

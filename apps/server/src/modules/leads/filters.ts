@@ -1,0 +1,50 @@
+import type { TLeadFilters } from "@leadpost/shared";
+import { eq, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
+import { leads } from "../../db/schema";
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** LIKE wildcards typed by the user are searched for literally. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The WHERE of the leads list and export. The company comes from the session and is always the first
+ * condition; dates without a time are whole UTC days.
+ */
+export function leadConditions(
+  companyId: string,
+  filters: TLeadFilters,
+  opts: { ignoreStatus?: boolean } = {},
+): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [eq(leads.companyId, companyId)];
+  const search = filters.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    // Phones are stored as digits, so "(303) 555" must be searched as "303555".
+    const digits = search.replace(/\D/g, "");
+    conditions.push(
+      or(
+        ilike(leads.name, pattern),
+        ilike(leads.email, pattern),
+        ilike(leads.city, pattern),
+        ilike(leads.zipCode, pattern),
+        ilike(leads.phone, digits.length >= 3 ? `%${digits}%` : pattern),
+      ),
+    );
+  }
+  if (filters.formId) conditions.push(eq(leads.formId, filters.formId));
+  if (filters.nicheId) conditions.push(eq(leads.nicheId, filters.nicheId));
+  if (filters.status && !opts.ignoreStatus) conditions.push(eq(leads.status, filters.status));
+  if (filters.from) conditions.push(gte(leads.createdAt, startOf(filters.from)));
+  if (filters.to) {
+    conditions.push(
+      DATE_ONLY.test(filters.to)
+        ? lt(leads.createdAt, new Date(startOf(filters.to).getTime() + DAY_MS))
+        : lte(leads.createdAt, new Date(filters.to)),
+    );
+  }
+  return conditions;
+}
+
+const startOf = (bound: string) => new Date(DATE_ONLY.test(bound) ? `${bound}T00:00:00Z` : bound);

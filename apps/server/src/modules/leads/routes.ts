@@ -1,0 +1,103 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  ZLeadDetailSchema,
+  ZLeadFiltersSchema,
+  ZLeadIdParamsSchema,
+  ZLeadListQuerySchema,
+  ZLeadListSchema,
+} from "@leadpost/shared";
+import type { TApp, TDeps } from "../../app-types";
+import { apiError, jsonContent } from "../../lib/openapi";
+import { requireSession } from "../../plugins/session";
+import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { exportLeadsCsv } from "./export";
+import { deleteLead, getLead, listLeads } from "./service";
+
+const tags = ["Leads"];
+const noSession = apiError("Not signed in");
+const noCompany = apiError("No company associated with your account");
+const notFound = apiError("Not one of this company's leads");
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/leads",
+  tags,
+  summary: "The company's leads, newest first: search, filters, a page, and counts per status",
+  request: { query: ZLeadListQuerySchema },
+  responses: { 200: jsonContent(ZLeadListSchema, "Leads"), 401: noSession, 403: noCompany },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/api/leads/export",
+  tags,
+  summary: "CSV of the leads matching the filters: every column, source data and every answer",
+  request: { query: ZLeadFiltersSchema },
+  responses: {
+    200: { description: "CSV file", content: { "text/csv": { schema: z.string() } } },
+    401: noSession,
+    403: noCompany,
+  },
+});
+
+const detailRoute = createRoute({
+  method: "get",
+  path: "/api/leads/{leadId}",
+  tags,
+  summary: "One lead: every answer with its label, source and UTM data, routing decisions and buyers",
+  request: { params: ZLeadIdParamsSchema },
+  responses: {
+    200: jsonContent(ZLeadDetailSchema, "The lead"),
+    401: noSession,
+    403: noCompany,
+    404: notFound,
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/api/leads/{leadId}",
+  tags,
+  summary: "Delete a lead (company admins; refused once a buyer holds it in full)",
+  request: { params: ZLeadIdParamsSchema },
+  responses: {
+    200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), "Deleted"),
+    401: noSession,
+    403: apiError("Not an owner or admin"),
+    404: notFound,
+    409: apiError("A buyer has purchased this lead"),
+  },
+});
+
+export function registerLeadRoutes(app: TApp, deps: TDeps) {
+  app.use("/api/leads/*", requireSession(deps), requireCompanyRole(deps));
+  app.on(
+    "DELETE",
+    "/api/leads/*",
+    requireCompanyRole(
+      deps,
+      ["owner", "org_admin"],
+      "Permission denied. You must be an owner or admin to delete leads.",
+    ),
+  );
+
+  app.openapi(listRoute, async (c) =>
+    c.json(await listLeads(deps, companyContext(c), c.req.valid("query")), 200),
+  );
+  // Registered before /{leadId}, which would otherwise take "export" for an id.
+  app.openapi(exportRoute, async (c) => {
+    const csv = await exportLeadsCsv(deps, companyContext(c), c.req.valid("query"));
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+  app.openapi(detailRoute, async (c) =>
+    c.json(await getLead(deps, companyContext(c), c.req.valid("param").leadId), 200),
+  );
+  app.openapi(deleteRoute, async (c) =>
+    c.json(await deleteLead(deps, companyContext(c), c.req.valid("param").leadId), 200),
+  );
+}

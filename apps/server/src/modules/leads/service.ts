@@ -1,0 +1,212 @@
+import {
+  LEAD_MESSAGES,
+  LEAD_STATUSES,
+  type TLeadDetail,
+  type TLeadList,
+  type TLeadListQuery,
+  type TLeadSummary,
+} from "@leadpost/shared";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { TDeps } from "../../app-types";
+import type { Db } from "../../db/client";
+import {
+  buyerLeads,
+  buyers,
+  formSubmissions,
+  forms,
+  leadRoutingDecisions,
+  leads,
+  niches,
+} from "../../db/schema";
+import { AppError, notFound } from "../../lib/app-error";
+import type { TCompanyContext } from "../../plugins/tenant";
+import { leadConditions } from "./filters";
+
+type TLeadDeps = Pick<TDeps, "database">;
+
+/** A lead with its form and niche; the joins also check the company so nothing crosses tenants. */
+export function selectLeadsWithNames(db: Db) {
+  return db
+    .select({ lead: leads, formTitle: forms.title, nicheName: niches.name })
+    .from(leads)
+    .leftJoin(forms, and(eq(forms.id, leads.formId), eq(forms.companyId, leads.companyId)))
+    .leftJoin(niches, and(eq(niches.id, leads.nicheId), eq(niches.companyId, leads.companyId)));
+}
+type TLeadWithNames = { lead: typeof leads.$inferSelect; formTitle: string | null; nicheName: string | null };
+
+function toLeadSummary({ lead, formTitle, nicheName }: TLeadWithNames): TLeadSummary {
+  return {
+    id: lead.id,
+    createdAt: lead.createdAt.toISOString(),
+    source: lead.source,
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    city: lead.city,
+    state: lead.state,
+    zipCode: lead.zipCode,
+    serviceType: lead.serviceType,
+    status: lead.status,
+    isDuplicate: lead.isDuplicate,
+    saleCap: lead.saleCap,
+    saleCount: lead.saleCount,
+    form: lead.formId && formTitle !== null ? { id: lead.formId, title: formTitle } : null,
+    niche: lead.nicheId && nicheName !== null ? { id: lead.nicheId, name: nicheName } : null,
+  };
+}
+
+export async function listLeads(
+  deps: TLeadDeps,
+  ctx: TCompanyContext,
+  query: TLeadListQuery,
+): Promise<TLeadList> {
+  const db = deps.database.db;
+  const where = and(...leadConditions(ctx.companyId, query));
+  const [rows, [total], byStatus] = await Promise.all([
+    selectLeadsWithNames(db)
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(leads).where(where),
+    db
+      .select({ status: leads.status, n: count() })
+      .from(leads)
+      .where(and(...leadConditions(ctx.companyId, query, { ignoreStatus: true })))
+      .groupBy(leads.status),
+  ]);
+  const statusCounts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as TLeadList["statusCounts"];
+  for (const row of byStatus) statusCounts[row.status] = Number(row.n);
+  return {
+    leads: rows.map(toLeadSummary),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(total?.n ?? 0),
+    statusCounts,
+  };
+}
+
+export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: string): Promise<TLeadDetail> {
+  const db = deps.database.db;
+  const [row] = await selectLeadsWithNames(db).where(
+    and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)),
+  );
+  if (!row) throw notFound(LEAD_MESSAGES.NOT_FOUND);
+  const { lead } = row;
+  const [submissions, decisions, holders] = await Promise.all([
+    lead.submissionId
+      ? db
+          .select()
+          .from(formSubmissions)
+          .where(and(eq(formSubmissions.id, lead.submissionId), eq(formSubmissions.companyId, ctx.companyId)))
+      : Promise.resolve([]),
+    db
+      .select({ decision: leadRoutingDecisions, buyerName: buyerDisplayName })
+      .from(leadRoutingDecisions)
+      .leftJoin(buyers, and(eq(buyers.id, leadRoutingDecisions.buyerId), eq(buyers.companyId, ctx.companyId)))
+      .where(and(eq(leadRoutingDecisions.leadId, lead.id), eq(leadRoutingDecisions.companyId, ctx.companyId)))
+      .orderBy(leadRoutingDecisions.createdAt, leadRoutingDecisions.id),
+    db
+      .select({ holder: buyerLeads, buyerName: buyerDisplayName })
+      .from(buyerLeads)
+      .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, ctx.companyId)))
+      .where(and(eq(buyerLeads.leadId, lead.id), eq(buyerLeads.companyId, ctx.companyId)))
+      .orderBy(buyerLeads.createdAt, buyerLeads.id),
+  ]);
+  const submission = submissions[0];
+  return {
+    ...toLeadSummary(row),
+    latitude: lead.latitude,
+    longitude: lead.longitude,
+    duplicateOfLeadId: lead.duplicateOfLeadId,
+    routedAt: lead.routedAt?.toISOString() ?? null,
+    fields: answersOf(lead),
+    submission: submission
+      ? {
+          id: submission.id,
+          submittedAt: submission.createdAt.toISOString(),
+          ipAddress: submission.ipAddress,
+          userAgent: submission.userAgent,
+          referrer: submission.referrer,
+          landingPage: submission.landingPage,
+          utm: submission.utm,
+          clickIds: submission.clickIds,
+          consent: submission.consent,
+          fillTimeMs: submission.fillTimeMs,
+          routingStatus: submission.routingStatus,
+          routingAttempts: submission.routingAttempts,
+          routingError: submission.routingError,
+        }
+      : null,
+    routingDecisions: decisions.map(({ decision, buyerName }) => ({
+      id: decision.id,
+      buyer: decision.buyerId && buyerName ? { id: decision.buyerId, name: buyerName } : null,
+      matched: decision.matched,
+      reason: decision.reason,
+      distanceMiles: decision.distanceMiles,
+      outcome: decision.outcome,
+      createdAt: decision.createdAt.toISOString(),
+    })),
+    buyers: holders.map(({ holder, buyerName }) => ({
+      buyer: { id: holder.buyerId, name: buyerName ?? "" },
+      isPreview: holder.isPreview,
+      acquiredVia: holder.acquiredVia,
+      creditsSpent: holder.creditsSpent,
+      crmStatus: holder.crmStatus,
+      unlockedAt: holder.unlockedAt?.toISOString() ?? null,
+      createdAt: holder.createdAt.toISOString(),
+    })),
+  };
+}
+
+const buyerDisplayName = sql<string | null>`coalesce(${buyers.companyName}, ${buyers.contactName})`;
+
+type TAnswerOut = TLeadDetail["fields"][number]["value"];
+const asAnswer = (value: unknown): TAnswerOut => {
+  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return value as TAnswerOut;
+  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value;
+  return JSON.stringify(value);
+};
+
+/** Form leads keep their ordered answers; older or imported leads only have the label → value map. */
+export function answersOf(lead: Pick<typeof leads.$inferSelect, "answers" | "data">) {
+  if (lead.answers.length > 0) {
+    return lead.answers.map((a) => ({ fieldId: a.fieldId, label: a.label, value: asAnswer(a.value) }));
+  }
+  return Object.entries(lead.data).map(([label, value]) => ({
+    fieldId: null,
+    label,
+    value: asAnswer(value),
+  }));
+}
+
+/**
+ * Deletes a lead with its routing decisions, previews and deliveries. A lead a buyer has paid for or
+ * received in full is refused: that buyer's purchase must stay intact.
+ */
+export async function deleteLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: string) {
+  await deps.database.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const own = and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId));
+    const [lead] = await tx.select({ id: leads.id }).from(leads).where(own).for("update");
+    if (!lead) throw notFound(LEAD_MESSAGES.NOT_FOUND);
+    const [held] = await tx
+      .select({ n: count() })
+      .from(buyerLeads)
+      .where(
+        and(
+          eq(buyerLeads.leadId, leadId),
+          eq(buyerLeads.companyId, ctx.companyId),
+          eq(buyerLeads.isPreview, false),
+        ),
+      );
+    if (Number(held?.n ?? 0) > 0) throw new AppError("CONFLICT", 409, LEAD_MESSAGES.PURCHASED);
+    // The submission stays (it is the raw record); it only stops pointing at the lead and being retried.
+    await tx
+      .update(formSubmissions)
+      .set({ leadId: null, routingNextAttemptAt: null })
+      .where(and(eq(formSubmissions.leadId, leadId), eq(formSubmissions.companyId, ctx.companyId)));
+    await tx.delete(leads).where(own);
+  });
+  return { success: true as const, message: LEAD_MESSAGES.DELETED };
+}

@@ -1,0 +1,49 @@
+import { normalizeRole, type TCompanyRole } from "@leadpost/shared";
+import { and, eq } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import type { TAppEnv, TDeps } from "../app-types";
+import { userRoles } from "../db/schema";
+import { AppError, forbidden } from "../lib/app-error";
+import { currentUser } from "./session";
+
+export type TCompanyContext = { userId: string; email: string; companyId: string; role: TCompanyRole };
+
+const COMPANY_KEY = "companyContext" as const;
+
+/**
+ * Resolves the company a request acts for from the user's own role rows (never from the body).
+ * A user in several companies may name one with X-Company-Id, which must be one of them.
+ */
+export function requireCompanyRole(
+  deps: Pick<TDeps, "database">,
+  allowed: readonly TCompanyRole[] = ["owner", "org_admin", "member"],
+  message = "Permission denied. You must be an owner or admin to do this.",
+): MiddlewareHandler<TAppEnv> {
+  return async (c, next) => {
+    const user = currentUser(c);
+    const wanted = c.req.header("x-company-id");
+    const rows = await deps.database.db
+      .select({ companyId: userRoles.companyId, role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, user.id), wanted ? eq(userRoles.companyId, wanted) : undefined))
+      .orderBy(userRoles.createdAt)
+      .limit(1);
+    const row = rows[0];
+    const role = row ? normalizeRole(row.role) : null;
+    if (!row || !role) throw new AppError("NO_COMPANY", 403, "No company associated with your account");
+    if (!allowed.includes(role)) throw forbidden(message);
+    (c as unknown as Context).set(COMPANY_KEY, {
+      userId: user.id,
+      email: user.email,
+      companyId: row.companyId,
+      role,
+    });
+    await next();
+  };
+}
+
+export function companyContext(c: Context<TAppEnv>): TCompanyContext {
+  const ctx = (c as unknown as Context).get(COMPANY_KEY) as TCompanyContext | undefined;
+  if (!ctx) throw new Error("companyContext read on a route without requireCompanyRole");
+  return ctx;
+}

@@ -1,0 +1,23 @@
+import type { TDeps } from "./app-types";
+import type { TDatabase } from "./db/client";
+import type { TConfig } from "./lib/config";
+import type { TLogger } from "./lib/logger";
+import { createSecretBox } from "./lib/secret-box";
+import { createAuth } from "./modules/auth/auth";
+import { createEmailService } from "./modules/email/service";
+
+/** Builds every service from the config and an open database; shared by the server and the tests. */
+export function wireDeps(opts: {
+  config: TConfig;
+  database: TDatabase;
+  logger: TLogger;
+  authSecret: string;
+  encryptionKey: string;
+  version: { version: string; builtAt: string };
+}): TDeps {
+  const { config, database, logger } = opts;
+  const secretBox = createSecretBox(opts.encryptionKey);
+  const email = createEmailService({ db: database.db, config, secretBox, logger });
+  const auth = createAuth({ db: database.db, config, secret: opts.authSecret, email, logger });
+  return { config, database, logger, auth, email, secretBox, version: opts.version, startedAt: Date.now() };
+}

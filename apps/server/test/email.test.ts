@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies, companySecrets, emailMessages } from "../src/db/schema";
+import { lastFour } from "../src/lib/secret-box";
+import { startResendFake } from "./fakes/resend-fake";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+const RESEND_KEY = "re_test_1234567890";
+
+describe("e-mail delivery", () => {
+  let ctx: TTestContext;
+  let resend: Awaited<ReturnType<typeof startResendFake>>;
+  let companyId: string;
+
+  beforeAll(async () => {
+    resend = await startResendFake({ apiKey: RESEND_KEY });
+    ctx = await createTestContext({ RESEND_API_BASE_URL: resend.url });
+    const [company] = await ctx.database.db
+      .insert(companies)
+      .values({ name: "Acme Leads", senderEmail: "hello@acme.test", senderName: "Acme" })
+      .returning();
+    companyId = company!.id;
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await resend.close();
+  });
+
+  it("keeps mail in the built-in mailbox when no provider is configured, and lists it", async () => {
+    const message = await ctx.deps.email.send({
+      to: "Someone@Example.com",
+      subject: "Hi",
+      html: "<p>x</p>",
+      kind: "test",
+    });
+    expect(message.transport).toBe("mailbox");
+    expect(message.status).toBe("sent");
+    const res = await ctx.request("/dev/mailbox.json?to=someone@example.com");
+    const body = (await res.json()) as { messages: { subject: string; to: string }[] };
+    expect(body.messages[0]).toMatchObject({ subject: "Hi", to: "someone@example.com" });
+    const page = await ctx.request("/dev/mailbox");
+    expect(await page.text()).toContain("Dev mailbox");
+  });
+
+  it("escapes message content in the mailbox page", async () => {
+    await ctx.deps.email.send({
+      to: "x@example.com",
+      subject: "<script>alert(1)</script>",
+      html: "<b>hi</b>",
+      kind: "test",
+    });
+    const html = await (await ctx.request("/dev/mailbox")).text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("sends through the company's Resend key, stored encrypted", async () => {
+    await ctx.database.db.insert(companySecrets).values({
+      companyId,
+      name: "resend_api_key",
+      ciphertext: ctx.deps.secretBox.seal(RESEND_KEY),
+      last4: lastFour(RESEND_KEY),
+    });
+    const [stored] = await ctx.database.db
+      .select()
+      .from(companySecrets)
+      .where(eq(companySecrets.companyId, companyId));
+    expect(stored!.ciphertext).not.toContain(RESEND_KEY);
+
+    const message = await ctx.deps.email.send({
+      companyId,
+      to: "lead@example.com",
+      subject: "New lead",
+      html: "<p>Lead</p>",
+      kind: "lead",
+    });
+    expect(message).toMatchObject({
+      transport: "resend",
+      status: "sent",
+      fromAddress: "Acme <hello@acme.test>",
+    });
+    expect(resend.sent.at(-1)).toMatchObject({ to: ["lead@example.com"], subject: "New lead" });
+    expect(resend.requests.at(-1)!.headers["idempotency-key"]).toBe(message.id);
+  });
+
+  it("stores a failed message and delivers it on retry exactly once", async () => {
+    resend.state.failNext = 1;
+    const before = resend.sent.length;
+    const failed = await ctx.deps.email.send({
+      companyId,
+      to: "retry@example.com",
+      subject: "Retry me",
+      html: "<p>r</p>",
+      kind: "lead",
+    });
+    expect(failed.status).toBe("failed");
+    expect(failed.nextAttemptAt).not.toBeNull();
+    expect(resend.sent.length).toBe(before);
+
+    // Make it due now, then run the retry job twice: one delivery only.
+    await ctx.database.db
+      .update(emailMessages)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailMessages.id, failed.id));
+    expect(await ctx.deps.email.retryDue()).toBe(1);
+    expect(await ctx.deps.email.retryDue()).toBe(0);
+    const [after] = await ctx.database.db.select().from(emailMessages).where(eq(emailMessages.id, failed.id));
+    expect(after).toMatchObject({ status: "sent", attempts: 2 });
+    expect(resend.sent.filter((m) => m.subject === "Retry me")).toHaveLength(1);
+  });
+
+  it("gives up at once on a permanent provider error", async () => {
+    resend.state.failNext = 1;
+    resend.state.failStatus = 422;
+    const failed = await ctx.deps.email.send({
+      companyId,
+      to: "bad@example.com",
+      subject: "Bad",
+      html: "<p>b</p>",
+      kind: "lead",
+    });
+    resend.state.failStatus = 500;
+    expect(failed.status).toBe("failed");
+    expect(failed.nextAttemptAt).toBeNull();
+    expect(failed.lastError).toContain("422");
+  });
+});
+
+describe("platform SMTP", () => {
+  it("delivers through the configured SMTP server when the company has no Resend key", async () => {
+    const received: { from: string; to: string[]; data: string }[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        let data = "";
+        stream.on("data", (chunk) => {
+          data += chunk.toString();
+        });
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const port = (smtp.server.address() as { port: number }).port;
+    const ctx = await createTestContext({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: "Leadpost <no-reply@leadpost.test>",
+    });
+    try {
+      const message = await ctx.deps.email.send({
+        to: "owner@example.com",
+        subject: "Via SMTP",
+        html: "<p>smtp</p>",
+        kind: "test",
+      });
+      expect(message).toMatchObject({ transport: "smtp", status: "sent" });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({ from: "no-reply@leadpost.test", to: ["owner@example.com"] });
+      expect(received[0]!.data).toContain("Subject: Via SMTP");
+    } finally {
+      await ctx.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});

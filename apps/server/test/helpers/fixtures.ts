@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import { niches, users } from "../../src/db/schema";
+import { signIn, type TTestContext } from "./test-app";
+
+export const FIXTURE_PASSWORD = "Fixture!2026";
+
+/** A registered, verified company owner with one niche, signed in. */
+export async function createCompanyWithOwner(ctx: TTestContext, email: string, companyName = `${email} Co`) {
+  const res = await ctx.request("/api/accounts/company", {
+    method: "POST",
+    json: {
+      companyName,
+      contactName: "Owner",
+      phone: "3035550100",
+      email,
+      password: FIXTURE_PASSWORD,
+      confirmPassword: FIXTURE_PASSWORD,
+    },
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+  const { companyId, userId } = (await res.json()) as { companyId: string; userId: string };
+  await ctx.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  const [niche] = await ctx.database.db
+    .insert(niches)
+    .values({ companyId, name: "Roofing", price: 40 })
+    .returning();
+  const cookie = await signIn(ctx, email, FIXTURE_PASSWORD);
+  return { companyId, userId, nicheId: niche!.id, cookie };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openPglite, openPostgres, type TDatabase } from "../../src/db/client";
+import { runMigrations } from "../../src/db/migrate";
+
+/** The real PostgreSQL to test against, when set; otherwise tests use in-memory PGlite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export type TTestDatabase = TDatabase & { label: string; dispose(): Promise<void> };
+
+/** A brand-new, migrated database for one test file: no test ever sees another's rows. */
+export async function createTestDatabase(): Promise<TTestDatabase> {
+  if (!TEST_DATABASE_URL) {
+    const database = await openPglite(null);
+    await runMigrations(database);
+    return { ...database, label: "pglite", dispose: () => database.close().catch(() => {}) };
+  }
+  const name = `leadpost_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 20);
+  await runMigrations(database);
+  return {
+    ...database,
+    label: "postgres",
+    async dispose() {
+      // A test may have closed the pool itself (to simulate an outage); dropping must still happen.
+      await database.close().catch(() => {});
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
