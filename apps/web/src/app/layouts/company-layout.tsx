@@ -1,0 +1,33 @@
+import { LogoutButton } from "@/features/auth/components/logout-button";
+import { ThemeToggle } from "@/features/theme/components/theme-toggle";
+import { WorkspaceSwitcher } from "@/features/workspace/components/workspace-switcher";
+import { useSession } from "@/lib/session/use-session";
+import { companyNavGroups } from "./company-nav";
+import { LayoutShell } from "./layout-shell";
+import { SidebarBrand } from "./sidebar-brand";
+import { SidebarUser } from "./sidebar-user";
+
+const ROLE_LABELS = { owner: "Owner", org_admin: "Admin", member: "Member" } as const;
+
+/** Spec 001 §2 Layout, company side. */
+export function CompanyLayout() {
+  const { user } = useSession();
+  const role = user?.roles.find((r) => r.companyId === user.organizationId)?.role ?? user?.roles[0]?.role;
+  const roleLabel = user?.isPlatformAdmin ? "Platform admin" : role ? ROLE_LABELS[role] : "No company";
+
+  return (
+    <LayoutShell
+      navLabel="Company navigation"
+      groups={companyNavGroups(user)}
+      brand={<SidebarBrand title="Leadpost" subtitle={user?.companyName} homePath="/dashboard" />}
+      sidebarFooter={<SidebarUser roleLabel={roleLabel} />}
+      headerActions={
+        <>
+          <WorkspaceSwitcher current="owner" />
+          <ThemeToggle />
+          <LogoutButton />
+        </>
+      }
+    />
+  );
+}

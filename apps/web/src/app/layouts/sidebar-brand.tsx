@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from "@/components/ui/sidebar/sidebar-menu";
+import { BrandMark } from "@/features/shell/components/brand-mark";
+
+type TSidebarBrandProps = { title: string; subtitle?: string | null; homePath: string };
+
+/** Logo and title at the top of the sidebar; only the logo shows when collapsed. */
+export function SidebarBrand({ title, subtitle, homePath }: TSidebarBrandProps) {
+  return (
+    <SidebarMenu>
+      <SidebarMenuItem>
+        <SidebarMenuButton size="lg" asChild tooltip={title}>
+          <Link to={homePath}>
+            <span className="flex size-8 shrink-0 items-center justify-center">
+              <BrandMark className="size-8" />
+            </span>
+            <span className="grid flex-1 text-left leading-tight">
+              <span className="truncate font-semibold">{title}</span>
+              {subtitle && <span className="truncate text-sidebar-foreground/70 text-xs">{subtitle}</span>}
+            </span>
+          </Link>
+        </SidebarMenuButton>
+      </SidebarMenuItem>
+    </SidebarMenu>
+  );
+}

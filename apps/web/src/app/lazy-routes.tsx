@@ -1,0 +1,52 @@
+import type { TPublicFormVariant } from "@/features/public-forms/components/public-form-page";
+
+// Every screen is its own lazily loaded chunk (route `lazy`), so a visitor downloads only what they open.
+
+type TComingSoonOptions = { description?: string; back?: { to: string; label: string } };
+
+/** A routed screen that is not built yet. */
+export function comingSoon(title: string, options: TComingSoonOptions = {}) {
+  return async () => {
+    const { ComingSoonPage } = await import("@/features/coming-soon/components/coming-soon-page");
+    return { element: <ComingSoonPage title={title} {...options} /> };
+  };
+}
+
+const BACK_TO_LOGIN = { to: "/login", label: "Back to sign in" };
+
+/** An auth page that is not built yet: shown in the auth card layout with the way back to sign in. */
+export function authComingSoon(title: string, description?: string) {
+  return comingSoon(title, { description, back: BACK_TO_LOGIN });
+}
+
+/** The public lead-capture form: its own chunk, independent of the dashboard layout. */
+export function publicForm(variant: TPublicFormVariant) {
+  return async () => {
+    const { PublicFormPage } = await import("@/features/public-forms/components/public-form-page");
+    return { element: <PublicFormPage variant={variant} /> };
+  };
+}
+
+export const lazyCompanyLayout = async () => ({
+  Component: (await import("./layouts/company-layout")).CompanyLayout,
+});
+
+export const lazyBuyerLayout = async () => ({
+  Component: (await import("./layouts/buyer-layout")).BuyerLayout,
+});
+
+export const lazyAuthLayout = async () => ({
+  Component: (await import("./layouts/auth-layout")).AuthLayout,
+});
+
+export const lazyLoginPage = async () => ({
+  Component: (await import("@/features/auth/components/login-page")).LoginPage,
+});
+
+export const lazyDashboardHome = async () => ({
+  Component: (await import("@/features/dashboard/components/dashboard-home-page")).DashboardHomePage,
+});
+
+export const lazyWhoamiDebug = async () => ({
+  Component: (await import("@/features/debug/components/whoami-debug-page")).WhoamiDebugPage,
+});

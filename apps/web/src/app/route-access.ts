@@ -1,0 +1,90 @@
+import type { TWhoami } from "@leadpost/shared";
+import { hasBuyerRecord, hasCompanyRole, isBuyerOnly, isCompanyAdmin } from "@/lib/session/session-roles";
+import type { TWorkspaceMode } from "@/lib/workspace/workspace-storage";
+
+export const LOGIN_PATH = "/login";
+export const COMPANY_HOME_PATH = "/dashboard";
+export const BUYER_HOME_PATH = "/buyer/dashboard";
+
+/** Spec 003 §2.1: routes that need no signed-in user. */
+const PUBLIC_PATHS = new Set([
+  "/login",
+  "/auth/login",
+  "/buyer/login",
+  "/register",
+  "/auth/register",
+  "/auth/forgot-password",
+  "/auth/reset-password",
+  "/reset-password",
+  "/auth/create-password",
+  "/auth/chat-password-reset",
+  "/buyer/forgot-password",
+  "/buyer/reset-password",
+  "/auth/reset-password-redirect",
+  "/auth/callback",
+  "/auth/recovery",
+]);
+const PUBLIC_PREFIXES = ["/forms/", "/projects/"];
+
+export type TRouteArea = "public" | "company" | "buyer" | "developer" | "signed-in";
+
+function normalizePath(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return trimmed.toLowerCase() || "/";
+}
+
+function isUnder(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`);
+}
+
+/** Which set of access rules a path falls under. */
+export function routeAreaOf(pathname: string): TRouteArea {
+  const path = normalizePath(pathname);
+  if (PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return "public";
+  if (isUnder(path, "/dashboard/developer")) return "developer";
+  if (isUnder(path, "/buyer")) return "buyer";
+  // "/" and "/dashboard" are the role switch; /owner/* are the owner's settings and credits.
+  if (path === "/" || isUnder(path, "/dashboard") || isUnder(path, "/owner")) return "company";
+  return "signed-in";
+}
+
+export type TRedirectReason = "signed-out" | "not-in-buyer-mode" | "buyer-only" | "developer-only";
+
+export type TRouteAccess = { type: "allow" } | { type: "redirect"; to: string; reason: TRedirectReason };
+
+export type TRouteAccessInput = {
+  pathname: string;
+  user: TWhoami | null;
+  workspaceMode: TWorkspaceMode;
+};
+
+const ALLOW: TRouteAccess = { type: "allow" };
+
+/** Spec 000 §2.1 and 003 §2.1: may this user open this path, and if not, where do they go. */
+export function decideRouteAccess({ pathname, user, workspaceMode }: TRouteAccessInput): TRouteAccess {
+  const area = routeAreaOf(pathname);
+  if (area === "public") return ALLOW;
+  if (!user) return { type: "redirect", to: LOGIN_PATH, reason: "signed-out" };
+  // Platform admins (the spec's developer account) skip the role checks.
+  if (user.isPlatformAdmin) return ALLOW;
+
+  if (area === "buyer" && isCompanyAdmin(user) && workspaceMode !== "buyer") {
+    return { type: "redirect", to: COMPANY_HOME_PATH, reason: "not-in-buyer-mode" };
+  }
+  if ((area === "company" || area === "developer") && isBuyerOnly(user)) {
+    return { type: "redirect", to: BUYER_HOME_PATH, reason: "buyer-only" };
+  }
+  if (area === "developer") return { type: "redirect", to: COMPANY_HOME_PATH, reason: "developer-only" };
+  return ALLOW;
+}
+
+/**
+ * Where a signed-in user belongs (login redirect, spec 000 §2.3 and §2.14): company users to the
+ * dashboard, buyers to the buyer dashboard. A company admin who chose the buyer workspace stays there.
+ */
+export function homePathFor(user: TWhoami, workspaceMode: TWorkspaceMode = "owner"): string {
+  if (workspaceMode === "buyer" && user.isBuyer) return BUYER_HOME_PATH;
+  if (hasCompanyRole(user) || user.isPlatformAdmin) return COMPANY_HOME_PATH;
+  if (hasBuyerRecord(user)) return BUYER_HOME_PATH;
+  return COMPANY_HOME_PATH;
+}

@@ -1,0 +1,25 @@
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { toast } from "sonner";
+import { useSession } from "@/lib/session/use-session";
+import { useWorkspace } from "@/lib/workspace/use-workspace";
+import { decideRouteAccess } from "./route-access";
+
+/** Applies the route-access rules to every protected route below it. */
+export function RouteGuard() {
+  const { user } = useSession();
+  const { workspace } = useWorkspace();
+  const location = useLocation();
+  const access = decideRouteAccess({ pathname: location.pathname, user, workspaceMode: workspace.mode });
+  const reason = access.type === "redirect" ? access.reason : null;
+
+  useEffect(() => {
+    // Spec 003 §6.
+    if (reason === "developer-only") {
+      toast.error("You don't have access to Developer Settings", { id: "developer-settings-access" });
+    }
+  }, [reason]);
+
+  if (access.type === "redirect") return <Navigate to={access.to} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,8 @@
+import { createBrowserRouter } from "react-router";
+import { routes } from "./routes";
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type TAppRouter = ReturnType<typeof createAppRouter>;

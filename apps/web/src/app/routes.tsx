@@ -1,0 +1,171 @@
+import { Navigate, type RouteObject } from "react-router";
+import { FullPageLoading } from "@/features/session/components/full-page-loading";
+import { AppRoot } from "./app-root";
+import {
+  authComingSoon,
+  comingSoon,
+  lazyAuthLayout,
+  lazyBuyerLayout,
+  lazyCompanyLayout,
+  lazyDashboardHome,
+  lazyLoginPage,
+  lazyWhoamiDebug,
+  publicForm,
+} from "./lazy-routes";
+import { RouteErrorScreen } from "./route-error-screen";
+import { RouteGuard } from "./route-guard";
+
+/** Spec 003 §2.1: public routes, shown in the centered auth layout. */
+const authRoutes: RouteObject[] = [
+  { path: "login", lazy: lazyLoginPage },
+  { path: "auth/login", lazy: lazyLoginPage },
+  { path: "buyer/login", lazy: authComingSoon("Lead Buyer Login", "Sign in to the Lead Buyer Portal.") },
+  {
+    path: "register",
+    lazy: authComingSoon("Register as a Lead Buyer", "Apply to receive leads from a company on Leadpost."),
+  },
+  {
+    path: "auth/register",
+    lazy: authComingSoon("Create a Company Account", "Start a 14-day free trial for your company."),
+  },
+  {
+    path: "auth/forgot-password",
+    lazy: authComingSoon("Forgot Password", "Get a link to reset your password."),
+  },
+  { path: "auth/reset-password", lazy: authComingSoon("Reset Password", "Choose a new password.") },
+  { path: "reset-password", lazy: authComingSoon("Reset Password", "Choose a new password.") },
+  { path: "auth/create-password", lazy: authComingSoon("Create Your Password") },
+  {
+    path: "auth/chat-password-reset",
+    lazy: authComingSoon("Reset Password", "Reset your password with a code."),
+  },
+  { path: "buyer/forgot-password", lazy: authComingSoon("Lead Buyer Forgot Password") },
+  { path: "buyer/reset-password", lazy: authComingSoon("Lead Buyer Reset Password") },
+  { path: "auth/reset-password-redirect", lazy: authComingSoon("Password Reset Link") },
+  { path: "auth/callback", lazy: authComingSoon("Sign-in Confirmation") },
+  { path: "auth/recovery", lazy: authComingSoon("Account Recovery") },
+  { path: "projects/:projectId", lazy: authComingSoon("Project") },
+  { path: "projects/:projectId/*", lazy: authComingSoon("Project") },
+];
+
+/** Company side, inside the company layout. "/" and "/dashboard" are the role switch (see route-access). */
+const companyRoutes: RouteObject[] = [
+  { index: true, lazy: lazyDashboardHome },
+  { path: "dashboard", lazy: lazyDashboardHome },
+  {
+    path: "dashboard/forms",
+    lazy: comingSoon("Forms", { description: "Build, publish and embed lead forms." }),
+  },
+  { path: "dashboard/forms/new", lazy: comingSoon("Form Builder", { description: "Create a new form." }) },
+  { path: "dashboard/forms/:formId", lazy: comingSoon("Form Builder", { description: "Edit a form." }) },
+  {
+    path: "dashboard/leads",
+    lazy: comingSoon("Leads", {
+      description: "Search, filter and export your leads and see where each was sent.",
+    }),
+  },
+  {
+    path: "dashboard/buyers",
+    lazy: comingSoon("Buyers", { description: "Add, invite and manage the buyers who receive your leads." }),
+  },
+  {
+    path: "dashboard/niches",
+    lazy: comingSoon("Niches", { description: "Name and price the services you sell." }),
+  },
+  {
+    path: "dashboard/email",
+    lazy: comingSoon("Email", { description: "Every message sent for your company." }),
+  },
+  { path: "dashboard/docs", lazy: comingSoon("Documentation") },
+  {
+    path: "dashboard/calls",
+    lazy: comingSoon("Call Center", { description: "Live calls, history and voicemail." }),
+  },
+  {
+    path: "dashboard/calls/dni",
+    lazy: comingSoon("Call Tracking", { description: "Tracking numbers per source." }),
+  },
+  {
+    path: "dashboard/dni",
+    lazy: comingSoon("Call Tracking", { description: "Tracking numbers per source." }),
+  },
+  {
+    path: "owner/settings",
+    lazy: comingSoon("Settings", { description: "Company, team, integrations and billing." }),
+  },
+  {
+    path: "owner/credits",
+    lazy: comingSoon("Credits", { description: "Grant and review buyers' credits." }),
+  },
+  { path: "dashboard/settings/preferences", lazy: comingSoon("Preferences") },
+  { path: "dashboard/settings/auth-events", lazy: comingSoon("Auth Events") },
+  { path: "dashboard/developer", lazy: comingSoon("Developer Settings") },
+  { path: "dashboard/developer/subscribers", lazy: comingSoon("Subscribers") },
+];
+
+/** Spec 003 §2.1 and §2.2: the Lead Buyer Portal. */
+const buyerRoutes: RouteObject[] = [
+  {
+    path: "dashboard",
+    lazy: comingSoon("Dashboard", { description: "Your newest leads, credits and package." }),
+  },
+  {
+    path: "available-leads",
+    lazy: comingSoon("Available Leads", { description: "Lead previews you can unlock." }),
+  },
+  {
+    path: "my-leads",
+    lazy: comingSoon("My Leads", { description: "The leads you own, with their CRM status." }),
+  },
+  {
+    path: "buy-credits",
+    lazy: comingSoon("Buy Credits", { description: "Buy credit packs to unlock leads." }),
+  },
+  { path: "credits", lazy: comingSoon("Credits") },
+  { path: "settings", lazy: comingSoon("Settings", { description: "Your profile and billing history." }) },
+  { path: "documentation", lazy: comingSoon("Documentation") },
+  { path: "help", lazy: comingSoon("Help") },
+];
+
+export const routes: RouteObject[] = [
+  // Public lead-capture forms: outside the session bootstrap, their own chunk.
+  {
+    path: "/forms/:formId",
+    lazy: publicForm("page"),
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: FullPageLoading,
+  },
+  {
+    path: "/forms/:formId/preview",
+    lazy: publicForm("preview"),
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: FullPageLoading,
+  },
+  {
+    path: "/forms/:formId/embed",
+    lazy: publicForm("embed"),
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: FullPageLoading,
+  },
+  {
+    id: "app",
+    Component: AppRoot,
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: FullPageLoading,
+    children: [
+      { lazy: lazyAuthLayout, children: authRoutes },
+      {
+        Component: RouteGuard,
+        children: [
+          { lazy: lazyCompanyLayout, children: companyRoutes },
+          { path: "buyer", lazy: lazyBuyerLayout, children: buyerRoutes },
+          { path: "debug/whoami", lazy: lazyWhoamiDebug },
+        ],
+      },
+      { path: "dashboard/my-leads", element: <Navigate to="/buyer/my-leads" replace /> },
+      { path: "dashboard/settings", element: <Navigate to="/owner/settings" replace /> },
+      { path: "dashboard/crm", element: <Navigate to="/owner/settings" replace /> },
+      { path: "*", element: <Navigate to="/login" replace /> },
+    ],
+  },
+];

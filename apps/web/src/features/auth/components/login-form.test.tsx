@@ -1,0 +1,70 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentProps } from "react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { LoginForm } from "./login-form";
+
+function renderForm(props: Partial<ComponentProps<typeof LoginForm>> = {}) {
+  const onSubmit = vi.fn();
+  render(
+    <MemoryRouter>
+      <LoginForm
+        audience="company"
+        busy={false}
+        error={null}
+        forgotPasswordHref="/auth/forgot-password"
+        onSubmit={onSubmit}
+        {...props}
+      />
+    </MemoryRouter>,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+describe("LoginForm", () => {
+  it("shows the spec's messages for an empty form and does not submit", async () => {
+    const { onSubmit, user } = renderForm();
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("rejects a malformed e-mail and a 7-character password", async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByLabelText("Email"), "not-an-email");
+    await user.type(screen.getByLabelText("Password"), "1234567");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("submits valid input with the e-mail trimmed", async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByLabelText("Email"), "  owner@example.com ");
+    await user.type(screen.getByLabelText("Password"), "12345678");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ email: "owner@example.com", password: "12345678" });
+    expect(screen.queryByText("Please enter a valid email address")).not.toBeInTheDocument();
+  });
+
+  it("shows a server error as an alert and the Google button and links", () => {
+    renderForm({ error: "Invalid email or password. Please check your credentials and try again." });
+    expect(screen.getByRole("alert")).toHaveTextContent("Invalid email or password.");
+    expect(screen.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
+    expect(screen.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
+      "href",
+      "/auth/forgot-password",
+    );
+  });
+
+  it("disables everything and says so while signing in", () => {
+    renderForm({ busy: true });
+    expect(screen.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    expect(screen.getByLabelText("Email")).toBeDisabled();
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { makeAdminBuyer, makeBuyer, makeCompanyUser, makeWhoami } from "@/test/fixtures";
+import { signInDestination } from "./sign-in-destination";
+
+describe("signInDestination", () => {
+  it("sends company users to /dashboard and buyers to /buyer/dashboard from the Company Owner tab", () => {
+    expect(signInDestination(makeCompanyUser("member"), "company")).toEqual({
+      to: "/dashboard",
+      workspaceMode: "owner",
+    });
+    expect(signInDestination(makeBuyer(), "company")).toEqual({
+      to: "/buyer/dashboard",
+      workspaceMode: "buyer",
+    });
+  });
+
+  it("puts an admin who is also a buyer into buyer mode from the Lead Buyer tab", () => {
+    expect(signInDestination(makeAdminBuyer(), "buyer")).toEqual({
+      to: "/buyer/dashboard",
+      workspaceMode: "buyer",
+    });
+    expect(signInDestination(makeAdminBuyer(), "company")).toEqual({
+      to: "/dashboard",
+      workspaceMode: "owner",
+    });
+  });
+
+  it("warns a non-buyer who used the Lead Buyer tab and sends them to /dashboard", () => {
+    expect(signInDestination(makeCompanyUser("owner"), "buyer")).toEqual({
+      to: "/dashboard",
+      workspaceMode: "owner",
+      warning: "not-a-buyer",
+    });
+    expect(signInDestination(makeWhoami(), "buyer").warning).toBe("not-a-buyer");
+  });
+});

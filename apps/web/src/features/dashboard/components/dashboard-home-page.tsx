@@ -1,0 +1,73 @@
+import { Building, Clock, FileText, Inbox, Map as MapIcon, PhoneCall, PhoneIncoming } from "lucide-react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/features/shell/components/page-header";
+import { useSession } from "@/lib/session/use-session";
+import { DashboardTilePlaceholder } from "./dashboard-tile-placeholder";
+
+// Spec 001 §2 Dashboard home: five tiles, then the buyers map. Each arrives with the feature that feeds it.
+const TILES = [
+  { title: "Total Calls", icon: PhoneCall, source: "the call center" },
+  { title: "Completed Calls", icon: PhoneIncoming, source: "the call center" },
+  { title: "Forms Created", icon: FileText, source: "forms" },
+  { title: "Avg Call Duration", icon: Clock, source: "the call center" },
+  { title: "Total Leads", icon: Inbox, source: "forms and leads" },
+] as const;
+
+export function DashboardHomePage() {
+  const { user } = useSession();
+  const firstName = user?.name?.split(" ")[0];
+  const hasCompany = Boolean(user?.organizationId);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <PageHeader
+        title="Dashboard"
+        description={firstName ? `Welcome back, ${firstName}.` : "Welcome back."}
+      />
+      {!hasCompany && !user?.isPlatformAdmin ? (
+        <Card role="status">
+          <CardHeader>
+            <div className="mb-2 flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <Building className="size-5" aria-hidden="true" />
+            </div>
+            <CardTitle>No company associated with your account</CardTitle>
+            <CardDescription>Ask your company's owner to add you, or contact support.</CardDescription>
+          </CardHeader>
+        </Card>
+      ) : (
+        <div className="grid gap-6">
+          <section aria-labelledby="dashboard-tiles" className="grid gap-3">
+            <h2 id="dashboard-tiles" className="sr-only">
+              Activity
+            </h2>
+            <p className="text-muted-foreground text-sm">
+              These tiles fill in as the forms and call center features arrive; until then there is nothing to
+              count, so nothing is shown.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+              {TILES.map((tile) => (
+                <DashboardTilePlaceholder key={tile.title} {...tile} />
+              ))}
+            </div>
+          </section>
+          <Card className="border-dashed">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <MapIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+                Active Lead Buyers Map
+              </CardTitle>
+              <CardDescription>
+                The map of your buyers' service areas arrives with the buyers feature.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <div className="flex h-40 items-center justify-center rounded-md bg-muted/50 text-muted-foreground text-sm">
+                Coming soon
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}

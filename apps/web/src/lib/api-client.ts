@@ -1,0 +1,122 @@
+import type { z } from "zod";
+import { ApiError, apiErrorFromBody, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from "./api-error";
+
+export type THttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type TApiRequestOptions<T> = {
+  method?: THttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  headers?: Record<string, string>;
+  /** Validates the success body; without it the body is returned as is. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Gives up after this long with an ApiError of code TIMEOUT (status 0). */
+  timeoutMs?: number;
+  /**
+   * Calls that may legitimately answer 401 (sign-in, the session bootstrap). Any other 401 means the
+   * session ended, so the client clears it and sends the user to /login.
+   */
+  allowUnauthenticated?: boolean;
+};
+
+type TUnauthorizedHandler = (error: ApiError) => void;
+let unauthorizedHandler: TUnauthorizedHandler | null = null;
+
+/** The session provider registers what "the session ended" means (clear caches, go to /login). */
+export function setUnauthorizedHandler(handler: TUnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+function buildUrl(path: string, query: TApiRequestOptions<unknown>["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}${search}`;
+}
+
+function combineSignals(signal: AbortSignal | undefined, timeoutMs: number | undefined) {
+  if (timeoutMs === undefined) return { signal, timeoutSignal: undefined };
+  const timeoutSignal = AbortSignal.timeout(timeoutMs);
+  return { signal: signal ? AbortSignal.any([signal, timeoutSignal]) : timeoutSignal, timeoutSignal };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** One API call: same-origin, with the session cookie, JSON in and out, errors as ApiError. */
+export async function apiRequest<T = unknown>(path: string, options: TApiRequestOptions<T> = {}): Promise<T> {
+  const { method = "GET", body, query, headers, schema, timeoutMs, allowUnauthenticated = false } = options;
+  const { signal, timeoutSignal } = combineSignals(options.signal, timeoutMs);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      credentials: "include",
+      headers: {
+        Accept: "application/json",
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal,
+    });
+  } catch (error) {
+    if (timeoutSignal?.aborted) {
+      throw new ApiError({
+        status: 0,
+        code: TIMEOUT_ERROR_CODE,
+        message: "The request timed out. Please try again.",
+      });
+    }
+    // A caller's own abort (e.g. a cancelled query) must stay an AbortError.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({
+      status: 0,
+      code: NETWORK_ERROR_CODE,
+      message: "Network error. Please check your connection.",
+    });
+  }
+
+  const payload = await readBody(response);
+  if (!response.ok) {
+    const error = apiErrorFromBody(response.status, payload, response.headers.get("x-request-id"));
+    if (response.status === 401 && !allowUnauthenticated) unauthorizedHandler?.(error);
+    throw error;
+  }
+  return (schema ? schema.parse(payload) : payload) as T;
+}
+
+type TBodylessOptions<T> = Omit<TApiRequestOptions<T>, "method" | "body">;
+type TBodyOptions<T> = Omit<TApiRequestOptions<T>, "method">;
+
+export const apiClient = {
+  get: <T = unknown>(path: string, options?: TBodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: "GET" }),
+  delete: <T = unknown>(path: string, options?: TBodyOptions<T>) =>
+    apiRequest<T>(path, { ...options, method: "DELETE" }),
+  post: <T = unknown>(path: string, body?: unknown, options?: TBodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, body, method: "POST" }),
+  put: <T = unknown>(path: string, body?: unknown, options?: TBodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, body, method: "PUT" }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: TBodylessOptions<T>) =>
+    apiRequest<T>(path, { ...options, body, method: "PATCH" }),
+};

@@ -1,0 +1,32 @@
+import { type TWhoami, ZWhoamiSchema } from "@leadpost/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { apiClient } from "@/lib/api-client";
+import { isApiError } from "@/lib/api-error";
+
+/** Every session query key starts with this; the bootstrap retry keeps such queries. */
+export const SESSION_QUERY_ROOT = "session";
+export const whoamiQueryKey = [SESSION_QUERY_ROOT, "whoami"] as const;
+
+/** The signed-in user, or null when signed out (401). Other failures throw. */
+export async function fetchWhoami(
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<TWhoami | null> {
+  try {
+    return await apiClient.get("/api/whoami", {
+      schema: ZWhoamiSchema,
+      allowUnauthenticated: true,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const whoamiQueryOptions = queryOptions({
+  queryKey: whoamiQueryKey,
+  queryFn: ({ signal }) => fetchWhoami({ signal }),
+  // Focus and tab-visible refreshes are done by the session rehydration (timeout and retry of its own).
+  refetchOnWindowFocus: false,
+});

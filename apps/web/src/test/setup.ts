@@ -1,0 +1,13 @@
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  for (const cookie of document.cookie.split("; ")) {
+    const name = cookie.split("=")[0];
+    // biome-ignore lint/suspicious/noDocumentCookie: resetting jsdom's cookie jar between tests.
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+});

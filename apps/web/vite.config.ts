@@ -1,0 +1,43 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, loadEnv } from "vite";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const srcDir = fileURLToPath(new URL("./src", import.meta.url));
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, webRoot, "");
+  const apiTarget = env.VITE_API_PROXY || "http://localhost:3000";
+  // The API server owns /api and /version.json; in dev and preview the browser talks to it through Vite.
+  const proxy = {
+    "/api": { target: apiTarget, changeOrigin: true },
+    "/version.json": { target: apiTarget, changeOrigin: true },
+  };
+
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: { alias: { "@": srcDir } },
+    server: { port: 5173, proxy },
+    preview: { port: 4173, proxy },
+    build: {
+      outDir: "dist",
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          // Screens are split by route (lazy routes); the libraries every page needs get long-lived
+          // chunks of their own so a deploy that changes only app code keeps them cached.
+          codeSplitting: {
+            groups: [
+              { name: "vendor-react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: "vendor-router", test: /node_modules[\\/]react-router[\\/]/ },
+              { name: "vendor-query", test: /node_modules[\\/]@tanstack[\\/]/ },
+              { name: "vendor-zod", test: /node_modules[\\/]zod[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
+  };
+});
