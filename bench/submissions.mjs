@@ -1,0 +1,165 @@
+// Public form submissions per second against a running server on PostgreSQL, next to the same
+// machine's raw single-row INSERT rate into a scratch table, measured in the same run.
+//
+// Start the built server first (loopback only), with rate limits raised above the load and client
+// addresses taken from X-Forwarded-For so each simulated visitor has its own address:
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/leadpost_bench HOST=127.0.0.1 PORT=3999 \
+//   TRUST_PROXY=true FORM_SUBMISSIONS_PER_IP_PER_MINUTE=1000000 FORM_SUBMISSIONS_PER_FORM_PER_MINUTE=10000000 \
+//   SEED_DEMO=false node apps/server/dist/index.js
+// then:
+//   BENCH_URL=http://127.0.0.1:3999 DATABASE_URL=postgres://postgres@127.0.0.1:5432/leadpost_bench \
+//   node bench/submissions.mjs
+//
+// Settings: DURATION seconds of load (at most 20), CONNECTIONS concurrent HTTP connections (50),
+// INSERT_WORKERS concurrent connections for the raw insert rate (10, the server's default pool size).
+import { randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const baseUrl = new URL(process.env.BENCH_URL ?? "http://127.0.0.1:3000");
+const databaseUrl = process.env.DATABASE_URL;
+const duration = Math.min(20, Number(process.env.DURATION ?? 15));
+const connections = Number(process.env.CONNECTIONS ?? 50);
+const insertWorkers = Number(process.env.INSERT_WORKERS ?? 10);
+const insertSeconds = 5;
+
+if (!["127.0.0.1", "localhost", "[::1]"].includes(baseUrl.hostname)) {
+  throw new Error(`BENCH_URL must be a loopback address, not ${baseUrl.hostname}`);
+}
+if (!databaseUrl) throw new Error("Set DATABASE_URL to the server's database (it seeds a form there).");
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: Math.max(insertWorkers, 2) });
+
+/** A company with one published quote form, written straight into the database (no sign-in needed). */
+async function seedForm() {
+  const fields = [
+    { id: "name", type: "text", label: "Full name", required: true },
+    { id: "phone", type: "tel", label: "Phone", required: true },
+    { id: "email", type: "email", label: "Email", required: true },
+    { id: "zip", type: "text", label: "Zip code", required: true },
+    {
+      id: "service",
+      type: "select",
+      label: "Service needed",
+      required: true,
+      options: ["Repair", "Replace"],
+    },
+    { id: "details", type: "textarea", label: "Details", required: false },
+  ];
+  const company = await pool.query("insert into companies (name) values ($1) returning id", [
+    `Bench ${new Date().toISOString()}`,
+  ]);
+  const form = await pool.query(
+    `insert into forms (company_id, title, status, fields, sale_cap)
+     values ($1, 'Bench quote', 'published', $2, 3) returning id`,
+    [company.rows[0].id, JSON.stringify(fields)],
+  );
+  return form.rows[0].id;
+}
+
+const ZIPS = ["80202", "10001", "30301", "60601", "94103", "73301", "98101", "33101"];
+let sequence = 0;
+
+/** Each request is a different visitor: own address, e-mail, phone and idempotency key. */
+function visitorBody() {
+  sequence += 1;
+  const n = sequence;
+  return {
+    headers: {
+      "content-type": "application/json",
+      "idempotency-key": randomUUID(),
+      "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      "user-agent": "leadpost-bench",
+    },
+    body: JSON.stringify({
+      formData: {
+        name: `Visitor ${n}`,
+        phone: `303${String(n % 10_000_000).padStart(7, "0")}`,
+        email: `visitor${n}@bench.example`,
+        zip: ZIPS[n % ZIPS.length],
+        service: n % 2 ? "Repair" : "Replace",
+        details: "The roof leaks near the chimney after heavy rain.",
+      },
+      fillTimeMs: 9000,
+      tracking: { landingPage: "https://roofs.example.com/quote?utm_source=google&gclid=bench" },
+    }),
+  };
+}
+
+function load(formId, seconds) {
+  return autocannon({
+    url: baseUrl.origin,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: "POST",
+        path: `/api/public/forms/${formId}/submissions`,
+        setupRequest: (req) => ({ ...req, ...visitorBody() }),
+      },
+    ],
+  });
+}
+
+/** Single-row autocommit INSERTs of a submission-sized row, from `workers` connections at once. */
+async function rawInsertRate(workers) {
+  await pool.query(
+    "create table if not exists bench_scratch (id uuid primary key default gen_random_uuid(), payload jsonb not null, created_at timestamptz not null default now())",
+  );
+  const payload = visitorBody().body;
+  const until = Date.now() + insertSeconds * 1000;
+  let rows = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const client = await pool.connect();
+      try {
+        while (Date.now() < until) {
+          await client.query("insert into bench_scratch (payload) values ($1)", [payload]);
+          rows += 1;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const rate = rows / ((performance.now() - started) / 1000);
+  await pool.query("drop table bench_scratch");
+  return rate;
+}
+
+const formId = await seedForm();
+const warmupSeconds = Math.min(3, Math.max(1, duration - 10));
+await load(formId, warmupSeconds);
+const result = await load(formId, duration - warmupSeconds);
+const stored = await pool.query("select count(*)::int as n from form_submissions where form_id = $1", [
+  formId,
+]);
+const leadsMade = await pool.query("select count(*)::int as n from leads where form_id = $1", [formId]);
+const insertSingle = await rawInsertRate(1);
+const insertParallel = await rawInsertRate(insertWorkers);
+await pool.end();
+
+const seconds = duration - warmupSeconds;
+const ok = result["2xx"];
+const summary = {
+  server: baseUrl.origin,
+  connections,
+  seconds,
+  submissionsPerSecond: Math.round(ok / seconds),
+  latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+  non2xx: result.non2xx,
+  errors: result.errors + result.timeouts,
+  storedSubmissions: stored.rows[0].n,
+  leads: leadsMade.rows[0].n,
+  rawInsertsPerSecond: {
+    oneConnection: Math.round(insertSingle),
+    [`${insertWorkers}Connections`]: Math.round(insertParallel),
+  },
+};
+console.log(JSON.stringify(summary, null, 2));
+console.log(
+  `\n${summary.submissionsPerSecond} submissions/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms) ` +
+    `vs ${summary.rawInsertsPerSecond[`${insertWorkers}Connections`]} raw single-row inserts/s on ${insertWorkers} connections ` +
+    `(${summary.rawInsertsPerSecond.oneConnection}/s on one).`,
+);

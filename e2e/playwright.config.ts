@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+
+// Always the system Chromium: this project never downloads a browser.
+const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./specs",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 1,
+  retries: 0,
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { open: "never", outputFolder: "../.tmp/playwright-report" }]],
+  outputDir: "../.tmp/test-results",
+  use: {
+    browserName: "chromium",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});
