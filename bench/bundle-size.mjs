@@ -33,9 +33,11 @@ function gzipKb(keys) {
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const findChunk = (pattern) => Object.keys(manifest).filter((k) => pattern.test(k));
+// What each route lazily loads besides the entry: its layout and its screen.
 const routes = {
-  "/login": findChunk(/login/i),
-  "/dashboard": findChunk(/(company-layout|dashboard-home|dashboard\/)/i),
+  "/login": findChunk(/(layouts\/auth-layout|auth\/components\/login-page)\.tsx$/),
+  "/dashboard": findChunk(/(layouts\/company-layout|dashboard\/components\/dashboard-home-page)\.tsx$/),
+  "/forms/:id": findChunk(/public-forms\/components\/public-form-page\.tsx$/),
 };
 
 const rows = [

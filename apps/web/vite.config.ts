@@ -24,6 +24,8 @@ export default defineConfig(({ mode }) => {
       outDir: "dist",
       emptyOutDir: true,
       sourcemap: true,
+      // The manifest lets bench/bundle-size.mjs compute what each route downloads.
+      manifest: true,
       rolldownOptions: {
         output: {
           // Screens are split by route (lazy routes); the libraries every page needs get long-lived
