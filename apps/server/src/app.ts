@@ -13,6 +13,7 @@ import { registerDevMailbox } from "./modules/email/dev-mailbox";
 import { registerPublicFormRoutes } from "./modules/forms/public-routes";
 import { registerFormRoutes } from "./modules/forms/routes";
 import { registerLeadRoutes } from "./modules/leads/routes";
+import { registerNicheRoutes } from "./modules/niches/routes";
 import { registerSessionRoutes } from "./modules/session/routes";
 import { registerApiDocs } from "./modules/system/api-docs";
 import { registerSystemRoutes } from "./modules/system/routes";
@@ -54,6 +55,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerSessionRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerBuyerRoutes(app, deps);
+  registerNicheRoutes(app, deps);
   registerAuthEventRoutes(app, deps);
   registerFormRoutes(app, deps);
   registerPublicFormRoutes(app, deps);

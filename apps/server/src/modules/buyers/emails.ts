@@ -14,3 +14,42 @@ export function buyerInvitationEmail(companyName: string, url: string) {
     text: `${companyName} invited you to its Lead Buyer Portal. Create your password: ${url}`,
   };
 }
+
+/** To the company admin: a new buyer registration waits for approval (000 §7 send-email). */
+export function buyerApplicationEmail(
+  companyName: string,
+  a: {
+    contactName: string;
+    companyName: string | null;
+    email: string;
+    phoneNumber: string | null;
+    zipCode: string | null;
+    message: string | null;
+  },
+  url: string,
+) {
+  const who =
+    a.companyName && a.companyName !== a.contactName ? `${a.contactName} (${a.companyName})` : a.contactName;
+  const rows = [
+    ["Name", who],
+    ["Email", a.email],
+    ["Phone", a.phoneNumber ?? "Not provided"],
+    ["ZIP code", a.zipCode ?? "Not specified"],
+  ]
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:2px 12px 2px 0;color:#555">${k}</td><td>${escapeHtml(v ?? "")}</td></tr>`,
+    )
+    .join("");
+  const note = a.message ? `<p>${escapeHtml(a.message)}</p>` : "";
+  return {
+    subject: `New lead buyer application for ${companyName}: ${who}`,
+    html: emailLayout(
+      "New lead buyer registration (pending approval)",
+      `<p>${escapeHtml(who)} applied to buy leads from ${escapeHtml(companyName)}.</p><table>${rows}</table>${note}
+<p>Review it under Pending Buyers and send an invitation to approve it.</p>`,
+      { label: "Review pending buyers", url },
+    ),
+    text: `${who} <${a.email}> applied to buy leads from ${companyName}. Review: ${url}`,
+  };
+}

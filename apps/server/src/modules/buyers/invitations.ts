@@ -202,6 +202,8 @@ export async function linkPendingBuyers(db: Db, user: { id: string; email: strin
         isNull(buyers.userId),
         eq(buyers.status, "pending"),
         isNull(buyers.deletedAt),
+        // An application waits for the company's approval (its invitation); signing in must not skip it.
+        sql`(${buyers.source} <> 'application' or exists (select 1 from ${buyerInvitations} where ${buyerInvitations.buyerId} = ${buyers.id} and ${buyerInvitations.status} = 'pending'))`,
       ),
     )
     .returning({ id: buyers.id });

@@ -10,7 +10,9 @@ import type { TApp, TDeps } from "../../app-types";
 import { rateLimit } from "../../plugins/rate-limit";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { registerBuyerApplicationRoutes } from "./application-routes";
 import { acceptInvitation, getInvitation, inviteBuyer } from "./invitations";
+import { registerBuyerManagementRoutes } from "./manage-routes";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -80,6 +82,8 @@ export function registerBuyerRoutes(app: TApp, deps: TDeps) {
   app.openapi(inviteRoute, async (c) =>
     c.json(await inviteBuyer(deps, companyContext(c), c.req.valid("json")), 200),
   );
+  registerBuyerManagementRoutes(app, deps);
+  registerBuyerApplicationRoutes(app, deps);
 
   app.use("/api/invitations/*", rateLimit(deps, { name: "invitations", windowMs: 60_000, max: 30 }));
   app.openapi(invitationRoute, async (c) =>

@@ -1,0 +1,309 @@
+import { z } from "zod";
+import { isValidEmail, normalizeEmail } from "../domain/email";
+import { US_ZIP_PATTERN } from "../domain/geo";
+
+// Lead buyers as the Buyers page of spec 001 §2–§5 manages them.
+
+export const BUYER_STATUSES = ["pending", "active", "inactive"] as const;
+export type TBuyerStatus = (typeof BUYER_STATUSES)[number];
+export const BUYER_TABS = ["active", "pending", "inactive", "all"] as const;
+export type TBuyerTab = (typeof BUYER_TABS)[number];
+
+export const SERVICE_RADIUS = { DEFAULT: 50, MIN: 1, MAX: 500 } as const;
+
+/** Spec 001 §5 and §8, verbatim. */
+export const BUYER_MESSAGES = {
+  CONTACT_NAME: "Contact name must be at least 2 characters.",
+  COMPANY_NAME: "Company name must be at least 2 characters.",
+  EMAIL: "Please enter a valid email address.",
+  RADIUS_MIN: "Service radius must be at least 1 mile.",
+  RADIUS_MAX: "Service radius cannot exceed 500 miles.",
+  RADIUS_WHOLE: "Service radius must be a whole number of miles.",
+  ZIP: "Please enter a valid ZIP code (5 digits, optionally followed by a dash and 4 digits).",
+  COST: "Cost per lead must be a number of at least 0.",
+  PREPAID_TOTAL: "Prepaid leads must be a whole number of at least 0.",
+  PREPAID_REMAINING: "Prepaid remaining must be a whole number between 0 and the total.",
+  INVALID_FORM: "Please correct the highlighted fields",
+  NICHE_UNKNOWN: "Please select a niche",
+  CREATE_DUPLICATE: "A buyer with this email already exists in your company.",
+  CREATE_PERMISSION: "Permission denied. You must be an owner or admin to create buyers.",
+  CREATED: "Buyer created successfully!",
+  UPDATE_PERMISSION: "Permission denied. You must be an owner or admin to update buyers.",
+  UPDATED: "Buyer updated successfully!",
+  ARCHIVE_PERMISSION: "Permission denied. You must be an owner or admin to delete buyers.",
+  ARCHIVE_NAME_MISMATCH: "Company name does not match. Please type the exact company name to confirm.",
+  ARCHIVE_PREPAID: "Cannot delete: Buyer has unconsumed prepaid leads. Please use or refund them first.",
+  ARCHIVE_CREDITS: "Cannot delete: Buyer has unconsumed credits. Please use or refund them first.",
+  NOT_FOUND: "Buyer not found or already deleted.",
+  ARCHIVED: "Buyer archived successfully. Purchases remain linked.",
+  BASIC_LIMIT: "Basic tier companies are limited to 1 buyer. Please upgrade your subscription.",
+  LOAD_FAILED: "Error loading buyers",
+} as const;
+
+/** The toast after the status switch (001 §4). */
+export function buyerMovedMessage(companyName: string, status: "active" | "inactive"): string {
+  return `${companyName} moved to ${status === "active" ? "Active" : "Inactive"} Buyers tab`;
+}
+
+/** The archive prompt of the list (001 §2). */
+export function archivePrompt(name: string): string {
+  return `Archive ${name}? Purchases remain; buyer cannot access.`;
+}
+
+/** Credits for a lead = price / credit value, rounded up (001 §9), computed in whole cents. */
+export function creditsForPrice(priceUsd: number, creditValueUsd: number): number {
+  const priceCents = Math.round(priceUsd * 100);
+  const valueCents = Math.max(1, Math.round(creditValueUsd * 100));
+  return Math.ceil(priceCents / valueCents);
+}
+
+/** What the buyer is called on cards and in prompts: its company name, else the contact name. */
+export const buyerDisplayName = (b: { companyName: string | null; contactName: string }) =>
+  b.companyName?.trim() || b.contactName;
+
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const ZEmail = z
+  .string()
+  .trim()
+  .refine((v) => isValidEmail(v), { message: BUYER_MESSAGES.EMAIL })
+  .transform(normalizeEmail);
+
+const ZZip = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || US_ZIP_PATTERN.test(v), { message: BUYER_MESSAGES.ZIP });
+
+const ZRadius = z
+  .number({ message: BUYER_MESSAGES.RADIUS_MIN })
+  .int(BUYER_MESSAGES.RADIUS_WHOLE)
+  .min(SERVICE_RADIUS.MIN, BUYER_MESSAGES.RADIUS_MIN)
+  .max(SERVICE_RADIUS.MAX, BUYER_MESSAGES.RADIUS_MAX);
+
+const ZCost = z
+  .number({ message: BUYER_MESSAGES.COST })
+  .min(0, BUYER_MESSAGES.COST)
+  .max(99_999_999, BUYER_MESSAGES.COST)
+  .transform((v) => Math.round(v * 100) / 100);
+
+const ZPrepaid = (message: string) =>
+  z.number({ message }).int(message).min(0, message).max(1_000_000, message);
+
+const buyerFields = {
+  contactName: z.string().trim().min(2, BUYER_MESSAGES.CONTACT_NAME).max(120),
+  /** Falls back to the contact name when left empty (001 §5). */
+  companyName: z
+    .string()
+    .trim()
+    .max(160)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || v.length >= 2, { message: BUYER_MESSAGES.COMPANY_NAME }),
+  email: ZEmail,
+  phoneNumber: optionalText(40),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(60),
+  zipCode: ZZip,
+  serviceRadius: ZRadius,
+  serviceType: optionalText(120),
+  nicheId: z.uuid({ message: BUYER_MESSAGES.NICHE_UNKNOWN }).nullish(),
+  allYouCanEatEnabled: z.boolean(),
+  costPerLead: ZCost.nullish(),
+  prepaidLeadsTotal: ZPrepaid(BUYER_MESSAGES.PREPAID_TOTAL),
+  prepaidLeadsRemaining: ZPrepaid(BUYER_MESSAGES.PREPAID_REMAINING),
+};
+
+const remainingWithinTotal = (v: { prepaidLeadsTotal?: number; prepaidLeadsRemaining?: number }) =>
+  v.prepaidLeadsTotal === undefined ||
+  v.prepaidLeadsRemaining === undefined ||
+  v.prepaidLeadsRemaining <= v.prepaidLeadsTotal;
+
+/** Add Buyer. Prepaid remaining defaults to the total while untouched (001 §5). */
+export const ZCreateBuyerSchema = z
+  .object({
+    ...buyerFields,
+    serviceRadius: buyerFields.serviceRadius.default(SERVICE_RADIUS.DEFAULT),
+    allYouCanEatEnabled: buyerFields.allYouCanEatEnabled.default(false),
+    prepaidLeadsTotal: buyerFields.prepaidLeadsTotal.default(0),
+    prepaidLeadsRemaining: buyerFields.prepaidLeadsRemaining.optional(),
+  })
+  .refine(remainingWithinTotal, {
+    message: BUYER_MESSAGES.PREPAID_REMAINING,
+    path: ["prepaidLeadsRemaining"],
+  });
+export type TCreateBuyerInput = z.input<typeof ZCreateBuyerSchema>;
+export type TCreateBuyer = z.infer<typeof ZCreateBuyerSchema>;
+
+/** Edit Buyer: only the fields sent change. */
+export const ZUpdateBuyerSchema = z
+  .object(buyerFields)
+  .partial()
+  .refine(remainingWithinTotal, {
+    message: BUYER_MESSAGES.PREPAID_REMAINING,
+    path: ["prepaidLeadsRemaining"],
+  });
+export type TUpdateBuyer = z.infer<typeof ZUpdateBuyerSchema>;
+
+export const ZBuyerIdParamsSchema = z.object({ buyerId: z.uuid() });
+
+export const ZBuyerListQuerySchema = z.object({
+  status: z.enum(BUYER_TABS).default("all"),
+  nicheId: z.uuid().optional(),
+});
+
+export const ZBuyerStatusInputSchema = z.object({ status: z.enum(["active", "inactive"]) });
+export const ZArchiveBuyerSchema = z.object({ confirmName: z.string().max(300) });
+
+export const ZBuyerSchema = z.object({
+  id: z.string(),
+  contactName: z.string(),
+  companyName: z.string().nullable(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  serviceRadius: z.number(),
+  serviceType: z.string().nullable(),
+  niche: z.object({ id: z.string(), name: z.string(), price: z.number() }).nullable(),
+  status: z.enum(BUYER_STATUSES),
+  source: z.enum(["manual", "invitation", "application"]),
+  /** user_id is never sent; the card only needs to know whether one exists (No Account badge). */
+  hasAccount: z.boolean(),
+  /** A pending invitation that has not expired: the card offers Resend. */
+  invitationPending: z.boolean(),
+  allYouCanEatEnabled: z.boolean(),
+  costPerLead: z.number().nullable(),
+  /** The buyer's cost per lead, else its niche's price; null when neither is set. */
+  effectivePrice: z.number().nullable(),
+  costPerLeadCredits: z.number().nullable(),
+  prepaidLeadsTotal: z.number(),
+  prepaidLeadsRemaining: z.number(),
+  creditBalance: z.number(),
+  createdAt: z.string(),
+});
+export type TBuyer = z.infer<typeof ZBuyerSchema>;
+
+export const ZBuyerListSchema = z.object({
+  buyers: z.array(ZBuyerSchema),
+  counts: z.object({ active: z.number(), pending: z.number(), inactive: z.number(), all: z.number() }),
+  creditValueUsd: z.number(),
+});
+export type TBuyerList = z.infer<typeof ZBuyerListSchema>;
+
+export const ZBuyerResultSchema = z.object({ buyer: ZBuyerSchema, message: z.string() });
+export type TBuyerResult = z.infer<typeof ZBuyerResultSchema>;
+export const ZArchiveBuyerResultSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** A prospective buyer applies to a company through /register?company={id} (PRODUCT §2). */
+export const ZBuyerApplicationSchema = z.object({
+  companyId: z.uuid({
+    message: "No company association was found. Ask the company for its application link.",
+  }),
+  contactName: buyerFields.contactName,
+  companyName: buyerFields.companyName,
+  email: ZEmail,
+  phoneNumber: optionalText(40),
+  city: optionalText(100),
+  state: optionalText(60),
+  zipCode: ZZip,
+  serviceRadius: ZRadius.default(SERVICE_RADIUS.DEFAULT),
+  nicheId: z.uuid({ message: BUYER_MESSAGES.NICHE_UNKNOWN }).nullish(),
+  message: optionalText(2000),
+});
+export type TBuyerApplicationInput = z.input<typeof ZBuyerApplicationSchema>;
+export type TBuyerApplication = z.infer<typeof ZBuyerApplicationSchema>;
+
+export const APPLICATION_MESSAGES = {
+  NO_COMPANY: "No company association was found. Ask the company for its application link.",
+  SUBMITTED: "Application submitted. The company will review it and e-mail you an invitation.",
+  DUPLICATE: "You have already applied to this company for this niche.",
+  CLOSED: "This company is not accepting buyer applications right now.",
+} as const;
+
+export const ZApplicationCompanySchema = z.object({
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  niches: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type TApplicationCompany = z.infer<typeof ZApplicationCompanySchema>;
+
+export const ZBuyersMapSchema = z.object({
+  /** The company's public map token (a browser token by design); null hides the map. */
+  mapToken: z.string().nullable(),
+  buyers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      zipCode: z.string().nullable(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      serviceRadius: z.number(),
+    }),
+  ),
+});
+export type TBuyersMap = z.infer<typeof ZBuyersMapSchema>;
+
+export const MAP_MESSAGES = {
+  LOGIN: "Please log in to view the map",
+  NO_BUYERS: "No active buyers found",
+  NO_LOCATIONS: "No buyers with valid locations found",
+  FAILED: "Failed to load buyers map",
+} as const;
+
+// The company facts the trial banner and the setup notice need (001 §2 Trial banner, §9).
+
+export const TRIAL_WARNING_DAYS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days left rounded up, floored at 0 (001 §9). */
+export function trialDaysLeft(trialExpiresAt: string | Date, now: Date = new Date()): number {
+  const ms = new Date(trialExpiresAt).getTime() - now.getTime();
+  return Math.max(0, Math.ceil(ms / DAY_MS));
+}
+
+export type TCompanySetupFacts = {
+  name: string | null;
+  adminEmail: string | null;
+  senderEmail: string | null;
+  hasResendKey: boolean;
+  twilioAccountSid: string | null;
+  hasTwilioToken: boolean;
+  hasGoogleMapsKey: boolean;
+};
+
+/** 001 §9: setup is complete only when all of these are set; answers what is missing, in order. */
+export function companySetupMissing(f: TCompanySetupFacts): string[] {
+  const missing: string[] = [];
+  if (!f.name?.trim()) missing.push("Company name");
+  if (!f.adminEmail?.trim()) missing.push("Admin email");
+  if (!f.senderEmail?.includes("@")) missing.push("Sender email");
+  if (!f.hasResendKey) missing.push("Resend API key");
+  if (!f.twilioAccountSid?.trim()) missing.push("Twilio Account SID");
+  if (!f.hasTwilioToken) missing.push("Twilio auth token");
+  if (!f.hasGoogleMapsKey) missing.push("Google Maps API key");
+  return missing;
+}
+
+export const ZCompanyStatusSchema = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  subscriptionTier: z.enum(["free", "basic", "pro", "enterprise"]),
+  trialExpiresAt: z.string().nullable(),
+  isTrialExempt: z.boolean(),
+  setupComplete: z.boolean(),
+  setupMissing: z.array(z.string()),
+});
+export type TCompanyStatus = z.infer<typeof ZCompanyStatusSchema>;
