@@ -7,6 +7,7 @@ import { defaultWebDistDir } from "./lib/paths";
 import { registerAccountRoutes } from "./modules/accounts/routes";
 import { registerAuthRoutes } from "./modules/auth/routes";
 import { registerAuthEventRoutes } from "./modules/auth-events/routes";
+import { registerBuyerPortalRoutes } from "./modules/buyer-portal/routes";
 import { registerBuyerRoutes } from "./modules/buyers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerDevMailbox } from "./modules/email/dev-mailbox";
@@ -61,6 +62,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerPublicFormRoutes(app, deps);
   registerLeadRoutes(app, deps);
   registerDashboardRoutes(app, deps);
+  registerBuyerPortalRoutes(app, deps);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

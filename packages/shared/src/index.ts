@@ -7,6 +7,7 @@ export * from "./domain/password-strength";
 export * from "./domain/roles";
 export * from "./schemas/accounts";
 export * from "./schemas/auth-events";
+export * from "./schemas/buyer-portal";
 export * from "./schemas/buyers";
 export * from "./schemas/errors";
 export * from "./schemas/forms";

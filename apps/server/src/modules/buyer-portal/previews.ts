@@ -1,0 +1,152 @@
+import {
+  BUYER_PORTAL_MESSAGES,
+  type TPreviewLead,
+  type TPreviewList,
+  type ZPreviewListQuerySchema,
+} from "@leadpost/shared";
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { TDeps } from "../../app-types";
+import type { Db } from "../../db/client";
+import { buyerLeads, buyers, companies, leads, niches } from "../../db/schema";
+import { notFound } from "../../lib/app-error";
+import type { TBuyerContext } from "./context";
+
+type TPortalDeps = Pick<TDeps, "database">;
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * Credits to unlock a lead (PRODUCT §3): ceil(price in USD / company credit value), the price being the
+ * buyer's cost per lead, else the lead's niche price. Whole cents, so float error never adds a credit.
+ */
+export function creditsForLeadPrice(priceUsd: number, creditValueUsd: number): number {
+  const priceCents = Math.round(priceUsd * 100);
+  const valueCents = Math.max(1, Math.round(creditValueUsd * 100));
+  return priceCents <= 0 ? 0 : Math.ceil(priceCents / valueCents);
+}
+
+/** This buyer's entries of one kind; the company comes from the session and is checked on every join. */
+export function ownEntries(ctx: TBuyerContext, isPreview: boolean): SQL {
+  return and(
+    eq(buyerLeads.buyerId, ctx.buyerId),
+    eq(buyerLeads.companyId, ctx.companyId),
+    eq(buyerLeads.isPreview, isPreview),
+  ) as SQL;
+}
+
+function previewConditions(ctx: TBuyerContext, query: z.output<typeof ZPreviewListQuerySchema>) {
+  const conditions: (SQL | undefined)[] = [ownEntries(ctx, true)];
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      or(
+        ilike(leads.city, pattern),
+        ilike(leads.state, pattern),
+        ilike(leads.zipCode, pattern),
+        ilike(leads.serviceType, pattern),
+      ),
+    );
+  }
+  if (query.state) conditions.push(ilike(leads.state, escapeLike(query.state)));
+  if (query.availability === "available") conditions.push(lt(leads.saleCount, leads.saleCap));
+  if (query.availability === "sold_out") conditions.push(gte(leads.saleCount, leads.saleCap));
+  return and(...conditions);
+}
+
+const previewColumns = {
+  leadId: leads.id,
+  createdAt: leads.createdAt,
+  city: leads.city,
+  state: leads.state,
+  zipCode: leads.zipCode,
+  serviceType: leads.serviceType,
+  niche: niches.name,
+  saleCap: leads.saleCap,
+  saleCount: leads.saleCount,
+  costPerLead: buyers.costPerLead,
+  nichePrice: niches.price,
+  creditValueUsd: companies.creditValueUsd,
+};
+
+function selectPreviews(db: Db) {
+  return db
+    .select(previewColumns)
+    .from(buyerLeads)
+    .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, buyerLeads.companyId)))
+    .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, buyerLeads.companyId)))
+    .innerJoin(companies, eq(companies.id, buyerLeads.companyId))
+    .leftJoin(niches, and(eq(niches.id, leads.nicheId), eq(niches.companyId, leads.companyId)));
+}
+
+type TPreviewRow = Awaited<ReturnType<ReturnType<typeof selectPreviews>["execute"]>>[number];
+
+function toPreview(row: TPreviewRow): TPreviewLead {
+  const price = row.costPerLead ?? row.nichePrice ?? 0;
+  const slotsLeft = Math.max(0, row.saleCap - row.saleCount);
+  return {
+    leadId: row.leadId,
+    createdAt: row.createdAt.toISOString(),
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    serviceType: row.serviceType,
+    niche: row.niche,
+    saleCap: row.saleCap,
+    saleCount: row.saleCount,
+    slotsLeft,
+    soldOut: slotsLeft === 0,
+    priceCredits: creditsForLeadPrice(Number(price), Number(row.creditValueUsd)),
+  };
+}
+
+/** The buyer's previews, newest lead first, with the sold counter and this buyer's price in credits. */
+export async function listPreviews(
+  deps: TPortalDeps,
+  ctx: TBuyerContext,
+  query: z.output<typeof ZPreviewListQuerySchema>,
+): Promise<TPreviewList> {
+  const db = deps.database.db;
+  const where = previewConditions(ctx, query);
+  const [rows, [total]] = await Promise.all([
+    selectPreviews(db)
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: count() })
+      .from(buyerLeads)
+      .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, buyerLeads.companyId)))
+      .where(where),
+  ]);
+  return {
+    previews: rows.map(toPreview),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/**
+ * Removes previews from this buyer's list (the lead itself and other buyers' copies stay). All or
+ * nothing: one id that is not this buyer's preview answers 404 and deletes none.
+ */
+export async function deletePreviews(deps: TPortalDeps, ctx: TBuyerContext, leadIds: string[]) {
+  const unique = [...new Set(leadIds)];
+  const deleted = await deps.database.db.transaction(async (tx) => {
+    const own = and(ownEntries(ctx, true), inArray(buyerLeads.leadId, unique));
+    const rows = await tx.select({ id: buyerLeads.id }).from(buyerLeads).where(own).for("update");
+    if (rows.length !== unique.length) throw notFound(BUYER_PORTAL_MESSAGES.LEAD_NOT_FOUND);
+    await tx.delete(buyerLeads).where(own);
+    return rows.length;
+  });
+  return {
+    deleted,
+    message: deleted === 1 ? BUYER_PORTAL_MESSAGES.LEAD_DELETED : BUYER_PORTAL_MESSAGES.LEADS_DELETED,
+  };
+}
+
+/** Spec 003 §7: the dashboard's "Available Previews" counts the buyer's preview entries. */
+export const previewCount = (db: Db, ctx: TBuyerContext) =>
+  db.select({ n: count() }).from(buyerLeads).where(ownEntries(ctx, true));

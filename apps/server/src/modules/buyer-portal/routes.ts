@@ -1,0 +1,179 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  ZBillingHistorySchema,
+  ZBulkDeletePreviewsSchema,
+  ZBuyerProfileSchema,
+  ZBuyerProfileUpdateSchema,
+  ZBuyerSummarySchema,
+  ZDeleteResultSchema,
+  ZLeadIdParamSchema,
+  ZMyLeadFiltersSchema,
+  ZMyLeadListQuerySchema,
+  ZMyLeadListSchema,
+  ZMyLeadSchema,
+  ZMyLeadUpdateSchema,
+  ZPreviewListQuerySchema,
+  ZPreviewListSchema,
+} from "@leadpost/shared";
+import type { TApp, TDeps } from "../../app-types";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { requireSession } from "../../plugins/session";
+import { getBillingHistory, getProfile, getSummary, updateProfile } from "./account";
+import { buyerContext, requireBuyer } from "./context";
+import { exportMyLeadsCsv, listMyLeads, updateMyLead } from "./my-leads";
+import { deletePreviews, listPreviews } from "./previews";
+
+const tags = ["Buyer portal"];
+const noSession = apiError("Not signed in");
+const noBuyer = apiError("No buyer profile found");
+const notFound = apiError("Not one of this buyer's leads");
+const base = "/api/buyer-portal";
+
+const summaryRoute = createRoute({
+  method: "get",
+  path: `${base}/summary`,
+  tags,
+  summary: "Dashboard: profile, package, counts, credits and whether the company can take payments",
+  responses: { 200: jsonContent(ZBuyerSummarySchema, "Summary"), 401: noSession, 403: noBuyer },
+});
+
+const previewsRoute = createRoute({
+  method: "get",
+  path: `${base}/previews`,
+  tags,
+  summary: "Lead previews of this buyer, newest first, with the sold counter and price in credits",
+  request: { query: ZPreviewListQuerySchema },
+  responses: { 200: jsonContent(ZPreviewListSchema, "Previews"), 401: noSession, 403: noBuyer },
+});
+
+const deletePreviewRoute = createRoute({
+  method: "delete",
+  path: `${base}/previews/{leadId}`,
+  tags,
+  summary: "Remove one preview from this buyer's list",
+  request: { params: ZLeadIdParamSchema },
+  responses: {
+    200: jsonContent(ZDeleteResultSchema, "Deleted"),
+    401: noSession,
+    403: noBuyer,
+    404: notFound,
+  },
+});
+
+const bulkDeleteRoute = createRoute({
+  method: "post",
+  path: `${base}/previews/delete`,
+  tags,
+  summary: "Remove several previews at once (all or none)",
+  request: { body: jsonBody(ZBulkDeletePreviewsSchema) },
+  responses: {
+    200: jsonContent(ZDeleteResultSchema, "Deleted"),
+    401: noSession,
+    403: noBuyer,
+    404: notFound,
+    422: apiError("Invalid input"),
+  },
+});
+
+const myLeadsRoute = createRoute({
+  method: "get",
+  path: `${base}/leads`,
+  tags,
+  summary: "Full-access leads of this buyer with every field, CRM status and notes",
+  request: { query: ZMyLeadListQuerySchema },
+  responses: { 200: jsonContent(ZMyLeadListSchema, "My leads"), 401: noSession, 403: noBuyer },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: `${base}/leads/export`,
+  tags,
+  summary: "CSV of this buyer's full-access leads matching the filters",
+  request: { query: ZMyLeadFiltersSchema },
+  responses: {
+    200: { description: "CSV file", content: { "text/csv": { schema: z.string() } } },
+    401: noSession,
+    403: noBuyer,
+  },
+});
+
+const updateLeadRoute = createRoute({
+  method: "patch",
+  path: `${base}/leads/{leadId}`,
+  tags,
+  summary: "Set the CRM status or notes of one of this buyer's full-access leads",
+  request: { params: ZLeadIdParamSchema, body: jsonBody(ZMyLeadUpdateSchema) },
+  responses: {
+    200: jsonContent(ZMyLeadSchema, "Updated"),
+    401: noSession,
+    403: noBuyer,
+    404: notFound,
+    422: apiError("Invalid input"),
+  },
+});
+
+const profileRoute = createRoute({
+  method: "get",
+  path: `${base}/profile`,
+  tags,
+  summary: "The buyer's profile",
+  responses: { 200: jsonContent(ZBuyerProfileSchema, "Profile"), 401: noSession, 403: noBuyer },
+});
+
+const updateProfileRoute = createRoute({
+  method: "patch",
+  path: `${base}/profile`,
+  tags,
+  summary: "Update contact name, company name and phone (the rest is managed by the company)",
+  request: { body: jsonBody(ZBuyerProfileUpdateSchema) },
+  responses: {
+    200: jsonContent(ZBuyerProfileSchema, "Saved"),
+    401: noSession,
+    403: noBuyer,
+    422: apiError("Invalid input"),
+  },
+});
+
+const billingRoute = createRoute({
+  method: "get",
+  path: `${base}/billing`,
+  tags,
+  summary: "Billing history: this buyer's credit-pack payments, newest first",
+  responses: { 200: jsonContent(ZBillingHistorySchema, "Billing rows"), 401: noSession, 403: noBuyer },
+});
+
+export function registerBuyerPortalRoutes(app: TApp, deps: TDeps) {
+  app.use(`${base}/*`, requireSession(deps), requireBuyer(deps));
+
+  app.openapi(summaryRoute, async (c) => c.json(await getSummary(deps, buyerContext(c)), 200));
+  app.openapi(previewsRoute, async (c) =>
+    c.json(await listPreviews(deps, buyerContext(c), c.req.valid("query")), 200),
+  );
+  // Registered before /previews/{leadId}-style routes so "delete" is never read as an id.
+  app.openapi(bulkDeleteRoute, async (c) =>
+    c.json(await deletePreviews(deps, buyerContext(c), c.req.valid("json").leadIds), 200),
+  );
+  app.openapi(deletePreviewRoute, async (c) =>
+    c.json(await deletePreviews(deps, buyerContext(c), [c.req.valid("param").leadId]), 200),
+  );
+  app.openapi(exportRoute, async (c) => {
+    const csv = await exportMyLeadsCsv(deps, buyerContext(c), c.req.valid("query"));
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="my-leads-${day}.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+  app.openapi(myLeadsRoute, async (c) =>
+    c.json(await listMyLeads(deps, buyerContext(c), c.req.valid("query")), 200),
+  );
+  app.openapi(updateLeadRoute, async (c) =>
+    c.json(await updateMyLead(deps, buyerContext(c), c.req.valid("param").leadId, c.req.valid("json")), 200),
+  );
+  app.openapi(profileRoute, async (c) => c.json(await getProfile(deps, buyerContext(c)), 200));
+  app.openapi(updateProfileRoute, async (c) =>
+    c.json(await updateProfile(deps, buyerContext(c), c.req.valid("json")), 200),
+  );
+  app.openapi(billingRoute, async (c) => c.json(await getBillingHistory(deps, buyerContext(c)), 200));
+}
