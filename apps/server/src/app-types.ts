@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { TDatabase } from "./db/client";
+import type { TStorage } from "./integrations/storage";
 import type { TConfig } from "./lib/config";
 import type { TLogger } from "./lib/logger";
 import type { TSecretBox } from "./lib/secret-box";
@@ -14,6 +15,8 @@ export type TDeps = {
   auth: TAuth;
   email: TEmailService;
   secretBox: TSecretBox;
+  /** Uploaded files (form images): local disk or an S3-compatible bucket. */
+  storage: TStorage;
   version: { version: string; builtAt: string };
   startedAt: number;
 };

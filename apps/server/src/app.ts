@@ -11,6 +11,7 @@ import { registerBuyerPortalRoutes } from "./modules/buyer-portal/routes";
 import { registerBuyerRoutes } from "./modules/buyers/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerDevMailbox } from "./modules/email/dev-mailbox";
+import { FORM_IMAGE_UPLOAD_PATH } from "./modules/forms/images";
 import { registerPublicFormRoutes } from "./modules/forms/public-routes";
 import { registerFormRoutes } from "./modules/forms/routes";
 import { registerLeadRoutes } from "./modules/leads/routes";
@@ -42,13 +43,12 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     }),
   );
   app.use("*", compress());
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onError: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
+  });
+  // Image uploads carry their own, larger limit (modules/forms/images.ts).
+  app.use("/api/*", (c, next) => (c.req.path === FORM_IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
   app.onError(handleError);
 
   registerAuthRoutes(app, deps);

@@ -1,5 +1,6 @@
 import type { TDeps } from "./app-types";
 import type { TDatabase } from "./db/client";
+import { createStorage } from "./integrations/storage";
 import type { TConfig } from "./lib/config";
 import type { TLogger } from "./lib/logger";
 import { createSecretBox } from "./lib/secret-box";
@@ -19,5 +20,16 @@ export function wireDeps(opts: {
   const secretBox = createSecretBox(opts.encryptionKey);
   const email = createEmailService({ db: database.db, config, secretBox, logger });
   const auth = createAuth({ db: database.db, config, secret: opts.authSecret, email, logger });
-  return { config, database, logger, auth, email, secretBox, version: opts.version, startedAt: Date.now() };
+  const storage = createStorage(config);
+  return {
+    config,
+    database,
+    logger,
+    auth,
+    email,
+    secretBox,
+    storage,
+    version: opts.version,
+    startedAt: Date.now(),
+  };
 }

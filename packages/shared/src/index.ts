@@ -1,6 +1,7 @@
 export * from "./domain/email";
 export * from "./domain/form-answers";
 export * from "./domain/form-fields";
+export * from "./domain/form-layout";
 export * from "./domain/geo";
 export * from "./domain/lead-fields";
 export * from "./domain/password-strength";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TS3Settings } from "../integrations/storage/types";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -49,6 +50,12 @@ const ZEnvSchema = z.object({
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
   FORM_SUBMISSIONS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export type TConfig = {
@@ -72,6 +79,8 @@ export type TConfig = {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   /** Public form submissions allowed per minute from one client address, and into one form. */
   formSubmissionLimits: { perIpPerMinute: number; perFormPerMinute: number };
+  /** Uploaded files: an S3-compatible bucket when S3_BUCKET is set, else the local disk under DATA_DIR. */
+  storage: { s3: TS3Settings | null };
 };
 
 export class ConfigError extends Error {
@@ -93,7 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (isProduction && !e.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
   if (isProduction && !e.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEY: required in production");
   if (isProduction && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production");
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required with S3_BUCKET");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
+  const s3Endpoint = (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/$/, "");
 
   return {
     env: e.NODE_ENV,
@@ -123,6 +136,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     formSubmissionLimits: {
       perIpPerMinute: e.FORM_SUBMISSIONS_PER_IP_PER_MINUTE,
       perFormPerMinute: e.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE,
+    },
+    storage: {
+      s3:
+        e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              endpoint: s3Endpoint,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              publicBaseUrl: e.S3_PUBLIC_URL ?? `${s3Endpoint}/${e.S3_BUCKET}`,
+            }
+          : null,
     },
   };
 }

@@ -50,3 +50,15 @@ export const lazyDashboardHome = async () => ({
 export const lazyWhoamiDebug = async () => ({
   Component: (await import("@/features/debug/components/whoami-debug-page")).WhoamiDebugPage,
 });
+
+export const lazyFormsList = async () => ({
+  Component: (await import("@/features/forms/components/forms-list-page")).FormsListPage,
+});
+
+export const lazyFormBuilder = async () => ({
+  Component: (await import("@/features/forms/components/form-builder-page")).FormBuilderPage,
+});
+
+export const lazyLeads = async () => ({
+  Component: (await import("@/features/leads/components/leads-page")).LeadsPage,
+});

@@ -8,6 +8,9 @@ import {
   lazyBuyerLayout,
   lazyCompanyLayout,
   lazyDashboardHome,
+  lazyFormBuilder,
+  lazyFormsList,
+  lazyLeads,
   lazyLoginPage,
   lazyWhoamiDebug,
   publicForm,
@@ -52,18 +55,10 @@ const authRoutes: RouteObject[] = [
 const companyRoutes: RouteObject[] = [
   { index: true, lazy: lazyDashboardHome },
   { path: "dashboard", lazy: lazyDashboardHome },
-  {
-    path: "dashboard/forms",
-    lazy: comingSoon("Forms", { description: "Build, publish and embed lead forms." }),
-  },
-  { path: "dashboard/forms/new", lazy: comingSoon("Form Builder", { description: "Create a new form." }) },
-  { path: "dashboard/forms/:formId", lazy: comingSoon("Form Builder", { description: "Edit a form." }) },
-  {
-    path: "dashboard/leads",
-    lazy: comingSoon("Leads", {
-      description: "Search, filter and export your leads and see where each was sent.",
-    }),
-  },
+  { path: "dashboard/forms", lazy: lazyFormsList },
+  { path: "dashboard/forms/new", lazy: lazyFormBuilder },
+  { path: "dashboard/forms/:formId", lazy: lazyFormBuilder },
+  { path: "dashboard/leads", lazy: lazyLeads },
   {
     path: "dashboard/buyers",
     lazy: comingSoon("Buyers", { description: "Add, invite and manage the buyers who receive your leads." }),
@@ -162,6 +157,8 @@ export const routes: RouteObject[] = [
           { path: "debug/whoami", lazy: lazyWhoamiDebug },
         ],
       },
+      // 001 §2: a public form address without its id goes to the forms list.
+      { path: "forms", element: <Navigate to="/dashboard/forms" replace /> },
       { path: "dashboard/my-leads", element: <Navigate to="/buyer/my-leads" replace /> },
       { path: "dashboard/settings", element: <Navigate to="/owner/settings" replace /> },
       { path: "dashboard/crm", element: <Navigate to="/owner/settings" replace /> },

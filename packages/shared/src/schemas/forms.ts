@@ -366,3 +366,17 @@ export const ZFormSubmissionResultSchema = z.object({
 export type TFormSubmissionResult = z.infer<typeof ZFormSubmissionResultSchema>;
 
 export const ZFormIdParamsSchema = z.object({ formId: z.uuid() });
+
+/** What the builder's niche select and buyer list offer: the company's niches and non-archived buyers. */
+export const ZFormOptionsSchema = z.object({
+  niches: z.array(z.object({ id: z.string(), name: z.string() })),
+  buyers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(["pending", "active", "inactive"]),
+      nicheId: z.string().nullable(),
+    }),
+  ),
+});
+export type TFormOptions = z.infer<typeof ZFormOptionsSchema>;

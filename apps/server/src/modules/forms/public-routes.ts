@@ -16,6 +16,7 @@ import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { errorBody, zodFieldErrors } from "../../plugins/errors";
 import { clientIp } from "../auth/routes";
 import { loadPublicForm, SubmissionRateLimitedError, submitForm } from "../submissions/service";
+import { registerEmbedScript } from "./embed-script";
 import { toPublicForm } from "./mappers";
 
 const tags = ["Public forms"];
@@ -67,6 +68,7 @@ function submissionHook(result: TValidation, c: Context<TAppEnv>) {
 
 /** Anonymous visitors: the public form and its submission. Nothing here needs or reads a session. */
 export function registerPublicFormRoutes(app: TApp, deps: TDeps) {
+  registerEmbedScript(app);
   app.openapi(
     publicFormRoute,
     async (c) => {

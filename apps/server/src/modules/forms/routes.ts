@@ -4,6 +4,7 @@ import {
   ZFormDetailSchema,
   ZFormIdParamsSchema,
   ZFormListSchema,
+  ZFormOptionsSchema,
   ZFormStatusResultSchema,
   ZUpdateFormSchema,
 } from "@leadpost/shared";
@@ -11,6 +12,8 @@ import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { registerFormImageRoutes } from "./images";
+import { listFormOptions } from "./options";
 import { createForm, deleteForm, getForm, listForms, setFormStatus, updateForm } from "./service";
 
 const tags = ["Forms"];
@@ -24,6 +27,14 @@ const listRoute = createRoute({
   tags,
   summary: "The company's forms, most recently updated first, with published and draft counts",
   responses: { 200: jsonContent(ZFormListSchema, "Forms"), 401: noSession, 403: noCompany },
+});
+
+const optionsRoute = createRoute({
+  method: "get",
+  path: "/api/forms/options",
+  tags,
+  summary: "The niches and buyers a form's niche and buyer list may name",
+  responses: { 200: jsonContent(ZFormOptionsSchema, "Choices"), 401: noSession, 403: noCompany },
 });
 
 const createFormRoute = createRoute({
@@ -105,8 +116,11 @@ const deleteRoute = createRoute({
 /** Company-side form management: every role of the company builds and publishes forms (001 §1). */
 export function registerFormRoutes(app: TApp, deps: TDeps) {
   app.use("/api/forms/*", requireSession(deps), requireCompanyRole(deps));
+  registerFormImageRoutes(app, deps);
 
   app.openapi(listRoute, async (c) => c.json(await listForms(deps, companyContext(c)), 200));
+  // Before /api/forms/{formId}, which would read "options" as a form id.
+  app.openapi(optionsRoute, async (c) => c.json(await listFormOptions(deps, companyContext(c)), 200));
   app.openapi(createFormRoute, async (c) =>
     c.json(await createForm(deps, companyContext(c), c.req.valid("json")), 201),
   );

@@ -8,7 +8,7 @@ import {
   type TUpdateForm,
   withFieldDefaults,
 } from "@leadpost/shared";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyers, formBuyers, formEmailRouting, formSubmissions, forms, leads, niches } from "../../db/schema";
@@ -20,25 +20,34 @@ type TFormDeps = Pick<TDeps, "database">;
 type TEmailRoutingInput = NonNullable<TUpdateForm["emailRouting"]>;
 
 export async function listForms(deps: TFormDeps, ctx: TCompanyContext): Promise<TFormList> {
-  const rows = await deps.database.db
-    .select({
-      id: forms.id,
-      title: forms.title,
-      description: forms.description,
-      status: forms.status,
-      isActive: forms.isActive,
-      createdAt: forms.createdAt,
-      updatedAt: forms.updatedAt,
-      leadCount: sql<number>`(select count(*)::int from ${leads} where ${leads.formId} = ${forms.id} and ${leads.companyId} = ${forms.companyId})`,
-    })
-    .from(forms)
-    .where(eq(forms.companyId, ctx.companyId))
-    .orderBy(desc(forms.updatedAt), desc(forms.id));
+  const db = deps.database.db;
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        id: forms.id,
+        title: forms.title,
+        description: forms.description,
+        status: forms.status,
+        isActive: forms.isActive,
+        createdAt: forms.createdAt,
+        updatedAt: forms.updatedAt,
+      })
+      .from(forms)
+      .where(eq(forms.companyId, ctx.companyId))
+      .orderBy(desc(forms.updatedAt), desc(forms.id)),
+    // One grouped count rather than a correlated subquery per form.
+    db
+      .select({ formId: leads.formId, n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(and(eq(leads.companyId, ctx.companyId), isNotNull(leads.formId)))
+      .groupBy(leads.formId),
+  ]);
+  const leadCounts = new Map(counts.map((c) => [c.formId, Number(c.n)]));
   const published = rows.filter((r) => r.status === "published").length;
   return {
     forms: rows.map((r) => ({
       ...r,
-      leadCount: Number(r.leadCount),
+      leadCount: leadCounts.get(r.id) ?? 0,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),

@@ -1,22 +1,30 @@
+import { useQuery } from "@tanstack/react-query";
 import { Building, Clock, FileText, Inbox, Map as MapIcon, PhoneCall, PhoneIncoming } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/features/shell/components/page-header";
 import { useSession } from "@/lib/session/use-session";
+import { dashboardKeys, fetchDashboardSummary } from "../api";
+import { DashboardCountTile } from "./dashboard-count-tile";
 import { DashboardTilePlaceholder } from "./dashboard-tile-placeholder";
 
 // Spec 001 §2 Dashboard home: five tiles, then the buyers map. Each arrives with the feature that feeds it.
 const TILES = [
   { title: "Total Calls", icon: PhoneCall, source: "the call center" },
   { title: "Completed Calls", icon: PhoneIncoming, source: "the call center" },
-  { title: "Forms Created", icon: FileText, source: "forms" },
+  { title: "Forms Created", icon: FileText, count: "formsCreated", error: "Failed to fetch forms count" },
   { title: "Avg Call Duration", icon: Clock, source: "the call center" },
-  { title: "Total Leads", icon: Inbox, source: "forms and leads" },
+  { title: "Total Leads", icon: Inbox, count: "totalLeads", error: "Failed to fetch leads count" },
 ] as const;
 
 export function DashboardHomePage() {
   const { user } = useSession();
   const firstName = user?.name?.split(" ")[0];
   const hasCompany = Boolean(user?.organizationId);
+  const summary = useQuery({
+    queryKey: dashboardKeys.summary(),
+    queryFn: ({ signal }) => fetchDashboardSummary(signal),
+    enabled: hasCompany,
+  });
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -41,13 +49,24 @@ export function DashboardHomePage() {
               Activity
             </h2>
             <p className="text-muted-foreground text-sm">
-              These tiles fill in as the forms and call center features arrive; until then there is nothing to
-              count, so nothing is shown.
+              The call tiles fill in when the call center arrives; until then there is nothing to count, so
+              nothing is shown.
             </p>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-              {TILES.map((tile) => (
-                <DashboardTilePlaceholder key={tile.title} {...tile} />
-              ))}
+              {TILES.map((tile) =>
+                "count" in tile ? (
+                  <DashboardCountTile
+                    key={tile.title}
+                    title={tile.title}
+                    icon={tile.icon}
+                    value={summary.data?.[tile.count]}
+                    loading={summary.isLoading}
+                    error={summary.isError ? tile.error : null}
+                  />
+                ) : (
+                  <DashboardTilePlaceholder key={tile.title} {...tile} />
+                ),
+              )}
             </div>
           </section>
           <Card className="border-dashed">

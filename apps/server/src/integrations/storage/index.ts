@@ -1,0 +1,13 @@
+import { join } from "node:path";
+import type { TConfig } from "../../lib/config";
+import { createLocalStorage } from "./local";
+import { createS3Storage } from "./s3";
+import type { TStorage } from "./types";
+
+export type { TStorage } from "./types";
+
+/** S3-compatible when configured, else files under DATA_DIR/uploads. */
+export function createStorage(config: TConfig, fetchImpl?: typeof fetch): TStorage {
+  if (config.storage.s3) return createS3Storage(config.storage.s3, fetchImpl);
+  return createLocalStorage(join(config.dataDir, "uploads"));
+}

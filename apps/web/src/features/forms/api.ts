@@ -1,0 +1,58 @@
+import {
+  type TCreateForm,
+  type TFormDetail,
+  type TFormList,
+  type TFormOptions,
+  type TUpdateForm,
+  ZFormDetailSchema,
+  ZFormListSchema,
+  ZFormOptionsSchema,
+  ZFormStatusResultSchema,
+} from "@leadpost/shared";
+import { z } from "zod";
+import { apiClient } from "@/lib/api-client";
+
+export const formKeys = {
+  all: ["forms"] as const,
+  list: () => [...formKeys.all, "list"] as const,
+  detail: (id: string) => [...formKeys.all, "detail", id] as const,
+  options: () => [...formKeys.all, "options"] as const,
+};
+
+export const fetchForms = (signal?: AbortSignal): Promise<TFormList> =>
+  apiClient.get("/api/forms", { schema: ZFormListSchema, signal });
+
+export const fetchForm = (id: string, signal?: AbortSignal): Promise<TFormDetail> =>
+  apiClient.get(`/api/forms/${id}`, { schema: ZFormDetailSchema, signal });
+
+export const fetchFormOptions = (signal?: AbortSignal): Promise<TFormOptions> =>
+  apiClient.get("/api/forms/options", { schema: ZFormOptionsSchema, signal });
+
+export const createForm = (body: TCreateForm): Promise<TFormDetail> =>
+  apiClient.post("/api/forms", body, { schema: ZFormDetailSchema });
+
+export const updateForm = (id: string, body: TUpdateForm): Promise<TFormDetail> =>
+  apiClient.patch(`/api/forms/${id}`, body, { schema: ZFormDetailSchema });
+
+export const setFormPublished = (id: string, publish: boolean) =>
+  apiClient.post(`/api/forms/${id}/${publish ? "publish" : "unpublish"}`, undefined, {
+    schema: ZFormStatusResultSchema,
+  });
+
+export const deleteForm = (id: string) =>
+  apiClient.delete(`/api/forms/${id}`, { schema: z.object({ success: z.boolean(), message: z.string() }) });
+
+const ZUploadSchema = z.object({ url: z.string() });
+
+/** Uploads an image for an image field; the server answers its public address. */
+export async function uploadFormImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.set("file", file);
+  const response = await fetch("/api/forms/images", { method: "POST", body, credentials: "include" });
+  const payload = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = payload?.error?.message;
+    throw new Error(typeof message === "string" ? message : "Failed to upload image.");
+  }
+  return ZUploadSchema.parse(payload).url;
+}

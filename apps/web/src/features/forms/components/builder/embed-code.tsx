@@ -1,0 +1,93 @@
+import { Check, Copy } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+
+/** The two ways to put a form on another site: a plain iframe, or the script that sizes the frame itself. */
+export function embedSnippets(origin: string, formId: string, title: string) {
+  const safeTitle = title.replace(/[<>"&]/g, "");
+  return {
+    iframe: `<iframe src="${origin}/forms/${formId}/embed" title="${safeTitle}" style="width:100%;min-height:640px;border:0" loading="lazy"></iframe>`,
+    script: `<script src="${origin}/api/public/embed.js" data-leadpost-form="${formId}" async></script>`,
+    link: `${origin}/forms/${formId}`,
+  };
+}
+
+function Snippet({ label, value, hint }: { label: string; value: string; hint: string }) {
+  const [copied, setCopied] = useState(false);
+  const id = `snippet-${label.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(value);
+              setCopied(true);
+              setTimeout(() => setCopied(false), 2000);
+            } catch {
+              toast.error("Copy failed. Select the code and copy it yourself.");
+            }
+          }}
+        >
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+      <Textarea
+        id={id}
+        readOnly
+        value={value}
+        rows={3}
+        className="font-mono text-xs"
+        onFocus={(e) => e.target.select()}
+      />
+      <p className="text-muted-foreground text-xs">{hint}</p>
+    </div>
+  );
+}
+
+export function EmbedCode({
+  formId,
+  title,
+  published,
+}: {
+  formId: string | null;
+  title: string;
+  published: boolean;
+}) {
+  if (!formId) {
+    return <p className="text-muted-foreground text-sm">Save the form to get its link and embed code.</p>;
+  }
+  const snippets = embedSnippets(window.location.origin, formId, title);
+  return (
+    <div className="grid gap-5">
+      {!published && (
+        <p role="status" className="rounded-md bg-warning/15 px-3 py-2 text-sm text-warning">
+          This form is a draft: its page and embeds show “Form not found or not published” until you publish
+          it.
+        </p>
+      )}
+      <Snippet
+        label="Link"
+        value={snippets.link}
+        hint="Share this address, or open it to fill in the form."
+      />
+      <Snippet
+        label="Auto-resizing script"
+        value={snippets.script}
+        hint="Paste where the form should appear. The frame grows and shrinks with the form, and the page address is recorded with each lead."
+      />
+      <Snippet
+        label="Iframe"
+        value={snippets.iframe}
+        hint="A fixed frame without border, for sites that do not allow scripts."
+      />
+    </div>
+  );
+}

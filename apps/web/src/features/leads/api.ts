@@ -1,0 +1,34 @@
+import {
+  type TLeadDetail,
+  type TLeadFilters,
+  type TLeadList,
+  ZLeadDetailSchema,
+  ZLeadListSchema,
+} from "@leadpost/shared";
+import { z } from "zod";
+import { apiClient } from "@/lib/api-client";
+
+export type TLeadQuery = TLeadFilters & { page: number; pageSize: number };
+
+export const leadKeys = {
+  all: ["leads"] as const,
+  list: (q: TLeadQuery) => [...leadKeys.all, "list", q] as const,
+  detail: (id: string) => [...leadKeys.all, "detail", id] as const,
+};
+
+export const fetchLeads = (query: TLeadQuery, signal?: AbortSignal): Promise<TLeadList> =>
+  apiClient.get("/api/leads", { query, schema: ZLeadListSchema, signal });
+
+export const fetchLead = (id: string, signal?: AbortSignal): Promise<TLeadDetail> =>
+  apiClient.get(`/api/leads/${id}`, { schema: ZLeadDetailSchema, signal });
+
+export const deleteLead = (id: string) =>
+  apiClient.delete(`/api/leads/${id}`, { schema: z.object({ success: z.boolean(), message: z.string() }) });
+
+/** The export is a plain download: the browser sends the session cookie with it. */
+export function leadsExportUrl(filters: TLeadFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+  const search = params.toString();
+  return `/api/leads/export${search ? `?${search}` : ""}`;
+}

@@ -1,0 +1,109 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Download, Inbox } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PageHeader } from "@/features/shell/components/page-header";
+import { fetchLeads, leadKeys, leadsExportUrl } from "../api";
+import { filtersFromParams } from "../lib/filters";
+import { LeadDetailSheet } from "./lead-detail-sheet";
+import { LeadsFilters } from "./leads-filters";
+import { LeadsPagination } from "./leads-pagination";
+import { LeadsTable } from "./leads-table";
+
+const PAGE_SIZE = 25;
+
+/** /dashboard/leads: searchable, filterable, paginated leads with detail, export and delete. */
+export function LeadsPage() {
+  const [params, setParams] = useSearchParams();
+  const { page, ...filters } = filtersFromParams(params);
+  const query = useQuery({
+    queryKey: leadKeys.list({ ...filters, page, pageSize: PAGE_SIZE }),
+    queryFn: ({ signal }) => fetchLeads({ ...filters, page, pageSize: PAGE_SIZE }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const openLead = params.get("lead");
+
+  const setParam = (changes: Record<string, string | undefined>) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl">
+      <PageHeader
+        title="Leads"
+        description={
+          query.data
+            ? `${query.data.total} ${query.data.total === 1 ? "lead" : "leads"}`
+            : "Every lead your forms captured."
+        }
+        actions={
+          <Button variant="outline" asChild>
+            <a href={leadsExportUrl(filters)} download>
+              <Download aria-hidden="true" /> Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <LeadsFilters
+        filters={filters}
+        statusCounts={query.data?.statusCounts}
+        onChange={(changes) => setParam({ ...changes, page: undefined })}
+      />
+      {query.isPending ? (
+        <div className="grid gap-2" role="status" aria-busy="true" aria-label="Loading leads">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-10" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <Card role="alert">
+          <CardHeader>
+            <CardTitle>Failed to load leads. Please try again later.</CardTitle>
+            <CardDescription>{query.error.message}</CardDescription>
+          </CardHeader>
+          <div className="px-6">
+            <Button variant="outline" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Card>
+      ) : query.data.leads.length === 0 ? (
+        <Card className="items-center py-12 text-center">
+          <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
+          <CardHeader className="w-full">
+            <CardTitle>{filtered ? "No leads match these filters" : "No leads yet"}</CardTitle>
+            <CardDescription>
+              {filtered
+                ? "Clear a filter to see more."
+                : "Leads appear here as soon as someone submits one of your forms."}
+            </CardDescription>
+          </CardHeader>
+        </Card>
+      ) : (
+        <>
+          <LeadsTable leads={query.data.leads} onOpen={(id) => setParam({ lead: id })} />
+          <LeadsPagination
+            page={query.data.page}
+            pageSize={query.data.pageSize}
+            total={query.data.total}
+            onPage={(p) => setParam({ page: p > 1 ? String(p) : undefined })}
+          />
+        </>
+      )}
+      <LeadDetailSheet leadId={openLead} onClose={() => setParam({ lead: undefined })} />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { LEAD_STATUSES, type TLeadFilters } from "@leadpost/shared";
+
+export type TLeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const STATUS_LABELS: Record<TLeadStatus, string> = {
+  new: "New",
+  routed: "Routed",
+  unrouted: "Unrouted",
+  sold_out: "Sold out",
+};
+
+/** The screen's filters live in the address, so a filtered view can be shared and survives reloads. */
+export function filtersFromParams(params: URLSearchParams): TLeadFilters & { page: number } {
+  const status = params.get("status");
+  const page = Number(params.get("page") ?? "1");
+  return {
+    search: params.get("search") || undefined,
+    formId: params.get("formId") || undefined,
+    nicheId: params.get("nicheId") || undefined,
+    status: (LEAD_STATUSES as readonly string[]).includes(status ?? "") ? (status as TLeadStatus) : undefined,
+    from: params.get("from") || undefined,
+    to: params.get("to") || undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export function locationText(lead: { city: string | null; state: string | null; zipCode: string | null }) {
+  const place = [lead.city, lead.state].filter(Boolean).join(", ");
+  return [place, lead.zipCode].filter(Boolean).join(" ") || "—";
+}
