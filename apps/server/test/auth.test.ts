@@ -46,7 +46,7 @@ describe("sign-up and e-mail verification", () => {
       password: "Str0ng!pass",
     });
     expect(early.status).toBe(403);
-    expect(((await early.json()) as { code: string }).code).toBe("EMAIL_NOT_VERIFIED");
+    expect(((await early.json()) as { error: { code: string } }).error.code).toBe("EMAIL_NOT_VERIFIED");
 
     const mail = await latestEmail(ctx, "verify@example.com", "email_verification");
     const verify = await follow(mail.links[0]!);
@@ -61,7 +61,7 @@ describe("sign-up and e-mail verification", () => {
       password: "wrong-password",
     });
     expect(bad.status).toBe(401);
-    expect(((await bad.json()) as { code: string }).code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("INVALID_EMAIL_OR_PASSWORD");
     const events = await ctx.database.db
       .select()
       .from(authEvents)

@@ -50,3 +50,17 @@ export const AUTH_ERROR_MESSAGES = {
   NOT_CONFIGURED: "Your account is not properly configured. Please contact support.",
   NOT_A_BUYER: "This account is not a lead buyer account",
 } as const;
+
+/** Reset and one-time-code flows (000 §5.2 and §8). */
+export const RESET_MESSAGES = {
+  PASSWORD_MIN: "Password must be at least 6 characters",
+  PASSWORDS_DIFFER: "Passwords do not match",
+  NO_SPACES: "Leading and trailing spaces are not allowed",
+  LINK_INVALID: "This reset link is invalid or has already been used.",
+  LINK_EXPIRED: "This reset link has expired. Reset links are valid for 1 hour.",
+  LINK_INCOMPLETE: "This reset link is incomplete. Please use the full link from the e-mail.",
+  NO_SESSION: "Your reset session could not be found. Please request a new reset link.",
+  CODE_REQUIRED: "Code is required",
+  CODE_INVALID: "Invalid or expired code. Please check the code or request a new one.",
+  CODE_ATTEMPTS: "Too many attempts. Please request a new code.",
+} as const;

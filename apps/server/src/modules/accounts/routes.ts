@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import {
   ZApiErrorSchema,
   ZCompanyRegistrationResultSchema,
@@ -6,7 +6,9 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { rateLimit } from "../../plugins/rate-limit";
+import { currentUser, requireSession } from "../../plugins/session";
 import { clientIp } from "../auth/routes";
+import { acceptInvitationAsSessionUser } from "./google-invitation";
 import { registerCompany } from "./service";
 
 const errors = {
@@ -35,7 +37,43 @@ const registerCompanyRoute = createRoute({
   },
 });
 
+const apiError = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ZApiErrorSchema } },
+});
+
+const acceptAsSessionRoute = createRoute({
+  method: "post",
+  path: "/api/accounts/invitations/{token}/accept-session",
+  tags: ["Accounts"],
+  summary: "Accept a buyer invitation as the signed-in user (after Google sign-in with the invited address)",
+  request: { params: z.object({ token: z.string().min(1).max(200) }) },
+  responses: {
+    200: {
+      description: "Linked and activated",
+      content: {
+        "application/json": { schema: z.object({ buyerId: z.string(), redirectTo: z.string() }) },
+      },
+    },
+    401: apiError("Not signed in"),
+    403: apiError("Signed in with another address"),
+    404: apiError("Invalid or expired invitation, or the buyer is gone"),
+    409: apiError("This invitation has already been used"),
+  },
+});
+
 export function registerAccountRoutes(app: TApp, deps: TDeps) {
+  app.use("/api/accounts/invitations/*", requireSession(deps));
+  app.use(
+    "/api/accounts/invitations/*",
+    rateLimit(deps, { name: "accept-session", windowMs: 60_000, max: 30 }),
+  );
+  app.openapi(acceptAsSessionRoute, async (c) =>
+    c.json(
+      await acceptInvitationAsSessionUser(deps.database.db, currentUser(c), c.req.valid("param").token),
+      200,
+    ),
+  );
   app.use(
     "/api/accounts/company",
     rateLimit(deps, { name: "register-company", windowMs: 60 * 60 * 1000, max: 10 }),

@@ -16,6 +16,7 @@ export const CLIENT_IP_HEADER = "x-leadpost-client-ip";
 
 const RESET_LINK_SECONDS = 60 * 60;
 const ONE_TIME_CODE_SECONDS = 10 * 60;
+const SIGN_UP_PASSWORD_MIN = 8;
 
 // Sign-out is recorded by our route wrapper (routes.ts), which can still see the session.
 const EVENT_FOR_PATH: Record<string, "login" | "signup"> = {
@@ -132,6 +133,17 @@ export function createAuth(opts: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     hooks: {
+      // Reset flows accept 6 characters; signing up needs 8 (000 §5.2 and §9).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const password = (ctx.body as { password?: unknown } | undefined)?.password;
+        if (typeof password === "string" && password.length < SIGN_UP_PASSWORD_MIN) {
+          throw APIError.from("BAD_REQUEST", {
+            code: "PASSWORD_TOO_SHORT",
+            message: "Password must be at least 8 characters long.",
+          });
+        }
+      }),
       after: createAuthMiddleware(async (ctx) => {
         const eventType = EVENT_FOR_PATH[ctx.path];
         if (!eventType) return;

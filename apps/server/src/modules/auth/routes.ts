@@ -2,6 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { CLIENT_IP_HEADER } from "./auth";
+import { normalizeAuthResponse } from "./auth-errors";
 import { recordAuthEvent } from "./auth-events";
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop when behind a trusted proxy. */
@@ -17,7 +18,10 @@ export function clientIp(c: Context<TAppEnv>, trustProxy: boolean): string | nul
   }
 }
 
-/** Hands /api/auth/* to better-auth with a trustworthy client IP, and records sign-outs. */
+/**
+ * Hands /api/auth/* to better-auth with a trustworthy client IP, records sign-outs, and answers its
+ * errors in our error body with the spec's texts.
+ */
 export function registerAuthRoutes(app: TApp, deps: TDeps) {
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -28,7 +32,15 @@ export function registerAuthRoutes(app: TApp, deps: TDeps) {
 
     const isSignOut = c.req.method === "POST" && c.req.path === "/api/auth/sign-out";
     const session = isSignOut ? await deps.auth.api.getSession({ headers }).catch(() => null) : null;
-    const response = await deps.auth.handler(request);
+    const response = await normalizeAuthResponse(
+      await deps.auth.handler(request).catch((err: unknown) => {
+        // Thrown failures (database down) get the same body as the service's own 500s.
+        c.get("log")?.error({ err }, "auth service failed");
+        return Response.json({ code: "INTERNAL" }, { status: 500 });
+      }),
+      c.req.path.slice("/api/auth".length),
+      c.get("requestId"),
+    );
     if (isSignOut && session) {
       await recordAuthEvent(deps.database.db, deps.logger, {
         eventType: "logout",

@@ -3,6 +3,7 @@ import { ZApiErrorSchema, ZWhoamiSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { currentUser, requireSession } from "../../plugins/session";
 import { linkPendingBuyers } from "../buyers/invitations";
+import { ensureBuyerAccount } from "./buyer-account";
 import { getWhoami } from "./service";
 
 const whoamiRoute = createRoute({
@@ -30,10 +31,35 @@ const linkBuyerRoute = createRoute({
   },
 });
 
+const buyerAccountRoute = createRoute({
+  method: "post",
+  path: "/api/session/buyer-account",
+  tags: ["Session"],
+  summary: "Standalone buyer login: the user's active buyer record, created in their company if missing",
+  responses: {
+    200: {
+      description: "The active buyer record",
+      content: {
+        "application/json": {
+          schema: z.object({ buyerId: z.string(), companyId: z.string(), created: z.boolean() }),
+        },
+      },
+    },
+    401: { description: "Not signed in", content: { "application/json": { schema: ZApiErrorSchema } } },
+    403: {
+      description: "Inactive buyer, or an account without a company",
+      content: { "application/json": { schema: ZApiErrorSchema } },
+    },
+  },
+});
+
 export function registerSessionRoutes(app: TApp, deps: TDeps) {
   app.use("/api/session/*", requireSession(deps));
   app.openapi(linkBuyerRoute, async (c) =>
     c.json({ linked: await linkPendingBuyers(deps.database.db, currentUser(c)) }, 200),
+  );
+  app.openapi(buyerAccountRoute, async (c) =>
+    c.json(await ensureBuyerAccount(deps.database.db, currentUser(c)), 200),
   );
   app.use("/api/whoami", requireSession(deps));
   app.openapi(whoamiRoute, async (c) => {
