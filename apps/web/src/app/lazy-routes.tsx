@@ -62,3 +62,33 @@ export const lazyFormBuilder = async () => ({
 export const lazyLeads = async () => ({
   Component: (await import("@/features/leads/components/leads-page")).LeadsPage,
 });
+
+/** Account pages of spec 000 (each its own chunk). */
+export const authPage = {
+  register: async () => ({
+    Component: (await import("@/features/auth/pages/register-page")).RegisterPage,
+  }),
+  buyerLogin: async () => ({
+    Component: (await import("@/features/auth/pages/buyer-login-page")).BuyerLoginPage,
+  }),
+  forgotPassword: (audience: "general" | "buyer") => async () => {
+    const { ForgotPasswordPage } = await import("@/features/auth/pages/forgot-password-page");
+    return { element: <ForgotPasswordPage audience={audience} /> };
+  },
+  resetPassword: (audience: "general" | "buyer") => async () => {
+    const { ResetPasswordPage } = await import("@/features/auth/pages/reset-password-page");
+    return { element: <ResetPasswordPage audience={audience} /> };
+  },
+  resetRedirect: async () => ({
+    Component: (await import("@/features/auth/pages/reset-redirect-page")).ResetRedirectPage,
+  }),
+  callback: async () => ({
+    Component: (await import("@/features/auth/pages/auth-callback-page")).AuthCallbackPage,
+  }),
+  codeReset: async () => ({
+    Component: (await import("@/features/auth/pages/code-reset-page")).CodeResetPage,
+  }),
+  createPassword: async () => ({
+    Component: (await import("@/features/auth/pages/create-password-page")).CreatePasswordPage,
+  }),
+};

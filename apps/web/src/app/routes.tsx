@@ -3,6 +3,7 @@ import { FullPageLoading } from "@/features/session/components/full-page-loading
 import { AppRoot } from "./app-root";
 import {
   authComingSoon,
+  authPage,
   comingSoon,
   lazyAuthLayout,
   lazyBuyerLayout,
@@ -22,31 +23,23 @@ import { RouteGuard } from "./route-guard";
 const authRoutes: RouteObject[] = [
   { path: "login", lazy: lazyLoginPage },
   { path: "auth/login", lazy: lazyLoginPage },
-  { path: "buyer/login", lazy: authComingSoon("Lead Buyer Login", "Sign in to the Lead Buyer Portal.") },
+  { path: "buyer/login", lazy: authPage.buyerLogin },
   {
     path: "register",
     lazy: authComingSoon("Register as a Lead Buyer", "Apply to receive leads from a company on Leadpost."),
   },
-  {
-    path: "auth/register",
-    lazy: authComingSoon("Create a Company Account", "Start a 14-day free trial for your company."),
-  },
-  {
-    path: "auth/forgot-password",
-    lazy: authComingSoon("Forgot Password", "Get a link to reset your password."),
-  },
-  { path: "auth/reset-password", lazy: authComingSoon("Reset Password", "Choose a new password.") },
-  { path: "reset-password", lazy: authComingSoon("Reset Password", "Choose a new password.") },
-  { path: "auth/create-password", lazy: authComingSoon("Create Your Password") },
-  {
-    path: "auth/chat-password-reset",
-    lazy: authComingSoon("Reset Password", "Reset your password with a code."),
-  },
-  { path: "buyer/forgot-password", lazy: authComingSoon("Lead Buyer Forgot Password") },
-  { path: "buyer/reset-password", lazy: authComingSoon("Lead Buyer Reset Password") },
-  { path: "auth/reset-password-redirect", lazy: authComingSoon("Password Reset Link") },
-  { path: "auth/callback", lazy: authComingSoon("Sign-in Confirmation") },
-  { path: "auth/recovery", lazy: authComingSoon("Account Recovery") },
+  { path: "auth/register", lazy: authPage.register },
+  { path: "auth/forgot-password", lazy: authPage.forgotPassword("general") },
+  { path: "auth/reset-password", lazy: authPage.resetPassword("general") },
+  { path: "reset-password", lazy: authPage.resetPassword("general") },
+  { path: "auth/create-password", lazy: authPage.createPassword },
+  { path: "auth/chat-password-reset", lazy: authPage.codeReset },
+  { path: "buyer/forgot-password", lazy: authPage.forgotPassword("buyer") },
+  { path: "buyer/reset-password", lazy: authPage.resetPassword("buyer") },
+  { path: "auth/reset-password-redirect", lazy: authPage.resetRedirect },
+  { path: "auth/callback", lazy: authPage.callback },
+  { path: "auth/recovery", lazy: authPage.resetRedirect },
+  { path: "auth/recovery/*", lazy: authPage.resetRedirect },
   { path: "projects/:projectId", lazy: authComingSoon("Project") },
   { path: "projects/:projectId/*", lazy: authComingSoon("Project") },
 ];
@@ -162,6 +155,8 @@ export const routes: RouteObject[] = [
       { path: "dashboard/my-leads", element: <Navigate to="/buyer/my-leads" replace /> },
       { path: "dashboard/settings", element: <Navigate to="/owner/settings" replace /> },
       { path: "dashboard/crm", element: <Navigate to="/owner/settings" replace /> },
+      // Spec 000 §2.13: Create Your Password's default destination.
+      { path: "lead-buyer", element: <Navigate to="/buyer/dashboard" replace /> },
       { path: "*", element: <Navigate to="/login" replace /> },
     ],
   },

@@ -1,16 +1,23 @@
+import {
+  type TCompanyRegistration,
+  type TInvitationDetails,
+  ZCompanyRegistrationResultSchema,
+  ZInvitationDetailsSchema,
+} from "@leadpost/shared";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
 
-// better-auth endpoints mounted by the API server at /api/auth/*.
+// better-auth endpoints mounted by the API server at /api/auth/*, and our account endpoints.
 
 export type TSignInInput = { email: string; password: string };
+const open = { allowUnauthenticated: true } as const;
 
 export function signInWithEmail(input: TSignInInput): Promise<unknown> {
-  return apiClient.post("/api/auth/sign-in/email", input, { allowUnauthenticated: true });
+  return apiClient.post("/api/auth/sign-in/email", input, open);
 }
 
 export function signOut(options: { signal?: AbortSignal } = {}): Promise<unknown> {
-  return apiClient.post("/api/auth/sign-out", {}, { allowUnauthenticated: true, signal: options.signal });
+  return apiClient.post("/api/auth/sign-out", {}, { ...open, signal: options.signal });
 }
 
 const ZSocialSignInSchema = z.object({ url: z.string().optional(), redirect: z.boolean().optional() });
@@ -19,9 +26,123 @@ const ZSocialSignInSchema = z.object({ url: z.string().optional(), redirect: z.b
 export async function startGoogleSignIn(callbackURL = "/auth/callback"): Promise<string> {
   const answer = await apiClient.post(
     "/api/auth/sign-in/social",
-    { provider: "google", callbackURL },
-    { allowUnauthenticated: true, schema: ZSocialSignInSchema },
+    { provider: "google", callbackURL, errorCallbackURL: "/auth/callback" },
+    { ...open, schema: ZSocialSignInSchema },
   );
   if (!answer.url) throw new Error("The server did not return a Google sign-in address.");
   return answer.url;
+}
+
+export function registerCompany(input: TCompanyRegistration) {
+  return apiClient.post("/api/accounts/company", input, {
+    ...open,
+    schema: ZCompanyRegistrationResultSchema,
+  });
+}
+
+export function resendVerification(email: string): Promise<unknown> {
+  return apiClient.post("/api/auth/send-verification-email", { email, callbackURL: "/auth/callback" }, open);
+}
+
+export function fetchInvitation(token: string): Promise<TInvitationDetails> {
+  return apiClient.get(`/api/invitations/${encodeURIComponent(token)}`, {
+    ...open,
+    schema: ZInvitationDetailsSchema,
+  });
+}
+
+const ZAcceptedSchema = z.object({ redirectTo: z.string() });
+
+export function acceptInvitation(
+  token: string,
+  input: { password: string; confirmPassword: string },
+  timeoutMs?: number,
+) {
+  return apiClient.post(`/api/invitations/${encodeURIComponent(token)}/accept`, input, {
+    ...open,
+    timeoutMs,
+    schema: ZAcceptedSchema,
+  });
+}
+
+/** After Google sign-in: accept the invitation as the signed-in user. */
+export function acceptInvitationAsSessionUser(token: string) {
+  return apiClient.post(
+    `/api/accounts/invitations/${encodeURIComponent(token)}/accept-session`,
+    {},
+    {
+      schema: ZAcceptedSchema,
+    },
+  );
+}
+
+/** Links pending buyer records of the user's address (000 §6); failures are not fatal. */
+export function linkBuyer(): Promise<unknown> {
+  return apiClient.post("/api/session/link-buyer", {}).catch(() => undefined);
+}
+
+export function ensureBuyerAccount() {
+  return apiClient.post(
+    "/api/session/buyer-account",
+    {},
+    {
+      schema: z.object({ buyerId: z.string(), companyId: z.string(), created: z.boolean() }),
+    },
+  );
+}
+
+export type TResetAudience = "general" | "buyer";
+export const RESET_PAGE: Record<TResetAudience, string> = {
+  general: "/auth/reset-password",
+  buyer: "/buyer/reset-password",
+};
+export const FORGOT_PAGE: Record<TResetAudience, string> = {
+  general: "/auth/forgot-password",
+  buyer: "/buyer/forgot-password",
+};
+
+/** Spec 000 §9: wait 30 s when the server does not say how long. */
+export const DEFAULT_RATE_LIMIT_SECONDS = 30;
+
+export type TSendOutcome = { type: "sent" } | { type: "rate-limited"; seconds: number };
+
+/**
+ * POSTs a "send me something by e-mail" request. A rate limit reports its wait (Retry-After); any
+ * other failure counts as sent, so the page never reveals whether an account exists (000 §8).
+ */
+async function sendByEmail(path: string, body: unknown): Promise<TSendOutcome> {
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      credentials: "include",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (response.status === 429) {
+      const header = Number(response.headers.get("retry-after") ?? response.headers.get("x-retry-after"));
+      return {
+        type: "rate-limited",
+        seconds: Number.isFinite(header) && header > 0 ? Math.ceil(header) : DEFAULT_RATE_LIMIT_SECONDS,
+      };
+    }
+  } catch {
+    // Offline or refused: same generic answer.
+  }
+  return { type: "sent" };
+}
+
+export function requestPasswordReset(email: string, audience: TResetAudience) {
+  return sendByEmail("/api/auth/request-password-reset", { email, redirectTo: RESET_PAGE[audience] });
+}
+
+export function sendResetCode(email: string) {
+  return sendByEmail("/api/auth/email-otp/send-verification-otp", { email, type: "forget-password" });
+}
+
+export function resetPassword(token: string, newPassword: string, timeoutMs?: number): Promise<unknown> {
+  return apiClient.post("/api/auth/reset-password", { token, newPassword }, { ...open, timeoutMs });
+}
+
+export function resetPasswordWithCode(input: { email: string; otp: string; password: string }) {
+  return apiClient.post("/api/auth/email-otp/reset-password", input, open);
 }

@@ -5,13 +5,26 @@ import { Button } from "@/components/ui/button";
 import { startGoogleSignIn } from "../api";
 import { GoogleIcon } from "./google-icon";
 
-export function GoogleSignInButton({ disabled }: { disabled?: boolean }) {
+type TGoogleSignInButtonProps = {
+  disabled?: boolean;
+  label?: string;
+  /** Runs just before the browser leaves for Google (e.g. to remember an invitation). */
+  onBeforeStart?: () => void;
+};
+
+export function GoogleSignInButton({
+  disabled,
+  label = "Sign in with Google",
+  onBeforeStart,
+}: TGoogleSignInButtonProps) {
   const [starting, setStarting] = useState(false);
 
   const onClick = async () => {
     setStarting(true);
     try {
-      window.location.assign(await startGoogleSignIn());
+      const url = await startGoogleSignIn();
+      onBeforeStart?.();
+      window.location.assign(url);
     } catch (error) {
       setStarting(false);
       toast.error("Google sign-in is not available right now.", {
@@ -27,7 +40,7 @@ export function GoogleSignInButton({ disabled }: { disabled?: boolean }) {
       ) : (
         <GoogleIcon className="size-4" />
       )}
-      Sign in with Google
+      {label}
     </Button>
   );
 }

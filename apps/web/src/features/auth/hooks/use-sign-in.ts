@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useSession } from "@/lib/session/use-session";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { signInWithEmail, type TSignInInput } from "../api";
+import { linkBuyer, signInWithEmail, type TSignInInput } from "../api";
 import {
   isInternalLoginError,
   LOGIN_MESSAGES,
@@ -56,6 +56,8 @@ export function useSignIn(): TSignInState {
         return;
       }
 
+      // 000 §6: a pending buyer invited at this address is linked on sign-in (non-fatal).
+      await linkBuyer();
       let user: Awaited<ReturnType<typeof refresh>>;
       try {
         user = await refresh();

@@ -1,0 +1,99 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TCompanyRegistration, ZCompanyRegistrationSchema } from "@leadpost/shared";
+import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { isApiError } from "@/lib/api-error";
+import { registerCompany } from "../api";
+import { FormAlert } from "./form-alert";
+import { FormField } from "./form-field";
+import { PasswordInput } from "./password-input";
+import { PasswordStrengthMeter } from "./password-strength-meter";
+
+type TFieldName = keyof TCompanyRegistration;
+
+/** Spec 000 §2.5 without token: company name, contact name, phone, email, password, confirm. */
+export function CompanyRegistrationForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof ZCompanyRegistrationSchema>, unknown, TCompanyRegistration>({
+    resolver: zodResolver(ZCompanyRegistrationSchema),
+    defaultValues: {
+      companyName: "",
+      contactName: "",
+      phone: "",
+      email: "",
+      password: "",
+      confirmPassword: "",
+    },
+  });
+
+  const onSubmit = async (values: TCompanyRegistration) => {
+    setFailure(null);
+    try {
+      const result = await registerCompany(values);
+      onRegistered(result.email);
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        for (const [name, messages] of Object.entries(error.fields)) {
+          if (name in values) setError(name as TFieldName, { message: messages[0] });
+        }
+      }
+      setFailure(isApiError(error) ? error.message : "Registration failed. Please try again.");
+    }
+  };
+
+  const busy = isSubmitting;
+  const text = (name: TFieldName, label: string, props: Record<string, string> = {}) => (
+    <FormField label={label} error={errors[name]?.message}>
+      {(control) => <Input {...control} {...props} disabled={busy} {...register(name)} />}
+    </FormField>
+  );
+  return (
+    <form
+      className="grid gap-4"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-label="Create a Company Account"
+    >
+      {text("companyName", "Company name", { autoComplete: "organization" })}
+      {text("contactName", "Contact name", { autoComplete: "name" })}
+      {text("phone", "Phone", { type: "tel", autoComplete: "tel", inputMode: "tel" })}
+      {text("email", "Email", {
+        type: "email",
+        autoComplete: "email",
+        inputMode: "email",
+        placeholder: "you@company.com",
+      })}
+      <FormField label="Password" error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput {...control} autoComplete="new-password" disabled={busy} {...register("password")} />
+        )}
+      </FormField>
+      <PasswordStrengthMeter password={watch("password")} />
+      <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            disabled={busy}
+            {...register("confirmPassword")}
+          />
+        )}
+      </FormField>
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <Button type="submit" disabled={busy}>
+        {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+        {busy ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,195 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { INVITATION_MESSAGES, ZAcceptInvitationSchema } from "@leadpost/shared";
+import { useQuery } from "@tanstack/react-query";
+import { Building2, LoaderCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { isApiError } from "@/lib/api-error";
+import { useSession } from "@/lib/session/use-session";
+import { useWorkspace } from "@/lib/workspace/use-workspace";
+import { acceptInvitation, fetchInvitation } from "../api";
+import { savePendingInvitation } from "../pending-invitation";
+import { AuthCard } from "./auth-card";
+import { AuthLink } from "./auth-link";
+import { FormAlert } from "./form-alert";
+import { FormField } from "./form-field";
+import { GoogleSignInButton } from "./google-sign-in-button";
+import { PasswordInput } from "./password-input";
+import { PasswordStrengthMeter } from "./password-strength-meter";
+
+type TValues = z.output<typeof ZAcceptInvitationSchema>;
+/** Tokens are 43 url-safe characters; anything far off is a damaged link. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * Spec 000 §2.5 with token and §2.6: Complete Your Registration for an invited buyer. A bad or used
+ * invitation sends the visitor to /login with the reason.
+ */
+export function InvitedRegistration({ token, invalidTo = "/login" }: { token: string; invalidTo?: string }) {
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const { setMode } = useWorkspace();
+  const [failure, setFailure] = useState<string | null>(null);
+  const wellFormed = TOKEN_PATTERN.test(token);
+  const invitation = useQuery({
+    queryKey: ["invitation", token],
+    queryFn: () => fetchInvitation(token),
+    enabled: wellFormed,
+    retry: false,
+    staleTime: 0,
+  });
+  const form = useForm<TValues>({
+    resolver: zodResolver(ZAcceptInvitationSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const loadError = !wellFormed
+    ? INVITATION_MESSAGES.BAD_LINK
+    : invitation.isError
+      ? isApiError(invitation.error) && invitation.error.status < 500
+        ? invitation.error.message
+        : null
+      : null;
+  useEffect(() => {
+    if (loadError) toast.error(loadError, { id: "invitation-error" });
+  }, [loadError]);
+  if (loadError) return <Navigate to={invalidTo} replace />;
+
+  const onSubmit = async (values: TValues) => {
+    setFailure(null);
+    try {
+      const accepted = await acceptInvitation(token, values);
+      await refresh().catch(() => null);
+      setMode("buyer");
+      toast.success("Welcome! Your lead buyer account is ready.");
+      navigate(accepted.redirectTo, { replace: true });
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message : "Registration failed. Please try again.");
+    }
+  };
+
+  const details = invitation.data;
+  const logo = details?.company.logoUrl ? (
+    <img
+      src={details.company.logoUrl}
+      alt={`${details.company.name} logo`}
+      className="h-12 max-w-40 object-contain"
+    />
+  ) : (
+    <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+      <Building2 className="size-6" aria-hidden="true" />
+    </span>
+  );
+  return (
+    <AuthCard
+      title="Complete Your Registration"
+      media={details ? logo : <Skeleton className="size-12 rounded-full" />}
+      description={
+        details ? (
+          <>
+            <strong className="text-foreground">{details.company.name}</strong> invited you to the Lead Buyer
+            Portal.
+          </>
+        ) : (
+          "Loading your invitation..."
+        )
+      }
+      footer={
+        <p>
+          Already have an account? <AuthLink to="/login?tab=buyer">Sign in</AuthLink>
+        </p>
+      }
+    >
+      {invitation.isError && !loadError && (
+        <FormAlert>
+          <p>We could not load your invitation. Please try again.</p>
+          <Button variant="outline" size="sm" className="w-fit" onClick={() => void invitation.refetch()}>
+            Retry
+          </Button>
+        </FormAlert>
+      )}
+      {!details && !invitation.isError && (
+        <div className="grid gap-3" role="status" aria-label="Loading invitation">
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      )}
+      {details?.hasAccount && (
+        <FormAlert tone="info">
+          <p>
+            An account with this email already exists. Sign in on the Lead Buyer tab with your password and
+            the invitation is linked to it.
+          </p>
+        </FormAlert>
+      )}
+      {details && !details.hasAccount && (
+        <>
+          <form
+            className="grid gap-4"
+            noValidate
+            onSubmit={handleSubmit(onSubmit)}
+            aria-label="Complete Your Registration"
+          >
+            {details.contactName && (
+              <FormField label="Contact name">
+                {(control) => <Input {...control} value={details.contactName ?? ""} readOnly />}
+              </FormField>
+            )}
+            <FormField label="Email">
+              {(control) => <Input {...control} type="email" value={details.email} readOnly />}
+            </FormField>
+            <FormField label="Password" error={errors.password?.message}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  autoComplete="new-password"
+                  disabled={isSubmitting}
+                  {...register("password")}
+                />
+              )}
+            </FormField>
+            <PasswordStrengthMeter password={watch("password")} />
+            <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  autoComplete="new-password"
+                  disabled={isSubmitting}
+                  {...register("confirmPassword")}
+                />
+              )}
+            </FormField>
+            {failure && <FormAlert>{failure}</FormAlert>}
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+              {isSubmitting ? "Creating account..." : "Complete Registration"}
+            </Button>
+          </form>
+          <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" />
+            or
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <GoogleSignInButton
+            label="Sign up with Google"
+            disabled={isSubmitting}
+            onBeforeStart={() => savePendingInvitation(token)}
+          />
+        </>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,172 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Navigate, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { BUYER_HOME_PATH, homePathFor } from "@/app/route-access";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { isApiError } from "@/lib/api-error";
+import { useSession } from "@/lib/session/use-session";
+import { useWorkspace } from "@/lib/workspace/use-workspace";
+import { ensureBuyerAccount, linkBuyer, resendVerification, signOut } from "../api";
+import { AuthCard } from "../components/auth-card";
+import { AuthLink } from "../components/auth-link";
+import { FormAlert } from "../components/form-alert";
+import { FormField } from "../components/form-field";
+import { PasswordInput } from "../components/password-input";
+import { ZBuyerLoginSchema } from "../form-schemas";
+import { signInWithRetry } from "../hooks/use-sign-in";
+import { LOGIN_MESSAGES, loginErrorMessage } from "../login-errors";
+
+type TValues = z.output<typeof ZBuyerLoginSchema>;
+type TFailure = { message: string; unverifiedEmail?: string };
+
+/**
+ * Spec 000 §2.4 and §6: the standalone buyer login. It links a pending buyer of the address, and gives
+ * a company user without a buyer record one in their company; otherwise it signs out with the reason.
+ */
+export function BuyerLoginPage() {
+  const navigate = useNavigate();
+  const { user, refresh, clear } = useSession();
+  const { setMode, workspace } = useWorkspace();
+  const [failure, setFailure] = useState<TFailure | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof ZBuyerLoginSchema>, unknown, TValues>({
+    resolver: zodResolver(ZBuyerLoginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+
+  if (user && !isSubmitting && !leaving) return <Navigate to={homePathFor(user, workspace.mode)} replace />;
+
+  const onSubmit = async (values: TValues) => {
+    setFailure(null);
+    try {
+      await signInWithRetry(values);
+    } catch (error) {
+      const unverified = isApiError(error) && error.code === "EMAIL_NOT_VERIFIED";
+      setFailure({
+        message: loginErrorMessage(error),
+        unverifiedEmail: unverified ? values.email : undefined,
+      });
+      return;
+    }
+    setLeaving(true);
+    try {
+      await linkBuyer();
+      await ensureBuyerAccount();
+    } catch (error) {
+      // No usable buyer record: leave no half-signed-in session behind.
+      await signOut().catch(() => undefined);
+      clear();
+      setLeaving(false);
+      setFailure({ message: isApiError(error) ? error.message : LOGIN_MESSAGES.internal });
+      return;
+    }
+    const fresh = await refresh().catch(() => null);
+    if (!fresh) {
+      setLeaving(false);
+      setFailure({ message: LOGIN_MESSAGES.noUser });
+      return;
+    }
+    setMode("buyer");
+    navigate(BUYER_HOME_PATH, { replace: true });
+  };
+
+  const resend = async (email: string) => {
+    setResending(true);
+    try {
+      await resendVerification(email);
+      toast.success("Verification email sent. Please check your inbox.");
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : "Could not send the email. Please try again.");
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const busy = isSubmitting || leaving;
+  return (
+    <AuthCard
+      title="Lead Buyer Login"
+      description="Sign in to the Lead Buyer Portal."
+      footer={
+        <>
+          <p>
+            New buyer? <AuthLink to="/register">Register as a Lead Buyer</AuthLink>
+          </p>
+          <p>
+            Company owner? <AuthLink to="/login">Go to the main sign in</AuthLink>
+          </p>
+        </>
+      }
+    >
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        aria-label="Lead buyer sign in"
+      >
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="you@company.com"
+              disabled={busy}
+              {...register("email")}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          aside={
+            <AuthLink to="/auth/forgot-password" className="font-normal text-sm">
+              Forgot your password?
+            </AuthLink>
+          }
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="current-password"
+              disabled={busy}
+              {...register("password")}
+            />
+          )}
+        </FormField>
+        {failure && (
+          <FormAlert>
+            <p>{failure.message}</p>
+            {failure.unverifiedEmail && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="w-fit"
+                disabled={resending}
+                onClick={() => void resend(failure.unverifiedEmail ?? "")}
+              >
+                Resend verification
+              </Button>
+            )}
+          </FormAlert>
+        )}
+        <Button type="submit" disabled={busy}>
+          {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          {busy ? "Signing in..." : "Sign in"}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,30 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { AuthCard } from "../components/auth-card";
+import { AuthLink } from "../components/auth-link";
+import { CompanyRegistrationForm } from "../components/company-registration-form";
+import { InvitedRegistration } from "../components/invited-registration";
+import { VerificationSent } from "../components/verification-sent";
+
+/** Spec 000 §2.5: /auth/register creates a company; with ?token= it completes a buyer invitation. */
+export function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const token = searchParams.get("token");
+
+  if (token !== null) return <InvitedRegistration token={token} />;
+  if (registeredEmail) return <VerificationSent email={registeredEmail} />;
+  return (
+    <AuthCard
+      title="Create a Company Account"
+      description="Start your 14-day free trial with 2 seats. No card required."
+      footer={
+        <p>
+          Already have an account? <AuthLink to="/login">Sign in</AuthLink>
+        </p>
+      }
+    >
+      <CompanyRegistrationForm onRegistered={setRegisteredEmail} />
+    </AuthCard>
+  );
+}

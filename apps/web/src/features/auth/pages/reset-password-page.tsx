@@ -1,0 +1,148 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { RESET_MESSAGES } from "@leadpost/shared";
+import { CircleCheck, LinkIcon, LoaderCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { isApiError } from "@/lib/api-error";
+import { useSession } from "@/lib/session/use-session";
+import { FORGOT_PAGE, resetPassword, type TResetAudience } from "../api";
+import { AuthCard } from "../components/auth-card";
+import { FormAlert } from "../components/form-alert";
+import { FormField } from "../components/form-field";
+import { PasswordInput } from "../components/password-input";
+import { PasswordStrengthMeter } from "../components/password-strength-meter";
+import { ZResetPasswordSchema } from "../form-schemas";
+import { RESET_LINK_TEXT, readResetLink, type TResetLinkState } from "../reset-token";
+
+type TValues = z.output<typeof ZResetPasswordSchema>;
+/** Spec 000 §9: post-reset redirect 2 s, success toast 10 s, password update timeout 5 s. */
+export const RESET_REDIRECT_MS = 2000;
+const SUCCESS_TOAST_MS = 10_000;
+const UPDATE_TIMEOUT_MS = 5000;
+
+function RequestNewLink({ audience }: { audience: TResetAudience }) {
+  return (
+    <Button variant="outline" asChild>
+      <Link to={FORGOT_PAGE[audience]}>
+        <LinkIcon aria-hidden="true" />
+        Request New Reset Link
+      </Link>
+    </Button>
+  );
+}
+
+/** Spec 000 §2.8 and §2.9: states verifying, valid, invalid (causes listed), success. */
+export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  // Read once: the token is then removed from the address bar and the history.
+  const [link, setLink] = useState<TResetLinkState>(() => readResetLink(location.search, location.hash));
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<TValues>({
+    resolver: zodResolver(ZResetPasswordSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+
+  useEffect(() => {
+    if (location.search || location.hash) navigate(location.pathname, { replace: true });
+  }, [location.search, location.hash, location.pathname, navigate]);
+
+  useEffect(() => {
+    if (!done) return;
+    const destination = audience === "buyer" ? (user ? "/buyer/dashboard" : "/buyer/login") : "/login";
+    const timer = setTimeout(() => navigate(destination, { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, audience, user, navigate]);
+
+  const onSubmit = async ({ password }: TValues) => {
+    if (link.type !== "valid") return;
+    setFailure(null);
+    try {
+      await resetPassword(link.token, password, UPDATE_TIMEOUT_MS);
+      toast.success("Your password has been reset. Please sign in with your new password.", {
+        duration: SUCCESS_TOAST_MS,
+      });
+      setDone(true);
+    } catch (error) {
+      if (isApiError(error) && error.code === "INVALID_TOKEN")
+        setLink({ type: "invalid", reason: "invalid" });
+      else setFailure(isApiError(error) ? error.message : "Password reset failed. Please try again.");
+    }
+  };
+
+  const title = audience === "buyer" ? "Lead Buyer Reset Password" : "Reset Password";
+  if (done) {
+    return (
+      <AuthCard
+        title="Password updated"
+        media={<CircleCheck className="size-10 text-emerald-500" aria-hidden="true" />}
+        description="Your password has been reset. Redirecting you to sign in..."
+      />
+    );
+  }
+  if (link.type === "invalid") {
+    return (
+      <AuthCard title="Reset link not valid" description={RESET_LINK_TEXT[link.reason]}>
+        <FormAlert tone="info">
+          <p>A reset link stops working when:</p>
+          <ul className="list-disc pl-4">
+            <li>it is older than 1 hour,</li>
+            <li>it has already been used, or a newer link was requested,</li>
+            <li>it was copied incompletely from the e-mail.</li>
+          </ul>
+        </FormAlert>
+        <RequestNewLink audience={audience} />
+      </AuthCard>
+    );
+  }
+
+  const password = watch("password");
+  return (
+    <AuthCard title={title} description="Choose a new password for your account.">
+      <form className="grid gap-4" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title}>
+        <FormField
+          label="New password"
+          error={errors.password?.message}
+          hint={`At least 6 characters. ${RESET_MESSAGES.NO_SPACES}.`}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              disabled={isSubmitting}
+              {...register("password")}
+            />
+          )}
+        </FormField>
+        <PasswordStrengthMeter password={password} />
+        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              disabled={isSubmitting}
+              {...register("confirmPassword")}
+            />
+          )}
+        </FormField>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          {isSubmitting ? "Updating password..." : "Update Password"}
+        </Button>
+      </form>
+      <RequestNewLink audience={audience} />
+    </AuthCard>
+  );
+}

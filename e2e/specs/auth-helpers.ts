@@ -1,0 +1,64 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "../fixtures/server";
+
+export const DEMO_PASSWORD = "Leadpost!2026";
+
+type TMailboxMessage = { to: string; subject: string; kind: string; html: string; createdAt: string };
+
+/** Waits for the newest message of a kind to an address in the dev mailbox and returns its links. */
+export async function waitForEmail(
+  request: APIRequestContext,
+  to: string,
+  kind: string,
+  options: { after?: string } = {},
+): Promise<{ subject: string; links: string[] }> {
+  let found: TMailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+        const { messages } = (await res.json()) as { messages: TMailboxMessage[] };
+        found = messages.find((m) => m.kind === kind && (!options.after || m.createdAt > options.after));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const links = [...found!.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+  return { subject: found!.subject, links };
+}
+
+/** Signs in on the Company Owner tab of /login. */
+export async function signInAsCompany(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Company sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs out from the header's Logout button and checks the toast and the redirect. */
+export async function signOutFromHeader(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** A company owner registered through the API whose e-mail is verified (link followed from the mailbox). */
+export async function createVerifiedCompany(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post("/api/accounts/company", {
+    data: {
+      companyName: `Company of ${email}`,
+      contactName: "Test Owner",
+      phone: "3035550100",
+      email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const mail = await waitForEmail(request, email, "email_verification");
+  const verify = await request.get(mail.links[0]!, { maxRedirects: 0 });
+  expect(verify.status()).toBe(302);
+  expect(verify.headers().location).not.toContain("error");
+}
