@@ -142,7 +142,12 @@ describe("dashboard summary", () => {
   it("shows profile, package, counts, credits and the payment state", async () => {
     const s = await ok<TBuyerSummary>(api("/summary", { headers: acmeHeaders() }));
     expect(s.profile).toMatchObject({ id: buyer.id, email: "buyer@portal.test", niche: { name: "Roofing" } });
-    expect(s.company).toEqual({ id: acme.companyId, name: "Acme Portal", creditValueUsd: 2 });
+    expect(s.company).toEqual({
+      id: acme.companyId,
+      name: "Acme Portal",
+      creditValueUsd: 2,
+      supportEmail: "owner@acme-portal.test",
+    });
     expect(s.package).toMatchObject({
       kind: "basic",
       label: "Basic Package",

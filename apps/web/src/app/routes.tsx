@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from "react-router";
+import { buyerPortalRoutes } from "@/features/buyer-portal/routes";
 import { FullPageLoading } from "@/features/session/components/full-page-loading";
 import { AppRoot } from "./app-root";
 import {
@@ -92,28 +93,7 @@ const companyRoutes: RouteObject[] = [
 ];
 
 /** Spec 003 §2.1 and §2.2: the Lead Buyer Portal. */
-const buyerRoutes: RouteObject[] = [
-  {
-    path: "dashboard",
-    lazy: comingSoon("Dashboard", { description: "Your newest leads, credits and package." }),
-  },
-  {
-    path: "available-leads",
-    lazy: comingSoon("Available Leads", { description: "Lead previews you can unlock." }),
-  },
-  {
-    path: "my-leads",
-    lazy: comingSoon("My Leads", { description: "The leads you own, with their CRM status." }),
-  },
-  {
-    path: "buy-credits",
-    lazy: comingSoon("Buy Credits", { description: "Buy credit packs to unlock leads." }),
-  },
-  { path: "credits", lazy: comingSoon("Credits") },
-  { path: "settings", lazy: comingSoon("Settings", { description: "Your profile and billing history." }) },
-  { path: "documentation", lazy: comingSoon("Documentation") },
-  { path: "help", lazy: comingSoon("Help") },
-];
+const buyerRoutes: RouteObject[] = buyerPortalRoutes;
 
 export const routes: RouteObject[] = [
   // Public lead-capture forms: outside the session bootstrap, their own chunk.

@@ -177,7 +177,13 @@ const ZPackageDisplaySchema = z.object({
 
 export const ZBuyerSummarySchema = z.object({
   profile: ZBuyerProfileSchema,
-  company: z.object({ id: z.string(), name: z.string(), creditValueUsd: z.number() }),
+  company: z.object({
+    id: z.string(),
+    name: z.string(),
+    creditValueUsd: z.number(),
+    /** Where the buyer writes for help: the company's admin e-mail. */
+    supportEmail: z.string().nullable(),
+  }),
   package: ZPackageDisplaySchema,
   stats: z.object({
     fullAccessLeads: z.number(),
@@ -201,7 +207,8 @@ export const ZPreviewListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(BUYER_PORTAL_LIMITS.PAGE_SIZE_MAX).default(25),
 });
-export type TPreviewListQuery = z.input<typeof ZPreviewListQuerySchema>;
+type TPaged<T> = Omit<T, "page" | "pageSize"> & { page?: number; pageSize?: number };
+export type TPreviewListQuery = TPaged<z.output<typeof ZPreviewListQuerySchema>>;
 
 export const ZPreviewLeadSchema = z.object({
   leadId: z.string(),
@@ -247,7 +254,7 @@ export const ZMyLeadListQuerySchema = ZMyLeadFiltersSchema.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(BUYER_PORTAL_LIMITS.PAGE_SIZE_MAX).default(25),
 });
-export type TMyLeadListQuery = z.input<typeof ZMyLeadListQuerySchema>;
+export type TMyLeadListQuery = TPaged<z.output<typeof ZMyLeadListQuerySchema>>;
 
 const ZAnswerValueSchema = z.union([z.string(), z.array(z.string()), z.boolean(), z.number(), z.null()]);
 

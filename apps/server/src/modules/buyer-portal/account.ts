@@ -97,7 +97,12 @@ export async function getSummary(deps: TPortalDeps, ctx: TBuyerContext): Promise
   const [row, [company], [full], [previews], payment] = await Promise.all([
     loadBuyer(db, ctx),
     db
-      .select({ id: companies.id, name: companies.name, creditValueUsd: companies.creditValueUsd })
+      .select({
+        id: companies.id,
+        name: companies.name,
+        creditValueUsd: companies.creditValueUsd,
+        supportEmail: companies.adminEmail,
+      })
       .from(companies)
       .where(eq(companies.id, ctx.companyId)),
     db.select({ n: count() }).from(buyerLeads).where(ownEntries(ctx, false)),
@@ -107,7 +112,7 @@ export async function getSummary(deps: TPortalDeps, ctx: TBuyerContext): Promise
   if (!company) throw notFound("Company not found");
   return {
     profile: toProfile(row),
-    company: { id: company.id, name: company.name, creditValueUsd: Number(company.creditValueUsd) },
+    company: { ...company, creditValueUsd: Number(company.creditValueUsd) },
     package: packageDisplay(row.buyer),
     stats: {
       fullAccessLeads: Number(full?.n ?? 0),

@@ -1,0 +1,119 @@
+import {
+  type TBuyerProfileUpdate,
+  type TMyLeadFilters,
+  type TMyLeadListQuery,
+  type TMyLeadUpdate,
+  type TPreviewListQuery,
+  ZBillingHistorySchema,
+  ZBuyerProfileSchema,
+  ZBuyerSummarySchema,
+  ZDeleteResultSchema,
+  ZMyLeadListSchema,
+  ZMyLeadSchema,
+  ZPreviewListSchema,
+} from "@leadpost/shared";
+import { z } from "zod";
+import { apiClient } from "@/lib/api-client";
+import { apiErrorFromBody } from "@/lib/api-error";
+
+const BASE = "/api/buyer-portal";
+
+/**
+ * The server derives the buyer from the session; the header only says which of the user's own buyer
+ * workspaces is open (the server ignores it unless it is one of theirs).
+ */
+const headers = (buyerId: string | null) => (buyerId ? { "X-Buyer-Id": buyerId } : undefined);
+
+export const buyerPortalKeys = {
+  all: (buyerId: string | null) => ["buyer-portal", buyerId] as const,
+  summary: (buyerId: string | null) => ["buyer-portal", buyerId, "summary"] as const,
+  previews: (buyerId: string | null, query: TPreviewListQuery) =>
+    ["buyer-portal", buyerId, "previews", query] as const,
+  myLeads: (buyerId: string | null, query: TMyLeadListQuery) =>
+    ["buyer-portal", buyerId, "my-leads", query] as const,
+  profile: (buyerId: string | null) => ["buyer-portal", buyerId, "profile"] as const,
+  billing: (buyerId: string | null) => ["buyer-portal", buyerId, "billing"] as const,
+};
+
+export const fetchSummary = (buyerId: string | null, signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/summary`, { headers: headers(buyerId), schema: ZBuyerSummarySchema, signal });
+
+export const fetchPreviews = (buyerId: string | null, query: TPreviewListQuery, signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/previews`, {
+    headers: headers(buyerId),
+    query,
+    schema: ZPreviewListSchema,
+    signal,
+  });
+
+export const deletePreview = (buyerId: string | null, leadId: string) =>
+  apiClient.delete(`${BASE}/previews/${leadId}`, { headers: headers(buyerId), schema: ZDeleteResultSchema });
+
+export const deletePreviews = (buyerId: string | null, leadIds: string[]) =>
+  apiClient.post(
+    `${BASE}/previews/delete`,
+    { leadIds },
+    { headers: headers(buyerId), schema: ZDeleteResultSchema },
+  );
+
+export const fetchMyLeads = (buyerId: string | null, query: TMyLeadListQuery, signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/leads`, { headers: headers(buyerId), query, schema: ZMyLeadListSchema, signal });
+
+export const updateMyLead = (buyerId: string | null, leadId: string, update: TMyLeadUpdate) =>
+  apiClient.patch(`${BASE}/leads/${leadId}`, update, { headers: headers(buyerId), schema: ZMyLeadSchema });
+
+export const fetchProfile = (buyerId: string | null, signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/profile`, { headers: headers(buyerId), schema: ZBuyerProfileSchema, signal });
+
+export const updateProfile = (buyerId: string | null, update: TBuyerProfileUpdate) =>
+  apiClient.patch(`${BASE}/profile`, update, { headers: headers(buyerId), schema: ZBuyerProfileSchema });
+
+export const fetchBilling = (buyerId: string | null, signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/billing`, { headers: headers(buyerId), schema: ZBillingHistorySchema, signal });
+
+/** Downloads the My Leads CSV through the session cookie and hands it to the browser as a file. */
+export async function downloadMyLeadsCsv(buyerId: string | null, filters: TMyLeadFilters) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+  const res = await fetch(`${BASE}/leads/export?${params}`, {
+    credentials: "include",
+    headers: headers(buyerId),
+  });
+  if (!res.ok) {
+    const body = await res.json().catch(() => undefined);
+    throw apiErrorFromBody(res.status, body, res.headers.get("x-request-id"));
+  }
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "my-leads.csv";
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+// ---- Purchase with credits (the purchase service's call, spec 003 §7 purchase-lead-with-credit) ----
+
+const ZPurchaseResultSchema = z
+  .object({
+    newBalance: z.number().optional(),
+    new_balance: z.number().optional(),
+    idempotent: z.boolean().optional(),
+  })
+  .transform((r) => ({
+    newBalance: r.newBalance ?? r.new_balance ?? null,
+    idempotent: r.idempotent ?? false,
+  }));
+export type TPurchaseResult = z.output<typeof ZPurchaseResultSchema>;
+
+/** The purchase endpoint of the purchases module (PRODUCT §3). */
+export const PURCHASE_PATH = "/api/purchases";
+
+/** Unlocks a lead with credits; the key makes a repeated click or retry buy once. */
+export function purchaseLeadWithCredit(
+  buyerId: string | null,
+  input: { leadId: string; idempotencyKey: string },
+): Promise<TPurchaseResult> {
+  return apiClient.post(PURCHASE_PATH, input, { headers: headers(buyerId), schema: ZPurchaseResultSchema });
+}

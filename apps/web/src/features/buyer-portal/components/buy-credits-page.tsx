@@ -1,0 +1,124 @@
+import { BUYER_PORTAL_LIMITS, BUYER_PORTAL_MESSAGES, normalizeCreditQuantity } from "@leadpost/shared";
+import { CircleAlert, Coins, Info, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/features/shell/components/page-header";
+import { useBuyerSummary } from "../hooks/use-buyer-portal";
+import { ErrorState, LoadingBlock } from "./query-states";
+
+/** Spec 003 §9: each pack is N credits for N US dollars. */
+export const CREDIT_PACKS = [
+  { id: "pack_10", credits: 10, priceUsd: 10 },
+  { id: "pack_25", credits: 25, priceUsd: 25 },
+  { id: "pack_50", credits: 50, priceUsd: 50 },
+] as const;
+
+const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+
+/** Spec 003 §2.5: balance, low-balance warning, the three packs and the payment state. */
+export function BuyCreditsPage() {
+  const summary = useBuyerSummary();
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <PageHeader title="Buy Credits" description="Buy credit packs to unlock leads." />
+      {summary.isPending ? (
+        <LoadingBlock rows={3} />
+      ) : summary.isError ? (
+        <ErrorState
+          title={BUYER_PORTAL_MESSAGES.LOAD_FAILED}
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+        />
+      ) : (
+        <>
+          <Card>
+            <CardHeader>
+              <CardDescription className="flex items-center gap-2">
+                <Coins className="size-4" aria-hidden="true" /> Organization Credits
+              </CardDescription>
+              <CardTitle className="text-4xl tabular-nums" data-testid="credit-balance">
+                {summary.data.stats.credits}
+              </CardTitle>
+            </CardHeader>
+            {summary.data.stats.credits < BUYER_PORTAL_LIMITS.LOW_BALANCE_BELOW && (
+              <CardContent>
+                <p role="status" className="flex items-center gap-2 text-sm text-warning">
+                  <TriangleAlert className="size-4" aria-hidden="true" />
+                  Low balance: you have fewer than {BUYER_PORTAL_LIMITS.LOW_BALANCE_BELOW} credits left.
+                </p>
+              </CardContent>
+            )}
+          </Card>
+          {!summary.data.paymentConfigured && (
+            <div
+              role="alert"
+              className="flex gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+            >
+              <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+              <div>
+                <p className="font-medium">Payment Not Configured</p>
+                <p className="text-muted-foreground">
+                  The administrator must set up PayPal or Stripe credentials in Owner Settings, Payment tab.
+                </p>
+              </div>
+            </div>
+          )}
+          <div className="grid gap-4 md:grid-cols-3">
+            {CREDIT_PACKS.map((pack) => (
+              <PackCard key={pack.id} pack={pack} configured={summary.data.paymentConfigured} />
+            ))}
+          </div>
+          <p className="flex items-start gap-2 text-muted-foreground text-sm">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            Credits unlock the full details of lead previews. A lead's cost in credits is shown before you
+            unlock it; credits are added to your balance as soon as PayPal confirms the payment.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function PackCard({ pack, configured }: { pack: (typeof CREDIT_PACKS)[number]; configured: boolean }) {
+  const [raw, setRaw] = useState("1");
+  const quantity = normalizeCreditQuantity(raw);
+  const inputId = `qty-${pack.id}`;
+  return (
+    <Card data-testid={`pack-${pack.id}`}>
+      <CardHeader>
+        <CardTitle>{pack.credits} Credits</CardTitle>
+        <CardDescription>Credit pack · {usd(pack.priceUsd)}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <Label htmlFor={inputId}>Quantity</Label>
+        <Input
+          id={inputId}
+          type="number"
+          min={1}
+          max={999}
+          step={1}
+          inputMode="numeric"
+          value={raw}
+          onChange={(e) => setRaw(e.target.value)}
+          // Invalid input becomes 1 (spec 003 §5).
+          onBlur={() => setRaw(String(quantity))}
+        />
+        <p className="text-muted-foreground text-sm">
+          {pack.credits * quantity} credits for {usd(pack.priceUsd * quantity)}
+        </p>
+      </CardContent>
+      <CardFooter>
+        <Button
+          className="w-full"
+          disabled
+          title={configured ? "PayPal checkout is being connected" : undefined}
+        >
+          {configured ? "PayPal checkout coming soon" : "PayPal Not Configured"}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { BUYER_PORTAL_LIMITS, BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
+import { ArrowRight, Inbox, ListChecks, Settings } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/features/shell/components/page-header";
+import { useBuyerSummary, usePreviews } from "../hooks/use-buyer-portal";
+import { PackageCard, ProfileCard, StatCards } from "./dashboard-cards";
+import { PreviewBoard } from "./preview-board";
+import { EmptyState, ErrorState, LoadingBlock } from "./query-states";
+
+const NEWEST = { page: 1, pageSize: BUYER_PORTAL_LIMITS.DASHBOARD_PREVIEWS };
+
+/** Spec 003 §2.3: the buyer's dashboard. */
+export function BuyerDashboardPage() {
+  const summary = useBuyerSummary();
+  const previews = usePreviews(NEWEST);
+
+  if (summary.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-6xl">
+        <PageHeader title="Dashboard" />
+        <LoadingBlock rows={4} />
+      </div>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <div className="mx-auto w-full max-w-6xl">
+        <PageHeader title="Dashboard" />
+        <ErrorState
+          title={BUYER_PORTAL_MESSAGES.LOAD_FAILED}
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+        />
+      </div>
+    );
+  }
+  const data = summary.data;
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6">
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome back, ${data.profile.contactName}!`}
+        actions={
+          <Button asChild variant="outline" size="sm">
+            <Link to="/buyer/available-leads">
+              View All Leads <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-4 md:grid-cols-2">
+        <ProfileCard profile={data.profile} />
+        <PackageCard pkg={data.package} />
+      </div>
+      <StatCards stats={data.stats} />
+
+      <section aria-labelledby="newest-previews" className="grid gap-3">
+        <div className="flex items-center justify-between">
+          <h2 id="newest-previews" className="font-semibold text-lg">
+            Newest Lead Previews
+          </h2>
+          <Link
+            to="/buyer/available-leads"
+            className="text-primary text-sm underline-offset-4 hover:underline"
+          >
+            View All Leads
+          </Link>
+        </div>
+        {previews.isPending ? (
+          <LoadingBlock rows={2} />
+        ) : previews.isError ? (
+          <ErrorState
+            title="Failed to load leads"
+            error={previews.error}
+            onRetry={() => void previews.refetch()}
+          />
+        ) : previews.data.previews.length === 0 ? (
+          <EmptyState icon={Inbox} title="No lead previews yet">
+            New leads in your service area appear here as they arrive.
+          </EmptyState>
+        ) : (
+          <PreviewBoard previews={previews.data.previews} balance={data.stats.credits} />
+        )}
+      </section>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <LinkCard
+          to="/buyer/my-leads"
+          icon={ListChecks}
+          title="My Leads"
+          text="Work your purchased leads and track their status."
+        />
+        <LinkCard
+          to="/buyer/settings"
+          icon={Settings}
+          title="Settings"
+          text="Update your profile and see billing."
+        />
+      </div>
+    </div>
+  );
+}
+
+function LinkCard({
+  to,
+  icon: Icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: typeof Inbox;
+  title: string;
+  text: string;
+}) {
+  return (
+    <Link to={to} className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+      <Card className="transition-colors hover:bg-accent/50">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+            {title}
+          </CardTitle>
+          <CardDescription>{text}</CardDescription>
+        </CardHeader>
+      </Card>
+    </Link>
+  );
+}

@@ -1,0 +1,56 @@
+import { BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { PageHeader } from "@/features/shell/components/page-header";
+import { useBuyerProfile } from "../hooks/use-buyer-portal";
+import { BillingHistory } from "./billing-history";
+import { ProfileForm } from "./profile-form";
+import { ErrorState, LoadingBlock } from "./query-states";
+
+/** Spec 003 §2.6: Profile and Billing tabs. */
+export function BuyerSettingsPage() {
+  const profile = useBuyerProfile();
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <PageHeader title="Settings" description="Your profile and billing history." />
+      <Tabs defaultValue="profile">
+        <TabsList>
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="billing">Billing</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <Card>
+            <CardHeader>
+              <CardTitle>Profile</CardTitle>
+              <CardDescription>How your company reaches you.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {profile.isPending ? (
+                <LoadingBlock rows={3} />
+              ) : profile.isError ? (
+                <ErrorState
+                  title={BUYER_PORTAL_MESSAGES.LOAD_FAILED}
+                  error={profile.error}
+                  onRetry={() => void profile.refetch()}
+                />
+              ) : (
+                <ProfileForm key={profile.data.id} profile={profile.data} />
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="billing">
+          <Card>
+            <CardHeader>
+              <CardTitle>Billing History</CardTitle>
+              <CardDescription>Your credit pack payments.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <BillingHistory />
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { BUYER_PORTAL_LIMITS, type TMyLead } from "@leadpost/shared";
+import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { useUpdateMyLead } from "../hooks/use-buyer-portal";
+import { CrmStatusSelect } from "./crm-status-select";
+import { formatDate } from "./preview-fields";
+
+const answerText = (value: TMyLead["fields"][number]["value"]) =>
+  value === null ? "—" : Array.isArray(value) ? value.join(", ") : String(value);
+
+/** Every field of a purchased lead, its CRM status and notes. */
+export function MyLeadDialog({ lead, onClose }: { lead: TMyLead; onClose: () => void }) {
+  const [notes, setNotes] = useState(lead.notes ?? "");
+  const update = useUpdateMyLead();
+  const save = () =>
+    update.mutate(
+      { leadId: lead.leadId, update: { notes } },
+      {
+        onSuccess: () => toast.success("Notes saved"),
+        onError: (e) => toast.error("Failed to save notes", { description: e.message }),
+      },
+    );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{lead.name ?? "Lead"}</DialogTitle>
+          <DialogDescription>
+            Received {formatDate(lead.createdAt)}
+            {lead.unlockedAt ? ` · unlocked ${formatDate(lead.unlockedAt)}` : ""}
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Email</dt>
+          <dd>
+            {lead.email ? (
+              <a href={`mailto:${lead.email}`} className="underline">
+                {lead.email}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Phone</dt>
+          <dd>
+            {lead.phone ? (
+              <a href={`tel:${lead.phone}`} className="underline">
+                {lead.phone}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Location</dt>
+          <dd>{[lead.city, lead.state, lead.zipCode].filter(Boolean).join(", ") || "—"}</dd>
+          <dt className="text-muted-foreground">Service</dt>
+          <dd>{lead.serviceType}</dd>
+          {lead.fields.map((f) => (
+            <div key={f.label} className="contents">
+              <dt className="text-muted-foreground">{f.label}</dt>
+              <dd className="whitespace-pre-wrap break-words">{answerText(f.value)}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="grid gap-2">
+          <Label>Status</Label>
+          <CrmStatusSelect
+            label="CRM status"
+            value={lead.crmStatus}
+            disabled={update.isPending}
+            onChange={(crmStatus) =>
+              update.mutate(
+                { leadId: lead.leadId, update: { crmStatus } },
+                { onError: (e) => toast.error("Failed to update status", { description: e.message }) },
+              )
+            }
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="lead-notes">Notes</Label>
+          <Textarea
+            id="lead-notes"
+            value={notes}
+            maxLength={BUYER_PORTAL_LIMITS.NOTES_MAX}
+            onChange={(e) => setNotes(e.target.value)}
+            rows={4}
+          />
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={save} disabled={update.isPending || notes === (lead.notes ?? "")}>
+            {update.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+            Save notes
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

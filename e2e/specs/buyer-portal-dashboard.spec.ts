@@ -1,0 +1,92 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures/server";
+
+// The demo buyer (seed): 110 credits after one unlocked lead (Carla Jensen) and three roofing previews.
+
+async function signInAsDemoBuyer(page: Page) {
+  await page.goto("/login");
+  await page.getByRole("tab", { name: "Lead Buyer" }).click();
+  const form = page.getByRole("form", { name: "Lead buyer sign in" });
+  await form.getByLabel("Email").fill("buyer@leadpost.test");
+  await form.getByLabel("Password", { exact: true }).fill("Leadpost!2026");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/buyer\/dashboard$/);
+}
+
+const stat = (page: Page, title: string) => page.getByTestId(`stat-${title}`);
+
+test.describe.configure({ mode: "serial" });
+
+test("the demo buyer sees its dashboard, Available Leads with the purchase dialog, and My Leads", async ({
+  page,
+}) => {
+  await signInAsDemoBuyer(page);
+  await expect(page.getByText("Welcome back, Ben Buyer!")).toBeVisible();
+  await expect(page.getByText("Active Buyer")).toBeVisible();
+  await expect(page.getByText("No Package")).toBeVisible();
+  await expect(stat(page, "Full Access Leads")).toHaveText("1");
+  await expect(stat(page, "Available Previews")).toHaveText("3");
+  await expect(stat(page, "Organization Credits")).toHaveText("110");
+  await expect(page.getByTestId("preview-card")).toHaveCount(3);
+  // A preview never shows who the lead is.
+  await expect(page.getByText("Tom Becker")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Available Leads" }).first().click();
+  await expect(page).toHaveURL(/\/buyer\/available-leads$/);
+  await expect(page.getByTestId("preview-card")).toHaveCount(3);
+  await expect(page.getByText("0 of 2 slots sold").first()).toBeVisible();
+  await page.getByRole("textbox", { name: "Search city, zip or service" }).fill("Boulder");
+  await expect(page.getByTestId("preview-card")).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Purchase Lead" }).click();
+  const dialog = page.getByRole("dialog", { name: "Purchase Lead" });
+  await expect(dialog.getByTestId("sold-counter")).toHaveText("0 of 2 slots sold");
+  await expect(dialog.getByText("Only 2 slots left!")).toBeVisible();
+  await expect(dialog.getByTestId("current-balance")).toHaveText("110 credits");
+  await expect(dialog.getByTestId("new-balance")).toHaveText("70 credits");
+  await expect(dialog.getByRole("button", { name: "Unlock for 40 credits" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("link", { name: "My Leads" }).first().click();
+  const row = page.getByTestId("my-lead-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Carla Jensen");
+  await expect(row).toContainText("carla.jensen@example.com");
+  await expect(row).toContainText("(303) 555-0101");
+
+  await row.getByRole("combobox", { name: "CRM status of Carla Jensen" }).click();
+  await page.getByRole("option", { name: "Contacted" }).click();
+  await expect(page.getByText("Status set to Contacted")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "CRM status of Carla Jensen" })).toHaveText("Contacted");
+  await expect(page.getByRole("tab", { name: "Contacted (1)" })).toBeVisible();
+});
+
+test("the demo buyer deletes a preview after confirming, and bulk deletes with select-all", async ({
+  page,
+}) => {
+  await signInAsDemoBuyer(page);
+  await expect(page.getByTestId("preview-card")).toHaveCount(3);
+
+  await page.getByRole("button", { name: /^Delete Roof repair in Boulder/ }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete this lead?" });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("preview-card")).toHaveCount(3);
+
+  await page.getByRole("button", { name: /^Delete Roof repair in Boulder/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Lead deleted successfully")).toBeVisible();
+  await expect(page.getByTestId("preview-card")).toHaveCount(2);
+  await expect(stat(page, "Available Previews")).toHaveText("2");
+
+  await page.getByRole("checkbox", { name: "Select all" }).click();
+  await page.getByRole("button", { name: "Delete selected (2)" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete 2 leads?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page.getByText("Leads deleted successfully")).toBeVisible();
+  await expect(page.getByText("No lead previews yet")).toBeVisible();
+  await expect(stat(page, "Available Previews")).toHaveText("0");
+});
