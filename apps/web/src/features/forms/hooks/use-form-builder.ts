@@ -70,15 +70,15 @@ export function useFormBuilder(initial: TFormDetail | null) {
   const publish = useMutation({
     mutationFn: async (next: boolean) => {
       let form = saved;
+      const created = !form;
       if (!form || dirty) {
         form = saved ? await updateForm(saved.id, draft) : await createForm(draft);
         afterSave(form);
       }
       const result = await setFormPublished(form.id, next);
-      return { ...form, status: result.status };
+      return { form: { ...form, status: result.status }, created };
     },
-    onSuccess: (form) => {
-      const created = saved === null || saved.id !== form.id;
+    onSuccess: ({ form, created }) => {
       setSaved(form);
       queryClient.setQueryData(formKeys.detail(form.id), form);
       void queryClient.invalidateQueries({ queryKey: formKeys.list() });
