@@ -15,7 +15,9 @@ function fieldRows(page: Page) {
   return page.getByRole("listbox", { name: "Form fields" }).getByRole("option");
 }
 
-test("builds a two-step form with a zip field, publishes it, submits it and finds the lead", async ({ page }) => {
+test("builds a two-step form with a zip field, publishes it, submits it and finds the lead", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page);
   await page.getByRole("link", { name: "Forms", exact: true }).click();
@@ -54,10 +56,15 @@ test("builds a two-step form with a zip field, publishes it, submits it and find
   const formId = page.url().split("/").pop() as string;
 
   await page.getByRole("tab", { name: "Embed" }).click();
-  await expect(page.getByLabel("Auto-resizing script")).toHaveValue(new RegExp(`data-leadpost-form="${formId}"`));
+  await expect(page.getByLabel("Auto-resizing script")).toHaveValue(
+    new RegExp(`data-leadpost-form="${formId}"`),
+  );
 
   // The visitor's side, without a session.
-  const visitor = await page.context().browser()?.newPage({ baseURL: new URL(page.url()).origin });
+  const visitor = await page
+    .context()
+    .browser()
+    ?.newPage({ baseURL: new URL(page.url()).origin });
   if (!visitor) throw new Error("no browser");
   await visitor.goto(`/forms/${formId}`);
   await expect(visitor.getByRole("heading", { name: "Two-step roof quote" })).toBeVisible();

@@ -100,7 +100,9 @@ describe("public form page data", () => {
     for (const id of [draft.id, "not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const res = await ctx.request(`/api/public/forms/${id}`);
       expect(res.status).toBe(404);
-      expect((await res.json()).error.message).toBe(FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED,
+      );
     }
   });
 

@@ -95,7 +95,9 @@ describe("form image uploads (local disk)", () => {
     ] as const) {
       const res = await upload(ctx, acme.cookie, blob, name);
       expect(res.status).toBe(422);
-      expect((await res.json()).error.message).toBe("Please upload an image file");
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "Please upload an image file",
+      );
     }
   });
 
@@ -104,7 +106,9 @@ describe("form image uploads (local disk)", () => {
     big.set(PNG.subarray(0, 8));
     const res = await upload(ctx, acme.cookie, new Blob([big], { type: "image/png" }), "big.png");
     expect(res.status).toBe(413);
-    expect((await res.json()).error.message).toBe("File size must be less than 5MB");
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "File size must be less than 5MB",
+    );
   });
 
   it("answers 404 for unknown files and malformed names", async () => {
@@ -165,7 +169,9 @@ describe("form image uploads (S3-compatible)", () => {
       const owner = await createCompanyWithOwner(ctx, "owner@acme-s3-fail.test", "Acme S3 Fail");
       const res = await upload(ctx, owner.cookie, new Blob([PNG], { type: "image/png" }), "photo.png");
       expect(res.status).toBe(502);
-      expect((await res.json()).error.message).toBe("Failed to upload image.");
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "Failed to upload image.",
+      );
     } finally {
       await ctx.close();
       await fake.close();
