@@ -92,3 +92,15 @@ export const authPage = {
     Component: (await import("@/features/auth/pages/create-password-page")).CreatePasswordPage,
   }),
 };
+
+export const lazyBuyersPage = async () => ({
+  Component: (await import("@/features/buyers/components/buyers-page")).BuyersPage,
+});
+
+export const lazyNichesPage = async () => ({
+  Component: (await import("@/features/niches/components/niches-page")).NichesPage,
+});
+
+export const lazyBuyerApplication = async () => ({
+  Component: (await import("@/features/buyers/components/buyer-application-page")).BuyerApplicationPage,
+});

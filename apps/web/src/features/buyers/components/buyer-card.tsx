@@ -1,0 +1,149 @@
+import { buyerDisplayName, type TBuyer } from "@leadpost/shared";
+import { ChevronDown, Mail, Pencil, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Switch } from "@/components/ui/switch";
+import { cn } from "@/lib/utils";
+import { useBuyerStatusMutation } from "../hooks/use-buyer-mutations";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const STATUS_BADGE = {
+  active: { label: "Active", variant: "success" },
+  pending: { label: "Pending", variant: "warning" },
+  inactive: { label: "Inactive", variant: "secondary" },
+} as const;
+
+export const buyerArea = (b: TBuyer) =>
+  [b.city, b.state, b.zipCode].filter(Boolean).join(", ") || "Not specified";
+
+function costLine(b: TBuyer) {
+  if (b.allYouCanEatEnabled) return "Included (All You Can Eat)";
+  if (b.effectivePrice === null) return "Not set";
+  const credits = b.costPerLeadCredits ?? 0;
+  const from = b.costPerLead === null ? " (niche)" : "";
+  return `${usd.format(b.effectivePrice)} · ${credits} ${credits === 1 ? "credit" : "credits"}${from}`;
+}
+
+type TBuyerCardProps = {
+  buyer: TBuyer;
+  canManage: boolean;
+  onEdit: (b: TBuyer) => void;
+  onArchive: (b: TBuyer) => void;
+  onInvite: (b: TBuyer) => void;
+};
+
+/** One buyer: the summary of 001 §2, expanding to contact details and the actions. */
+export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBuyerCardProps) {
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const status = useBuyerStatusMutation();
+  const name = buyerDisplayName(buyer);
+  const badge = STATUS_BADGE[buyer.status];
+  const resend = buyer.hasAccount || buyer.invitationPending;
+
+  return (
+    <Card className="gap-0 py-0" data-testid="buyer-card" aria-label={name} role="article">
+      <button
+        type="button"
+        className="flex w-full items-start gap-3 rounded-xl p-4 text-left outline-none hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        aria-expanded={expanded}
+        aria-controls={`${id}-details`}
+        onClick={() => setExpanded((v) => !v)}
+      >
+        <div className="grid min-w-0 flex-1 gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="truncate font-semibold">{name}</span>
+            <Badge variant={badge.variant}>{badge.label}</Badge>
+            {!buyer.hasAccount && <Badge variant="outline">No Account</Badge>}
+            {buyer.allYouCanEatEnabled && <Badge>All You Can Eat</Badge>}
+          </div>
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
+            <Item label="Contact" value={buyer.contactName} />
+            <Item label="Niche" value={buyer.niche?.name ?? "No niche"} />
+            <Item label="Area" value={buyerArea(buyer)} />
+            <Item label="Service radius" value={`${buyer.serviceRadius} miles`} />
+            <Item label="Cost per lead" value={costLine(buyer)} />
+            {!buyer.allYouCanEatEnabled && (
+              <Item label="Prepaid" value={`${buyer.prepaidLeadsRemaining} / ${buyer.prepaidLeadsTotal}`} />
+            )}
+          </dl>
+        </div>
+        <ChevronDown
+          className={cn(
+            "mt-1 size-4 shrink-0 text-muted-foreground transition-transform",
+            expanded && "rotate-180",
+          )}
+          aria-hidden="true"
+        />
+        <span className="sr-only">{expanded ? "Hide details" : "Show details"}</span>
+      </button>
+      {expanded && (
+        <div id={`${id}-details`} className="grid gap-4 border-t p-4">
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
+            <Item label="Email" value={buyer.email} />
+            <Item label="Phone" value={buyer.phoneNumber ?? "Not provided"} />
+            <Item label="Location" value={[buyer.address, buyerArea(buyer)].filter(Boolean).join(" · ")} />
+            <Item
+              label="On the map"
+              value={
+                buyer.latitude !== null
+                  ? "At its ZIP code's center"
+                  : "No location: routing needs a valid ZIP code"
+              }
+            />
+            <Item label="Credits" value={String(buyer.creditBalance)} />
+            <Item
+              label="Source"
+              value={{ manual: "Added", invitation: "Invited", application: "Applied" }[buyer.source]}
+            />
+          </dl>
+          {canManage && (
+            <div className="flex flex-wrap items-center gap-3">
+              <div className="mr-auto flex items-center gap-2">
+                <Switch
+                  id={`${id}-active`}
+                  checked={buyer.status === "active"}
+                  disabled={status.isPending}
+                  onCheckedChange={(on) =>
+                    status.mutate({ buyerId: buyer.id, status: on ? "active" : "inactive" })
+                  }
+                />
+                <label htmlFor={`${id}-active`} className="text-sm">
+                  {buyer.status === "active" ? "Active" : "Inactive"}
+                </label>
+              </div>
+              <Button variant="outline" size="sm" onClick={() => onInvite(buyer)}>
+                <Mail aria-hidden="true" />
+                {resend ? "Resend Invitation" : "Send Invitation"}
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => onEdit(buyer)}>
+                <Pencil aria-hidden="true" />
+                Edit
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                onClick={() => onArchive(buyer)}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex min-w-0 gap-1.5">
+      <dt className="shrink-0 text-muted-foreground">{label}:</dt>
+      <dd className="truncate">{value}</dd>
+    </div>
+  );
+}

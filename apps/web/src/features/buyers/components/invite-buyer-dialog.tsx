@@ -1,0 +1,117 @@
+import { ZInviteBuyerSchema } from "@leadpost/shared";
+import { useMutation } from "@tanstack/react-query";
+import { LoaderCircle } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { inviteBuyer } from "../api";
+import { useInvalidateBuyers } from "../hooks/use-buyer-mutations";
+import { FormField } from "./form-field";
+import { NicheSelect } from "./niche-select";
+
+type TInviteTarget = { buyerId: string; email: string; nicheId: string | null };
+
+/** Sends (or resends) the invitation; the toast of 001 §7, with Retry on failure. */
+export function useInviteMutation() {
+  const invalidate = useInvalidateBuyers();
+  const mutation = useMutation({
+    mutationFn: inviteBuyer,
+    onSuccess: (result) => {
+      toast.success(`Invitation sent to ${result.email}`, {
+        description: "The buyer will receive an email to create their password.",
+      });
+      invalidate();
+    },
+    onError: (error, variables) => {
+      toast.error("Failed to send invitation", {
+        description: error.message || "Please try again or check logs",
+        action: { label: "Retry", onClick: () => mutation.mutate(variables) },
+      });
+    },
+  });
+  return mutation;
+}
+
+type TInviteBuyerDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Send or resend to an existing buyer: the e-mail is fixed. */
+  target?: TInviteTarget | null;
+};
+
+export function InviteBuyerDialog({ open, onOpenChange, target }: TInviteBuyerDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        {open && <InviteForm target={target ?? null} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteForm({ target, onDone }: { target: TInviteTarget | null; onDone: () => void }) {
+  const id = useId();
+  const [email, setEmail] = useState(target?.email ?? "");
+  const [nicheId, setNicheId] = useState(target?.nicheId ?? "");
+  const [errors, setErrors] = useState<{ email?: string; nicheId?: string }>({});
+  const mutation = useInviteMutation();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = ZInviteBuyerSchema.safeParse({ email, nicheId, buyerId: target?.buyerId });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data, { onSuccess: onDone });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>Invite New Buyer</DialogTitle>
+        <DialogDescription>
+          The buyer receives an e-mail with a link to create a password for the Lead Buyer Portal. The link
+          works once and expires in 7 days.
+        </DialogDescription>
+      </DialogHeader>
+      <FormField id={`${id}-email`} label="Email" error={errors.email}>
+        {(a11y) => (
+          <Input
+            {...a11y}
+            type="email"
+            autoComplete="off"
+            value={email}
+            readOnly={Boolean(target)}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="buyer@company.com"
+          />
+        )}
+      </FormField>
+      <FormField id={`${id}-niche`} label="Niche" error={errors.nicheId}>
+        {(a11y) => <NicheSelect {...a11y} allowNone={false} value={nicheId} onChange={setNicheId} />}
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          Send Invitation
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

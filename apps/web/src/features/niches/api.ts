@@ -1,0 +1,24 @@
+import {
+  type TCreateNicheInput,
+  type TUpdateNiche,
+  ZNicheListSchema,
+  ZNicheResultSchema,
+} from "@leadpost/shared";
+import { z } from "zod";
+import { apiClient } from "@/lib/api-client";
+
+export const nichesQueryKey = ["niches"] as const;
+
+export const fetchNiches = (signal?: AbortSignal) =>
+  apiClient.get("/api/niches", { schema: ZNicheListSchema, signal });
+
+export const createNiche = (input: TCreateNicheInput) =>
+  apiClient.post("/api/niches", input, { schema: ZNicheResultSchema });
+
+export const updateNiche = (nicheId: string, input: TUpdateNiche) =>
+  apiClient.patch(`/api/niches/${nicheId}`, input, { schema: ZNicheResultSchema });
+
+export const deleteNiche = (nicheId: string) =>
+  apiClient.delete(`/api/niches/${nicheId}`, {
+    schema: z.object({ success: z.literal(true), message: z.string() }),
+  });
