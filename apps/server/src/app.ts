@@ -9,6 +9,7 @@ import { registerAuthRoutes } from "./modules/auth/routes";
 import { registerAuthEventRoutes } from "./modules/auth-events/routes";
 import { registerBuyerPortalRoutes } from "./modules/buyer-portal/routes";
 import { registerBuyerRoutes } from "./modules/buyers/routes";
+import { registerCreditRoutes } from "./modules/credits/routes";
 import { registerDashboardRoutes } from "./modules/dashboard/routes";
 import { registerDevMailbox } from "./modules/email/dev-mailbox";
 import { FORM_IMAGE_UPLOAD_PATH } from "./modules/forms/images";
@@ -63,6 +64,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerLeadRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerBuyerPortalRoutes(app, deps);
+  registerCreditRoutes(app, deps);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

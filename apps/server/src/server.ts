@@ -4,6 +4,7 @@ import type { TDeps } from "./app-types";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo";
+import { startCreditExpiryJob } from "./jobs/credit-expiry";
 import { startIntervalJob } from "./jobs/interval";
 import type { TConfig } from "./lib/config";
 import { persistedLocalSecret } from "./lib/local-secret";
@@ -38,6 +39,7 @@ export async function startServer(config: TConfig, logger: TLogger) {
   const stopJobs = [
     startIntervalJob("email-retry", 15_000, () => deps.email.retryDue(), logger),
     startIntervalJob("routing-retry", 30_000, () => retryFailedRouting(deps), logger),
+    startCreditExpiryJob(deps),
   ];
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -1,3 +1,4 @@
+export * from "./domain/credits";
 export * from "./domain/email";
 export * from "./domain/form-answers";
 export * from "./domain/form-fields";
@@ -10,6 +11,7 @@ export * from "./schemas/accounts";
 export * from "./schemas/auth-events";
 export * from "./schemas/buyer-portal";
 export * from "./schemas/buyers";
+export * from "./schemas/credits";
 export * from "./schemas/errors";
 export * from "./schemas/forms";
 export * from "./schemas/invitations";

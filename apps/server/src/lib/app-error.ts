@@ -8,6 +8,7 @@ export class AppError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly fields?: Record<string, string[]>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";

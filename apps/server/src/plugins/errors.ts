@@ -13,8 +13,17 @@ export function errorBody(
   code: string,
   message: string,
   fields?: Record<string, string[]>,
+  details?: Record<string, unknown>,
 ): TApiError {
-  return { error: { code, message, requestId: c.get("requestId"), ...(fields ? { fields } : {}) } };
+  return {
+    error: {
+      code,
+      message,
+      requestId: c.get("requestId"),
+      ...(fields ? { fields } : {}),
+      ...(details ? { details } : {}),
+    },
+  };
 }
 
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
@@ -36,7 +45,7 @@ export function validationResponse(c: Context<TAppEnv>, error: ZodError) {
 /** The single place where thrown errors become the shared error body. */
 export function handleError(err: Error, c: Context<TAppEnv>) {
   if (err instanceof AppError) {
-    return c.json(errorBody(c, err.code, err.message, err.fields), err.status);
+    return c.json(errorBody(c, err.code, err.message, err.fields, err.details), err.status);
   }
   if (err instanceof ZodError) return validationResponse(c, err);
   if (err instanceof HTTPException) {

@@ -42,6 +42,9 @@ export const companies = pgTable(
     twilioWebhookBaseUrl: text(),
     paypalClientId: text(),
     paypalSandboxClientId: text(),
+    /** Ids of the webhooks registered in the company's PayPal apps (needed to verify their signatures). */
+    paypalWebhookId: text(),
+    paypalSandboxWebhookId: text(),
     stripePublishableKey: text(),
     stripeTestPublishableKey: text(),
     mapboxToken: text(),

@@ -44,6 +44,8 @@ export const creditTransactions = pgTable(
   (t) => [
     index().on(t.companyId, t.buyerId, t.createdAt),
     uniqueIndex("credit_transactions_idempotency_unique").on(t.companyId, t.idempotencyKey),
+    // The hourly expiry job looks for lots past their expiry.
+    index("credit_transactions_expiring_lots").on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     check("credit_transactions_amount_nonzero", sql`${t.amount} <> 0`),
   ],
 );
@@ -102,6 +104,26 @@ export const paymentOrders = pgTable(
     uniqueIndex("payment_orders_capture_unique").on(t.provider, t.captureId),
     index().on(t.companyId, t.buyerId),
   ],
+);
+
+/** Verified provider webhooks, one row per event id: a redelivered event is recognised and skipped. */
+export const paymentWebhookEvents = pgTable(
+  "payment_webhook_events",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    provider: text({ enum: ["paypal"] })
+      .notNull()
+      .default("paypal"),
+    eventId: text().notNull(),
+    eventType: text().notNull(),
+    resourceId: text(),
+    outcome: text({ enum: ["processed", "ignored"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.provider, t.eventId), index().on(t.companyId, t.createdAt)],
 );
 
 export const subscriptions = pgTable(

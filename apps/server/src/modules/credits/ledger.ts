@@ -1,0 +1,218 @@
+import {
+  allocateDebit,
+  CREDIT_MESSAGES,
+  dueExpiries,
+  spendableCredits,
+  type TCreditLot,
+  type TCreditTransactionType,
+} from "@leadpost/shared";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { buyers, creditLotAllocations, creditTransactions } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+
+/**
+ * The credit ledger's only writers. Every function here runs inside the caller's transaction after
+ * lockBuyer: the buyer row lock serialises all balance changes of one wallet, so the cached balance,
+ * the ledger sum and the lots' remainders always move together.
+ */
+
+export type TLockedBuyer = {
+  id: string;
+  companyId: string;
+  email: string;
+  creditBalance: number;
+  deletedAt: Date | null;
+};
+
+export type TEntryFields = {
+  reason?: string | null;
+  notes?: string | null;
+  idempotencyKey?: string | null;
+  leadId?: string | null;
+  paymentOrderId?: string | null;
+  createdBy?: string | null;
+};
+
+type TLotType = "grant" | "promo" | "purchase" | "refund";
+type TDebitType = "consume" | "revoke" | "expire";
+
+/** Raw SQL rows; both drivers answer { rows }. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Locks the buyer's wallet for the rest of the transaction; null when not this company's buyer. */
+export async function lockBuyer(
+  tx: DbOrTx,
+  companyId: string,
+  buyerId: string,
+  opts: { skipLocked?: boolean } = {},
+): Promise<TLockedBuyer | null> {
+  const query = tx
+    .select({
+      id: buyers.id,
+      companyId: buyers.companyId,
+      email: buyers.email,
+      creditBalance: buyers.creditBalance,
+      deletedAt: buyers.deletedAt,
+    })
+    .from(buyers)
+    .where(and(eq(buyers.id, buyerId), eq(buyers.companyId, companyId)));
+  const rows = await (opts.skipLocked ? query.for("update", { skipLocked: true }) : query.for("update"));
+  return rows[0] ?? null;
+}
+
+/** The buyer's lots that still hold credits. */
+export async function openLots(tx: DbOrTx, buyer: TLockedBuyer): Promise<TCreditLot[]> {
+  const rows = await queryRows<{ id: string; remaining: number; expires_at: unknown; created_at: unknown }>(
+    tx,
+    sql`
+    select t.id, t.expires_at, t.created_at,
+           (t.amount - coalesce((select sum(a.amount) from ${creditLotAllocations} a
+                                 where a.lot_transaction_id = t.id), 0))::int as remaining
+    from ${creditTransactions} t
+    where t.company_id = ${buyer.companyId} and t.buyer_id = ${buyer.id} and t.amount > 0`,
+  );
+  return rows
+    .map((r) => ({
+      id: r.id,
+      remaining: Number(r.remaining),
+      expiresAt: r.expires_at ? new Date(r.expires_at as string) : null,
+      createdAt: new Date(r.created_at as string),
+    }))
+    .filter((lot) => lot.remaining > 0);
+}
+
+async function insertEntry(
+  tx: DbOrTx,
+  buyer: TLockedBuyer,
+  type: TCreditTransactionType,
+  amount: number,
+  fields: TEntryFields & { expiresAt?: Date | null },
+) {
+  try {
+    const [row] = await tx
+      .insert(creditTransactions)
+      .values({
+        companyId: buyer.companyId,
+        buyerId: buyer.id,
+        buyerEmail: buyer.email,
+        amount,
+        transactionType: type,
+        reason: fields.reason ?? null,
+        notes: fields.notes ?? null,
+        expiresAt: fields.expiresAt ?? null,
+        idempotencyKey: fields.idempotencyKey ?? null,
+        leadId: fields.leadId ?? null,
+        paymentOrderId: fields.paymentOrderId ?? null,
+        createdBy: fields.createdBy ?? null,
+        // Wall-clock time, not the transaction's start: entries booked together keep their order.
+        createdAt: sql`clock_timestamp()`,
+      })
+      .returning();
+    return row!;
+  } catch (err) {
+    // A unique idempotency key is the caller's business (it replays); anything else is a log failure.
+    if ((err as { code?: string }).code === "23505") throw err;
+    throw new AppError("TRANSACTION_LOG_FAILED", 500, CREDIT_MESSAGES.TRANSACTION_LOG_FAILED);
+  }
+}
+
+async function moveBalance(tx: DbOrTx, buyer: TLockedBuyer, delta: number): Promise<number> {
+  const [row] = await tx
+    .update(buyers)
+    .set({ creditBalance: sql`${buyers.creditBalance} + ${delta}` })
+    .where(
+      and(
+        eq(buyers.id, buyer.id),
+        eq(buyers.companyId, buyer.companyId),
+        sql`${buyers.creditBalance} + ${delta} >= 0`,
+      ),
+    )
+    .returning({ creditBalance: buyers.creditBalance });
+  // Under the row lock this cannot miss unless the cache drifted from the ledger: refuse, never go below 0.
+  if (!row) throw new AppError("UPDATE_FAILED", 409, CREDIT_MESSAGES.UPDATE_FAILED);
+  buyer.creditBalance = row.creditBalance;
+  return row.creditBalance;
+}
+
+/** Adds a lot (grant, promo, paid pack, refund). */
+export async function bookCredit(
+  tx: DbOrTx,
+  buyer: TLockedBuyer,
+  type: TLotType,
+  amount: number,
+  fields: TEntryFields & { expiresAt?: Date | null } = {},
+) {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error("a credit must be a positive integer");
+  const entry = await insertEntry(tx, buyer, type, amount, fields);
+  const newBalance = await moveBalance(tx, buyer, amount);
+  return { entry, newBalance };
+}
+
+export class InsufficientCreditsError extends AppError {
+  constructor(currentBalance: number, attemptedChange: number) {
+    super("INSUFFICIENT_CREDITS", 409, CREDIT_MESSAGES.INSUFFICIENT_CREDITS, undefined, {
+      currentBalance,
+      attemptedChange,
+    });
+  }
+}
+
+async function bookAllocatedDebit(
+  tx: DbOrTx,
+  buyer: TLockedBuyer,
+  type: TDebitType,
+  allocations: { lotId: string; amount: number }[],
+  fields: TEntryFields,
+) {
+  const amount = allocations.reduce((sum, a) => sum + a.amount, 0);
+  const entry = await insertEntry(tx, buyer, type, -amount, fields);
+  await tx.insert(creditLotAllocations).values(
+    allocations.map((a) => ({
+      companyId: buyer.companyId,
+      lotTransactionId: a.lotId,
+      debitTransactionId: entry.id,
+      amount: a.amount,
+    })),
+  );
+  const newBalance = await moveBalance(tx, buyer, -amount);
+  return { entry, newBalance };
+}
+
+/** Books an `expire` entry for every lot past its expiry; returns the credits removed. */
+export async function expireDueLots(tx: DbOrTx, buyer: TLockedBuyer, now: Date): Promise<number> {
+  let expired = 0;
+  for (const lot of dueExpiries(await openLots(tx, buyer), now)) {
+    await bookAllocatedDebit(tx, buyer, "expire", [{ lotId: lot.id, amount: lot.remaining }], {
+      reason: CREDIT_MESSAGES.EXPIRED_REASON,
+      notes: `Expired on ${lot.expiresAt!.toISOString()}`,
+    });
+    expired += lot.remaining;
+  }
+  return expired;
+}
+
+/**
+ * Removes credits (consume, revoke), soonest-expiring lots first, after booking any due expiries so
+ * an expired lot is never spent. Throws INSUFFICIENT_CREDITS when the lots do not cover it.
+ */
+export async function bookDebit(
+  tx: DbOrTx,
+  buyer: TLockedBuyer,
+  type: "consume" | "revoke",
+  amount: number,
+  now: Date,
+  fields: TEntryFields = {},
+) {
+  if (!Number.isInteger(amount) || amount <= 0) throw new Error("a debit must be a positive integer");
+  await expireDueLots(tx, buyer, now);
+  const lots = await openLots(tx, buyer);
+  const allocations = allocateDebit(lots, amount, now);
+  if (!allocations) {
+    throw new InsufficientCreditsError(Math.min(buyer.creditBalance, spendableCredits(lots, now)), -amount);
+  }
+  return bookAllocatedDebit(tx, buyer, type, allocations, fields);
+}

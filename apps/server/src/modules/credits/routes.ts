@@ -1,0 +1,160 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  CREDIT_MESSAGES,
+  creditLedgerCsvFileName,
+  ZCreditAdjustmentResultSchema,
+  ZCreditAdjustmentSchema,
+  ZCreditBuyersSchema,
+  ZCreditLedgerQuerySchema,
+  ZCreditLedgerSchema,
+  ZCreditsHealthSchema,
+} from "@leadpost/shared";
+import type { Context, MiddlewareHandler } from "hono";
+import type { ZodError } from "zod";
+import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import { pingDatabase } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorBody, zodFieldErrors } from "../../plugins/errors";
+import { requireSession } from "../../plugins/session";
+import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { adjustCredits, exportLedgerCsv, listCreditBuyers, listLedger } from "./service";
+
+const tags = ["Credits"];
+const denied = {
+  401: apiError("AUTH_REQUIRED: not signed in"),
+  403: apiError("FORBIDDEN (not an owner or org admin) or PROFILE_NOT_FOUND (no company)"),
+};
+
+/**
+ * Session and role checks answering the adjustment codes of 002 §8 (AUTH_REQUIRED, PROFILE_NOT_FOUND,
+ * FORBIDDEN) instead of the generic ones, so the Lead Credits screen can show its texts.
+ */
+function creditsAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
+  const session = requireSession(deps);
+  const company = requireCompanyRole(deps, ["owner", "org_admin"], CREDIT_MESSAGES.FORBIDDEN);
+  const noop = async () => {};
+  return async (c, next) => {
+    try {
+      await session(c, noop);
+    } catch (err) {
+      if (err instanceof AppError) throw new AppError("AUTH_REQUIRED", 401, CREDIT_MESSAGES.AUTH_REQUIRED);
+      throw err;
+    }
+    try {
+      await company(c, noop);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "NO_COMPANY") {
+        throw new AppError("PROFILE_NOT_FOUND", 403, CREDIT_MESSAGES.PROFILE_NOT_FOUND);
+      }
+      throw err;
+    }
+    await next();
+  };
+}
+
+const FIELD_CODES: Record<string, string> = {
+  buyerId: "INVALID_BUYER_ID",
+  amount: "INVALID_AMOUNT",
+  reason: "INVALID_REASON",
+  expiresAt: "INVALID_EXPIRY_DATE",
+};
+
+/** Invalid adjustment input answers INVALID_<FIELD> (002 §8) with the field errors. */
+function adjustmentValidationResponse(c: Context<TAppEnv>, error: ZodError) {
+  const first = error.issues[0];
+  const field = String(first?.path[0] ?? "");
+  const code = FIELD_CODES[field] ?? "VALIDATION_FAILED";
+  return c.json(errorBody(c, code, first?.message ?? "Invalid input", zodFieldErrors(error)), 422);
+}
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/api/credits/health",
+  tags,
+  summary: "Health check of the credits service for the Lead Credits screen (echoes X-Request-ID)",
+  responses: { 200: jsonContent(ZCreditsHealthSchema, "Reachable and signed in"), ...denied },
+});
+
+const buyersRoute = createRoute({
+  method: "get",
+  path: "/api/credits/buyers",
+  tags,
+  summary: "The company's buyers with their credit balances (the grant/revoke form's choices)",
+  responses: { 200: jsonContent(ZCreditBuyersSchema, "Buyers"), ...denied },
+});
+
+const ledgerRoute = createRoute({
+  method: "get",
+  path: "/api/credits/ledger",
+  tags,
+  summary: "The latest 50 ledger entries of the company (or of one buyer), newest first",
+  request: { query: ZCreditLedgerQuerySchema },
+  responses: { 200: jsonContent(ZCreditLedgerSchema, "Ledger"), ...denied },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/api/credits/ledger/export",
+  tags,
+  summary: "The company's whole ledger as CSV: Date, Buyer Email, Amount, Type, Reason, Notes, Expires At",
+  responses: {
+    200: { description: "CSV file", content: { "text/csv": { schema: z.string() } } },
+    ...denied,
+  },
+});
+
+const adjustRoute = createRoute({
+  method: "post",
+  path: "/api/credits/adjust",
+  tags,
+  summary: "Grant (positive amount) or revoke (negative amount) a buyer's credits; replay-safe by key",
+  request: { body: jsonBody(ZCreditAdjustmentSchema) },
+  responses: {
+    200: jsonContent(ZCreditAdjustmentResultSchema, "Booked, or replayed (idempotent: true)"),
+    ...denied,
+    404: apiError("BUYER_NOT_FOUND or BUYER_NOT_IN_ORG"),
+    409: apiError("INSUFFICIENT_CREDITS (details: currentBalance, attemptedChange), IDEMPOTENCY_KEY_REUSED"),
+    422: apiError("INVALID_AMOUNT, INVALID_BUYER_ID, INVALID_REASON, INVALID_EXPIRY_DATE"),
+    500: apiError("TRANSACTION_LOG_FAILED: nothing was changed"),
+  },
+});
+
+export function registerCreditRoutes(app: TApp, deps: TDeps) {
+  app.use("/api/credits/*", creditsAccess(deps));
+
+  app.openapi(healthRoute, async (c) => {
+    const databaseMs = await pingDatabase(deps.database.db);
+    return c.json(
+      {
+        success: true as const,
+        // The screen is served from the API's own origin, so browser calls never depend on CORS.
+        corsEnabled: true,
+        authVerified: true,
+        databaseMs: Math.round(databaseMs * 10) / 10,
+        requestId: c.get("requestId"),
+      },
+      200,
+    );
+  });
+  app.openapi(buyersRoute, async (c) => c.json(await listCreditBuyers(deps, companyContext(c)), 200));
+  app.openapi(ledgerRoute, async (c) =>
+    c.json(await listLedger(deps, companyContext(c), c.req.valid("query")), 200),
+  );
+  app.openapi(exportRoute, async (c) => {
+    const csv = await exportLedgerCsv(deps, companyContext(c));
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${creditLedgerCsvFileName(new Date())}"`,
+      "Cache-Control": "no-store",
+    });
+  });
+  app.openapi(
+    adjustRoute,
+    async (c) =>
+      c.json(await adjustCredits(deps, companyContext(c), c.req.valid("json"), c.get("requestId")), 200),
+    (result, c) => {
+      if (!result.success) return adjustmentValidationResponse(c, result.error);
+    },
+  );
+}

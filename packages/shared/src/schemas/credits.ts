@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { ZIdempotencyKeySchema } from "./forms";
+
+export const CREDIT_TRANSACTION_TYPES = [
+  "grant",
+  "promo",
+  "purchase",
+  "consume",
+  "revoke",
+  "expire",
+  "refund",
+] as const;
+export type TCreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
+
+/** The ledger screen shows the latest 50 entries (002 §9). */
+export const CREDIT_LEDGER_LIMIT = 50;
+export const CREDIT_ADJUSTMENT_MAX = 1_000_000;
+export const CREDIT_CSV_COLUMNS = [
+  "Date",
+  "Buyer Email",
+  "Amount",
+  "Type",
+  "Reason",
+  "Notes",
+  "Expires At",
+] as const;
+/** "CSV export is named with the date": credits-ledger-YYYY-MM-DD.csv. */
+export const creditLedgerCsvFileName = (date: Date) =>
+  `credits-ledger-${date.toISOString().slice(0, 10)}.csv`;
+
+/** Error codes of the credit adjustment call (002 §8). */
+export const CREDIT_ADJUSTMENT_ERROR_CODES = [
+  "AUTH_REQUIRED",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "BUYER_NOT_FOUND",
+  "BUYER_NOT_IN_ORG",
+  "INSUFFICIENT_CREDITS",
+  "INVALID_AMOUNT",
+  "INVALID_BUYER_ID",
+  "INVALID_REASON",
+  "INVALID_EXPIRY_DATE",
+  "UPDATE_FAILED",
+  "TRANSACTION_LOG_FAILED",
+  "PROFILE_NOT_FOUND",
+  "INTERNAL_ERROR",
+  "IDEMPOTENCY_KEY_REUSED",
+] as const;
+export type TCreditAdjustmentErrorCode = (typeof CREDIT_ADJUSTMENT_ERROR_CODES)[number];
+
+export const CREDIT_MESSAGES = {
+  AUTH_REQUIRED: "Your session has expired. Please log in again.",
+  UNAUTHORIZED: "You are not authorized. Please log in again.",
+  FORBIDDEN: "Only company owners and org admins can adjust credits.",
+  BUYER_NOT_FOUND: "Buyer not found.",
+  BUYER_NOT_IN_ORG: "This buyer belongs to a different organization.",
+  INSUFFICIENT_CREDITS: "Insufficient credits: the balance cannot go below zero.",
+  INVALID_AMOUNT: "Please enter a valid amount.",
+  AMOUNT_ZERO: "Amount cannot be zero",
+  INVALID_BUYER_ID: "Please select a buyer",
+  INVALID_REASON: "Please enter a reason.",
+  INVALID_EXPIRY_DATE: "The expiry date must be in the future and is only allowed when granting.",
+  UPDATE_FAILED: "The balance was changed by another operation. Please refresh and retry.",
+  TRANSACTION_LOG_FAILED: "The credit transaction could not be recorded; nothing was changed.",
+  PROFILE_NOT_FOUND: "No company profile found for your account.",
+  INTERNAL_ERROR: "An unexpected error occurred",
+  IDEMPOTENCY_KEY_REUSED: "This request key was already used for a different adjustment.",
+  EXPIRED_REASON: "Credits expired",
+} as const;
+
+/** Grant (positive amount) or revoke (negative amount); expiry only when granting (002 §3, §5). */
+export const ZCreditAdjustmentSchema = z.object({
+  buyerId: z.uuid({ message: CREDIT_MESSAGES.INVALID_BUYER_ID }),
+  amount: z
+    .number({ message: CREDIT_MESSAGES.INVALID_AMOUNT })
+    .int(CREDIT_MESSAGES.INVALID_AMOUNT)
+    .min(-CREDIT_ADJUSTMENT_MAX, CREDIT_MESSAGES.INVALID_AMOUNT)
+    .max(CREDIT_ADJUSTMENT_MAX, CREDIT_MESSAGES.INVALID_AMOUNT)
+    .refine((n) => n !== 0, CREDIT_MESSAGES.AMOUNT_ZERO),
+  reason: z
+    .string({ message: CREDIT_MESSAGES.INVALID_REASON })
+    .trim()
+    .min(1, CREDIT_MESSAGES.INVALID_REASON)
+    .max(200),
+  note: z.string().trim().max(1000).nullish(),
+  expiresAt: z.iso.datetime({ offset: true, message: CREDIT_MESSAGES.INVALID_EXPIRY_DATE }).nullish(),
+  idempotencyKey: ZIdempotencyKeySchema,
+});
+export type TCreditAdjustment = z.infer<typeof ZCreditAdjustmentSchema>;
+
+export const ZCreditAdjustmentResultSchema = z.object({
+  success: z.literal(true),
+  newBalance: z.number(),
+  /** True when this key was already applied: nothing new was booked. */
+  idempotent: z.boolean(),
+  transactionId: z.string(),
+  requestId: z.string(),
+});
+export type TCreditAdjustmentResult = z.infer<typeof ZCreditAdjustmentResultSchema>;
+
+export const ZCreditLedgerEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  buyerId: z.string(),
+  buyerEmail: z.string().nullable(),
+  buyerName: z.string().nullable(),
+  amount: z.number(),
+  type: z.enum(CREDIT_TRANSACTION_TYPES),
+  reason: z.string().nullable(),
+  notes: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  isRevoked: z.boolean(),
+  leadId: z.string().nullable(),
+});
+export type TCreditLedgerEntry = z.infer<typeof ZCreditLedgerEntrySchema>;
+
+export const ZCreditLedgerQuerySchema = z.object({ buyerId: z.uuid().optional() });
+export const ZCreditLedgerSchema = z.object({ entries: z.array(ZCreditLedgerEntrySchema) });
+export type TCreditLedger = z.infer<typeof ZCreditLedgerSchema>;
+
+export const ZCreditBuyerSchema = z.object({
+  id: z.string(),
+  contactName: z.string(),
+  companyName: z.string().nullable(),
+  email: z.string(),
+  status: z.enum(["pending", "active", "inactive"]),
+  creditBalance: z.number(),
+});
+export type TCreditBuyer = z.infer<typeof ZCreditBuyerSchema>;
+export const ZCreditBuyersSchema = z.object({ buyers: z.array(ZCreditBuyerSchema) });
+export type TCreditBuyers = z.infer<typeof ZCreditBuyersSchema>;
+
+/** The credits-status health check (002 §7). */
+export const ZCreditsHealthSchema = z.object({
+  success: z.literal(true),
+  corsEnabled: z.boolean(),
+  authVerified: z.boolean(),
+  databaseMs: z.number(),
+  requestId: z.string(),
+});
+export type TCreditsHealth = z.infer<typeof ZCreditsHealthSchema>;
