@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allocateDebit, creditsForPrice, dueExpiries, spendableCredits, type TCreditLot } from "./credits";
+import { creditsForPrice } from "../schemas/buyers";
+import { allocateDebit, dueExpiries, spendableCredits, type TCreditLot } from "./credits";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, n));
 const lot = (id: string, remaining: number, expiresDay: number | null, createdDay = 1): TCreditLot => ({

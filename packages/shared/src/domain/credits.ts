@@ -58,15 +58,3 @@ export function allocateDebit(
 export function dueExpiries(lots: readonly TCreditLot[], now: Date): TCreditLot[] {
   return orderLotsForDebit(lots).filter((lot) => lot.remaining > 0 && isExpired(lot, now));
 }
-
-/**
- * Credits a lead costs: ceil(price in USD / value of one credit in USD), computed in whole cents so
- * 0.1 + 0.2 style float error can never add a credit.
- */
-export function creditsForPrice(priceUsd: number, creditValueUsd: number): number {
-  const priceCents = Math.round(priceUsd * 100);
-  const valueCents = Math.round(creditValueUsd * 100);
-  if (valueCents <= 0) throw new Error("credit value must be positive");
-  if (priceCents <= 0) return 0;
-  return Math.ceil(priceCents / valueCents);
-}
