@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, users } from "../src/db/schema";
+import { accounts, authEvents, buyers, users } from "../src/db/schema";
 import { startOidcFake } from "./fakes/oidc-fake";
+import { createCompanyWithOwner } from "./helpers/fixtures";
+import { latestEmail } from "./helpers/mailbox";
 import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
 
 let ctx: TTestContext;
@@ -82,5 +84,51 @@ describe("Google sign-in (OAuth code flow with state and PKCE)", () => {
     expect(result.location).toContain("account_not_linked");
     const [local] = await ctx.database.db.select().from(users).where(eq(users.email, "squatter@example.com"));
     expect(await ctx.database.db.select().from(accounts).where(eq(accounts.userId, local!.id))).toEqual([]);
+  });
+
+  it("records Google sign-ins and failures as login events", async () => {
+    const events = await ctx.database.db.select().from(authEvents).where(eq(authEvents.eventType, "login"));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: "google.user@example.com", status: "success" }),
+        expect.objectContaining({ status: "error", errorMessage: "account_not_linked" }),
+      ]),
+    );
+  });
+
+  it("accepts a buyer invitation with the invited Google account (000 §2.6)", async () => {
+    const owner = await createCompanyWithOwner(ctx, "owner@google-co.test", "Google Co");
+    const invite = await ctx.request("/api/buyers/invite", {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { email: "invited.google@example.com", nicheId: owner.nicheId },
+    });
+    expect(invite.status).toBe(200);
+    const mail = await latestEmail(ctx, "invited.google@example.com", "buyer_invitation");
+    const token = new URL(mail.links[0]!).searchParams.get("token")!;
+
+    google.state.nextUser = {
+      sub: "google-3",
+      email: "invited.google@example.com",
+      email_verified: true,
+      name: "Invited Buyer",
+    };
+    const result = await googleSignIn();
+    expect(result.location).not.toContain("error");
+    const accepted = await ctx.request(`/api/accounts/invitations/${token}/accept-session`, {
+      method: "POST",
+      cookie: result.cookie,
+    });
+    expect(accepted.status).toBe(200);
+    const who = (await (await ctx.request("/api/whoami", { cookie: result.cookie })).json()) as {
+      isBuyer: boolean;
+      roles: unknown[];
+    };
+    expect(who).toMatchObject({ isBuyer: true, roles: [] });
+    const [buyer] = await ctx.database.db
+      .select()
+      .from(buyers)
+      .where(eq(buyers.email, "invited.google@example.com"));
+    expect(buyer).toMatchObject({ status: "active", companyId: owner.companyId });
   });
 });

@@ -22,6 +22,9 @@ const SIGN_UP_PASSWORD_MIN = 8;
 const EVENT_FOR_PATH: Record<string, "login" | "signup"> = {
   "/sign-in/email": "login",
   "/sign-up/email": "signup",
+  // Google sign-in finishes here (success, or a redirect carrying the error).
+  "/callback/:id": "login",
+  "/oauth2/callback/:providerId": "login",
 };
 
 export function createAuth(opts: {
@@ -118,6 +121,7 @@ export function createAuth(opts: {
       // Keyed by client IP and path, never by account: an attacker cannot lock a victim out.
       customRules: {
         "/sign-in/email": { window: 60, max: 20 },
+        "/sign-in/social": { window: 60, max: 20 },
         "/sign-up/email": { window: 60 * 60, max: 20 },
         "/request-password-reset": { window: 60, max: 5 },
         "/email-otp/send-verification-otp": { window: 60, max: 5 },
@@ -148,15 +152,21 @@ export function createAuth(opts: {
         const eventType = EVENT_FOR_PATH[ctx.path];
         if (!eventType) return;
         const returned = ctx.context.returned;
-        const failed = returned instanceof APIError;
         const body = (ctx.body ?? {}) as { email?: string };
         const sessionUser = ctx.context.newSession?.user ?? ctx.context.session?.user ?? null;
+        let failed = returned instanceof APIError;
+        let errorMessage = failed ? (returned as APIError).message : null;
+        if (ctx.path.startsWith("/callback/") || ctx.path.startsWith("/oauth2/callback/")) {
+          // The OAuth callback always answers with a redirect; it worked when it made a session.
+          failed = !ctx.context.newSession;
+          errorMessage = failed ? oauthRedirectError(returned, config.publicUrl) : null;
+        }
         await recordAuthEvent(db, logger, {
           eventType,
           status: failed ? "error" : "success",
           email: body.email ?? sessionUser?.email ?? null,
           userId: sessionUser?.id ?? null,
-          errorMessage: failed ? (returned as APIError).message : null,
+          errorMessage,
           ipAddress: ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
           userAgent: ctx.request?.headers.get("user-agent") ?? null,
         });
@@ -166,3 +176,12 @@ export function createAuth(opts: {
 }
 
 export type TAuth = ReturnType<typeof createAuth>;
+
+/** The `error` the OAuth callback put on its redirect, e.g. "account_not_linked". */
+function oauthRedirectError(returned: unknown, base: string): string {
+  // A redirect error of the router underneath, not always our APIError class: read it by shape.
+  const raw = (returned as { headers?: HeadersInit } | null)?.headers;
+  const location = raw ? new Headers(raw).get("location") : null;
+  if (!location) return "Google sign-in failed";
+  return new URL(location, base).searchParams.get("error") ?? "Google sign-in failed";
+}
