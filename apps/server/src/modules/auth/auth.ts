@@ -180,7 +180,7 @@ export type TAuth = ReturnType<typeof createAuth>;
 /** The `error` the OAuth callback put on its redirect, e.g. "account_not_linked". */
 function oauthRedirectError(returned: unknown, base: string): string {
   // A redirect error of the router underneath, not always our APIError class: read it by shape.
-  const raw = (returned as { headers?: HeadersInit } | null)?.headers;
+  const raw = (returned as { headers?: ConstructorParameters<typeof Headers>[0] } | null)?.headers;
   const location = raw ? new Headers(raw).get("location") : null;
   if (!location) return "Google sign-in failed";
   return new URL(location, base).searchParams.get("error") ?? "Google sign-in failed";
