@@ -17,6 +17,7 @@ import { registerPublicFormRoutes } from "./modules/forms/public-routes";
 import { registerFormRoutes } from "./modules/forms/routes";
 import { registerLeadRoutes } from "./modules/leads/routes";
 import { registerNicheRoutes } from "./modules/niches/routes";
+import { registerRoutingRoutes } from "./modules/routing/routes";
 import { registerSessionRoutes } from "./modules/session/routes";
 import { registerApiDocs } from "./modules/system/api-docs";
 import { registerSystemRoutes } from "./modules/system/routes";
@@ -62,6 +63,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerFormRoutes(app, deps);
   registerPublicFormRoutes(app, deps);
   registerLeadRoutes(app, deps);
+  registerRoutingRoutes(app, deps);
   registerDashboardRoutes(app, deps);
   registerBuyerPortalRoutes(app, deps);
   registerCreditRoutes(app, deps);

@@ -80,7 +80,7 @@ describe("leads list", () => {
     expect(list.total).toBe(5);
     expect(list.leads).toHaveLength(2);
     expect(namesOf(list)).toEqual(["+Eve Gray", "Dan Fox"]);
-    expect(list.statusCounts).toEqual({ new: 4, routed: 0, unrouted: 1, sold_out: 0 });
+    expect(list.statusCounts).toEqual({ new: 0, routed: 4, unrouted: 1, sold_out: 0 });
     expect(list.leads[0]).toMatchObject({
       form: { id: roofFormId, title: "Roofs" },
       niche: { name: "Roofing" },
@@ -106,7 +106,7 @@ describe("leads list", () => {
     expect((await get<TLeadList>(`/api/leads?nicheId=${acme.nicheId}`)).total).toBe(3);
     const unrouted = await get<TLeadList>("/api/leads?status=unrouted");
     expect(namesOf(unrouted)).toEqual(["Cara Diaz"]);
-    expect(unrouted.statusCounts.new).toBe(4);
+    expect(unrouted.statusCounts.routed).toBe(4);
 
     const today = new Date().toISOString().slice(0, 10);
     const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);

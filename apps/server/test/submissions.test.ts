@@ -92,7 +92,8 @@ describe("a valid submission", () => {
       serviceType: "Roof repair",
       nicheId: acme.nicheId,
       saleCap: 3,
-      status: "new",
+      // Routed (no buyers yet, so nobody holds it) once the visitor has been answered.
+      status: "routed",
       isDuplicate: false,
     });
     expect(lead!.latitude).toBeCloseTo(39.75, 1);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -33,6 +33,17 @@ export const niches = pgTable(
     check("niches_price_non_negative", sql`${t.price} >= 0`),
   ],
 );
+
+/**
+ * The bounding box (degrees, as a point-pair `box`) of a buyer's service area: routing finds the
+ * buyers whose box holds the lead through a GiST index, then checks the exact distance. Generous on
+ * purpose (68.7 mi per degree, the widest latitude of the box); mirrors serviceBox in shared routing.
+ */
+export function serviceAreaBox(c: { latitude: unknown; longitude: unknown; serviceRadius: unknown }): SQL {
+  const dLat = sql`(${c.serviceRadius}::float8 / 68.7)`;
+  const dLng = sql`(${c.serviceRadius}::float8 / (68.7 * greatest(cos(radians(least(89::float8, abs(${c.latitude}) + ${dLat}))), 0.01::float8)))`;
+  return sql`box(point(${c.longitude} - ${dLng}, ${c.latitude} - ${dLat}), point(${c.longitude} + ${dLng}, ${c.latitude} + ${dLat}))`;
+}
 
 export const buyers = pgTable(
   "buyers",
@@ -81,6 +92,7 @@ export const buyers = pgTable(
   (t) => [
     index().on(t.companyId, t.status),
     index().on(t.userId),
+    index("buyers_service_area_box").using("gist", serviceAreaBox(t)),
     uniqueIndex("buyers_company_email_niche_unique")
       .on(t.companyId, sql`lower(${t.email})`, sql`coalesce(${t.nicheId}::text, '')`)
       .where(sql`${t.deletedAt} is null`),

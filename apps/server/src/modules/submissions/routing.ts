@@ -10,7 +10,7 @@ const RETRY_BASE_MS = 60_000;
 
 export const routingLeaseEnd = (from = Date.now()) => new Date(from + ROUTING_LEASE_MS);
 
-type TRoutingDeps = Pick<TDeps, "database" | "logger">;
+type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email">;
 
 /**
  * Runs the routing hook for one submission's lead and records how it went on the submission. Never

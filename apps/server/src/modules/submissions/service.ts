@@ -50,7 +50,7 @@ const RATE_WINDOW_MS = 60_000;
  * and can fail without failing the submission (it is retried by retryFailedRouting).
  */
 export async function submitForm(
-  deps: Pick<TDeps, "database" | "logger" | "config">,
+  deps: Pick<TDeps, "database" | "logger" | "config" | "email">,
   req: TSubmitRequest,
 ): Promise<TSubmitOutcome> {
   const db = deps.database.db;

@@ -1,0 +1,175 @@
+import {
+  ASSIGNMENT_OPTIONS_LIMIT,
+  distanceMiles,
+  isCompanyAdminRole,
+  LEAD_MESSAGES,
+  ROUTING_MESSAGES,
+  type TAssignLeadResult,
+  type TAssignmentOptions,
+} from "@leadpost/shared";
+import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import type { TDeps } from "../../app-types";
+import type { Db } from "../../db/client";
+import { buyerLeads, buyers, leadRoutingDecisions, leads, niches } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../lib/app-error";
+import type { TCompanyContext } from "../../plugins/tenant";
+
+type TAssignDeps = Pick<TDeps, "database">;
+
+/**
+ * Hands a lead to one buyer in full from the lead detail (an unrouted lead, or one more buyer): one
+ * transaction holding the lead's row lock, the sale slot taken against the cap, no prepaid lead or
+ * credit charged (the company gives it), and the decision recorded with who made it.
+ */
+export async function assignLead(
+  deps: TAssignDeps,
+  ctx: TCompanyContext,
+  leadId: string,
+  buyerId: string,
+): Promise<TAssignLeadResult> {
+  if (!isCompanyAdminRole(ctx.role)) throw forbidden(ROUTING_MESSAGES.PERMISSION);
+  return deps.database.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [lead] = await tx
+      .select()
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)))
+      .for("update");
+    if (!lead) throw notFound(LEAD_MESSAGES.NOT_FOUND);
+    const [buyer] = await tx
+      .select()
+      .from(buyers)
+      .where(and(eq(buyers.id, buyerId), eq(buyers.companyId, ctx.companyId), isNull(buyers.deletedAt)))
+      .for("update");
+    if (!buyer) throw notFound(ROUTING_MESSAGES.BUYER_NOT_FOUND);
+    if (buyer.status !== "active") throw conflict(ROUTING_MESSAGES.BUYER_NOT_ACTIVE);
+    const [held] = await tx
+      .select({ isPreview: buyerLeads.isPreview })
+      .from(buyerLeads)
+      .where(and(eq(buyerLeads.leadId, lead.id), eq(buyerLeads.buyerId, buyer.id)));
+    if (held && !held.isPreview) throw conflict(ROUTING_MESSAGES.ALREADY_HOLDS);
+    if (lead.saleCount >= lead.saleCap) throw conflict(ROUTING_MESSAGES.CAP_REACHED);
+
+    await tx
+      .insert(buyerLeads)
+      .values({
+        companyId: ctx.companyId,
+        buyerId: buyer.id,
+        leadId: lead.id,
+        isPreview: false,
+        acquiredVia: "manual",
+        unlockedAt: sql`now()`,
+      })
+      .onConflictDoUpdate({
+        target: [buyerLeads.buyerId, buyerLeads.leadId],
+        set: { isPreview: false, acquiredVia: "manual", unlockedAt: sql`now()` },
+      });
+    const saleCount = lead.saleCount + 1;
+    const status = saleCount >= lead.saleCap ? "sold_out" : "routed";
+    await tx
+      .update(leads)
+      .set({ saleCount, status, routedAt: lead.routedAt ?? sql`now()` })
+      .where(and(eq(leads.id, lead.id), eq(leads.companyId, ctx.companyId)));
+    const distance =
+      lead.latitude !== null && lead.longitude !== null && buyer.latitude !== null && buyer.longitude !== null
+        ? distanceMiles(
+            { latitude: lead.latitude, longitude: lead.longitude },
+            { latitude: buyer.latitude, longitude: buyer.longitude },
+          )
+        : null;
+    await tx.insert(leadRoutingDecisions).values({
+      companyId: ctx.companyId,
+      leadId: lead.id,
+      buyerId: buyer.id,
+      matched: true,
+      reason: `Assigned manually by ${ctx.email}`,
+      distanceMiles: distance,
+      outcome: "full_access",
+    });
+    return {
+      success: true as const,
+      message: ROUTING_MESSAGES.ASSIGNED,
+      status,
+      saleCount,
+      saleCap: lead.saleCap,
+    };
+  });
+}
+
+/** Great-circle miles in SQL (the same haversine as the shared distanceMiles), for ordering. */
+const haversineSql = (lat: number, lng: number) =>
+  sql<number>`2 * 3958.7613 * asin(least(1, sqrt(
+    power(sin(radians(${buyers.latitude} - ${lat}::float8) / 2), 2) +
+    cos(radians(${lat}::float8)) * cos(radians(${buyers.latitude})) *
+    power(sin(radians(${buyers.longitude} - ${lng}::float8) / 2), 2))))`;
+
+/** Active buyers to offer on the lead detail, nearest to the lead first, with what each already holds. */
+export async function listAssignmentOptions(
+  deps: TAssignDeps,
+  ctx: TCompanyContext,
+  leadId: string,
+  search: string | undefined,
+): Promise<TAssignmentOptions> {
+  const db = deps.database.db;
+  const [lead] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)));
+  if (!lead) throw notFound(LEAD_MESSAGES.NOT_FOUND);
+  const distance =
+    lead.latitude !== null && lead.longitude !== null ? haversineSql(lead.latitude, lead.longitude) : null;
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const rows = await db
+    .select({
+      id: buyers.id,
+      name: sql<string>`coalesce(${buyers.companyName}, ${buyers.contactName})`,
+      email: buyers.email,
+      niche: niches.name,
+      distanceMiles: distance ?? sql<number | null>`null::float8`,
+      serviceRadius: buyers.serviceRadius,
+      isPreview: buyerLeads.isPreview,
+    })
+    .from(buyers)
+    .leftJoin(niches, and(eq(niches.id, buyers.nicheId), eq(niches.companyId, buyers.companyId)))
+    .leftJoin(
+      buyerLeads,
+      and(
+        eq(buyerLeads.buyerId, buyers.id),
+        eq(buyerLeads.leadId, lead.id),
+        eq(buyerLeads.companyId, ctx.companyId),
+      ),
+    )
+    .where(
+      and(
+        eq(buyers.companyId, ctx.companyId),
+        isNull(buyers.deletedAt),
+        eq(buyers.status, "active"),
+        pattern
+          ? or(
+              ilike(buyers.companyName, pattern),
+              ilike(buyers.contactName, pattern),
+              ilike(buyers.email, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(
+      ...(distance ? [sql`${distance} asc nulls last`] : []),
+      asc(sql`coalesce(${buyers.companyName}, ${buyers.contactName})`),
+      asc(buyers.id),
+    )
+    .limit(ASSIGNMENT_OPTIONS_LIMIT);
+  return {
+    saleCap: lead.saleCap,
+    saleCount: lead.saleCount,
+    buyers: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      niche: r.niche,
+      distanceMiles: r.distanceMiles === null ? null : Math.round(Number(r.distanceMiles) * 10) / 10,
+      serviceRadius: r.serviceRadius,
+      holds: r.isPreview === null ? "none" : r.isPreview ? "preview" : "full_access",
+    })),
+  };
+}

@@ -1,0 +1,146 @@
+import { emailEntryMatches, type TLeadPlace } from "@leadpost/shared";
+import { and, eq } from "drizzle-orm";
+import type { TDeps } from "../../app-types";
+import type { Db } from "../../db/client";
+import { formEmailRouting, leadDeliveries, leads } from "../../db/schema";
+import { lookupZip } from "../../integrations/geocoding/zip-centroids";
+import { escapeHtml } from "../../lib/html";
+import { emailLayout } from "../email/layout";
+import { answersOf } from "../leads/service";
+
+export type TEmailDecision = {
+  email: string;
+  matches: boolean;
+  reason: string;
+  distanceMiles: number | null;
+};
+
+/** The form's active e-mail routing entries, each judged against the lead's place. */
+export async function judgeEmailEntries(
+  tx: Db,
+  lead: { companyId: string; formId: string | null },
+  place: TLeadPlace,
+): Promise<TEmailDecision[]> {
+  if (!lead.formId) return [];
+  const entries = await tx
+    .select()
+    .from(formEmailRouting)
+    .where(
+      and(
+        eq(formEmailRouting.formId, lead.formId),
+        eq(formEmailRouting.companyId, lead.companyId),
+        eq(formEmailRouting.status, "active"),
+      ),
+    )
+    .orderBy(formEmailRouting.createdAt, formEmailRouting.id);
+  return entries.map((entry) => {
+    const zip = lookupZip(entry.zipCode);
+    const result = emailEntryMatches(
+      {
+        email: entry.email,
+        city: entry.city,
+        state: entry.state,
+        zipCode: entry.zipCode,
+        radius: entry.radius,
+        zipLocation: zip ? { latitude: zip.latitude, longitude: zip.longitude } : null,
+      },
+      place,
+    );
+    return { email: entry.email, ...result };
+  });
+}
+
+/** Queues one e-mail delivery per matching entry (an address once), inside the routing transaction. */
+export async function queueEmailDeliveries(
+  tx: Db,
+  lead: { id: string; companyId: string },
+  decisions: readonly TEmailDecision[],
+) {
+  const targets = [...new Set(decisions.filter((d) => d.matches).map((d) => d.email))];
+  if (targets.length === 0) return;
+  await tx.insert(leadDeliveries).values(
+    targets.map((target) => ({
+      companyId: lead.companyId,
+      leadId: lead.id,
+      channel: "email" as const,
+      target,
+      status: "pending" as const,
+    })),
+  );
+}
+
+/**
+ * Hands the lead's pending e-mail deliveries to the e-mail service, after the routing commit (and
+ * again on a later run, if a server stopped in between). Each delivery is claimed with a conditional
+ * update first, so two runs never send it twice; the e-mail service then stores and retries the message.
+ */
+export async function sendPendingEmailDeliveries(
+  deps: Pick<TDeps, "database" | "email" | "logger">,
+  leadId: string,
+): Promise<number> {
+  const db = deps.database.db;
+  const claimed = await db
+    .update(leadDeliveries)
+    .set({ status: "sent", attempts: 1 })
+    .where(
+      and(
+        eq(leadDeliveries.leadId, leadId),
+        eq(leadDeliveries.channel, "email"),
+        eq(leadDeliveries.status, "pending"),
+      ),
+    )
+    .returning();
+  if (claimed.length === 0) return 0;
+  const [lead] = await db.select().from(leads).where(eq(leads.id, leadId));
+  if (!lead) return 0;
+  const message = newLeadEmail(lead);
+  for (const delivery of claimed) {
+    try {
+      const stored = await deps.email.send({
+        companyId: lead.companyId,
+        to: delivery.target,
+        kind: "lead_routing",
+        ...message,
+      });
+      await db
+        .update(leadDeliveries)
+        .set({ meta: { emailMessageId: stored.id } })
+        .where(eq(leadDeliveries.id, delivery.id));
+    } catch (err) {
+      deps.logger.warn({ err, deliveryId: delivery.id }, "lead e-mail could not be handed over");
+      await db
+        .update(leadDeliveries)
+        .set({ status: "failed", lastError: (err as Error).message.slice(0, 500) })
+        .where(eq(leadDeliveries.id, delivery.id));
+    }
+  }
+  return claimed.length;
+}
+
+function newLeadEmail(lead: typeof leads.$inferSelect) {
+  const place = [lead.city, lead.state, lead.zipCode].filter(Boolean).join(", ") || "Not specified";
+  const rows: [string, string][] = [
+    ["Name", lead.name ?? ""],
+    ["Email", lead.email ?? ""],
+    ["Phone", lead.phone ?? ""],
+    ["Location", place],
+    ["Service", lead.serviceType],
+    ...answersOf(lead).map((a): [string, string] => [
+      a.label,
+      Array.isArray(a.value) ? a.value.join(", ") : a.value === null ? "" : String(a.value),
+    ]),
+  ];
+  const table = rows
+    .filter(([, v]) => v !== "")
+    .map(([k, v]) => `<p style="margin:4px 0"><strong>${escapeHtml(k)}:</strong> ${escapeHtml(v)}</p>`)
+    .join("");
+  const title = `New lead: ${lead.serviceType} in ${place}`;
+  return {
+    subject: lead.isDuplicate ? `${title} (duplicate)` : title,
+    html: emailLayout(title, table),
+    text: rows
+      .filter(([, v]) => v !== "")
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\n"),
+  };
+}
