@@ -1,8 +1,5 @@
 import { distanceMiles, type TLatLng } from "./geo";
 
-/** Service radius in miles (001 §10). */
-export const SERVICE_RADIUS = { DEFAULT: 50, MIN: 1, MAX: 500 } as const;
-
 /** Why a buyer did or did not match a lead; stored with every routing decision. */
 export type TRoutingReasonCode =
   | "matched"
