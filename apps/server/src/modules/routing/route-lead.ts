@@ -180,12 +180,14 @@ async function giveFullAccess(
   return true;
 }
 
-/** clock_timestamp per row keeps the lead detail's order (by creation time) the order written here. */
+/** Strictly increasing creation times keep the lead detail's order (by creation time) the order written here. */
 async function insertDecisions(tx: Db, rows: TDecisionRow[]) {
   if (rows.length === 0) return;
   await tx
     .insert(leadRoutingDecisions)
-    .values(rows.map((r) => ({ ...r, createdAt: sql`clock_timestamp()` })));
+    .values(
+      rows.map((r, i) => ({ ...r, createdAt: sql`clock_timestamp() + ${i} * interval '1 microsecond'` })),
+    );
 }
 
 function buyerRow(
