@@ -1,5 +1,6 @@
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { ThemeToggle } from "@/features/theme/components/theme-toggle";
+import { TrialBanner } from "@/features/trial-banner/components/trial-banner";
 import { WorkspaceSwitcher } from "@/features/workspace/components/workspace-switcher";
 import { useSession } from "@/lib/session/use-session";
 import { companyNavGroups } from "./company-nav";
@@ -21,6 +22,7 @@ export function CompanyLayout() {
       groups={companyNavGroups(user)}
       brand={<SidebarBrand title="Leadpost" subtitle={user?.companyName} homePath="/dashboard" />}
       sidebarFooter={<SidebarUser roleLabel={roleLabel} />}
+      banner={<TrialBanner />}
       headerActions={
         <>
           <WorkspaceSwitcher current="owner" />

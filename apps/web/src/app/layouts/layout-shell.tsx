@@ -16,10 +16,19 @@ type TLayoutShellProps = {
   brand: React.ReactNode;
   sidebarFooter?: React.ReactNode;
   headerActions: React.ReactNode;
+  /** A notice strip between the header and the screen (the company side's trial banner). */
+  banner?: React.ReactNode;
 };
 
 /** Sidebar + header + screen + footer, shared by the company and buyer layouts. */
-export function LayoutShell({ navLabel, groups, brand, sidebarFooter, headerActions }: TLayoutShellProps) {
+export function LayoutShell({
+  navLabel,
+  groups,
+  brand,
+  sidebarFooter,
+  headerActions,
+  banner,
+}: TLayoutShellProps) {
   return (
     <SidebarProvider>
       <SkipLink />
@@ -33,6 +42,7 @@ export function LayoutShell({ navLabel, groups, brand, sidebarFooter, headerActi
       </Sidebar>
       <SidebarInset>
         <AppHeader actions={headerActions} />
+        {banner}
         <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           <Outlet />
         </main>

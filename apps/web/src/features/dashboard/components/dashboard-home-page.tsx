@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building, Clock, FileText, Inbox, Map as MapIcon, PhoneCall, PhoneIncoming } from "lucide-react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Building, Clock, FileText, Inbox, PhoneCall, PhoneIncoming } from "lucide-react";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { BuyersMap } from "@/features/buyers-map/components/buyers-map";
 import { PageHeader } from "@/features/shell/components/page-header";
 import { useSession } from "@/lib/session/use-session";
 import { dashboardKeys, fetchDashboardSummary } from "../api";
@@ -69,22 +70,7 @@ export function DashboardHomePage() {
               )}
             </div>
           </section>
-          <Card className="border-dashed">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <MapIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-                Active Lead Buyers Map
-              </CardTitle>
-              <CardDescription>
-                The map of your buyers' service areas arrives with the buyers feature.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <div className="flex h-40 items-center justify-center rounded-md bg-muted/50 text-muted-foreground text-sm">
-                Coming soon
-              </div>
-            </CardContent>
-          </Card>
+          <BuyersMap />
         </div>
       )}
     </div>
