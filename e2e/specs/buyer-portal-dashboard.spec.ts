@@ -90,3 +90,21 @@ test("the demo buyer deletes a preview after confirming, and bulk deletes with s
   await expect(page.getByText("No lead previews yet")).toBeVisible();
   await expect(stat(page, "Available Previews")).toHaveText("0");
 });
+
+test("a profile change in one tab reaches the dashboard open in another over the live event stream", async ({
+  page,
+  context,
+}) => {
+  await signInAsDemoBuyer(page);
+  await expect(page.getByText("Welcome back, Ben Buyer!")).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto("/buyer/settings");
+  await other.getByLabel("Contact name").fill("Benjamin Buyer");
+  await other.getByRole("button", { name: "Save profile" }).click();
+  await expect(other.getByText("Profile updated successfully")).toBeVisible();
+
+  // No reload: the first tab hears buyer_updated and refetches.
+  await expect(page.getByText("Welcome back, Benjamin Buyer!")).toBeVisible();
+  await other.close();
+});

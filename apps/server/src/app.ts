@@ -17,6 +17,7 @@ import { registerPublicFormRoutes } from "./modules/forms/public-routes";
 import { registerFormRoutes } from "./modules/forms/routes";
 import { registerLeadRoutes } from "./modules/leads/routes";
 import { registerNicheRoutes } from "./modules/niches/routes";
+import { registerRealtimeRoutes } from "./modules/realtime/routes";
 import { registerRoutingRoutes } from "./modules/routing/routes";
 import { registerSessionRoutes } from "./modules/session/routes";
 import { registerApiDocs } from "./modules/system/api-docs";
@@ -67,6 +68,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerDashboardRoutes(app, deps);
   registerBuyerPortalRoutes(app, deps);
   registerCreditRoutes(app, deps);
+  registerRealtimeRoutes(app, deps);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -20,7 +20,16 @@ export type TDatabase = {
   /** Runs fn while holding a database-wide lock, so only one server instance does it at a time. */
   withExclusiveLock<T>(name: string, fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Where LISTEN runs (realtime): the embedded client itself, or a dedicated connection to this URL. */
+  listenSource: TListenSource;
 };
+
+export type TListenSource =
+  | {
+      kind: "pglite";
+      listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+    }
+  | { kind: "postgres"; url: string };
 
 const DRIZZLE_OPTIONS = { schema, casing: "snake_case" } as const;
 
@@ -46,6 +55,7 @@ export function openPostgres(url: string, poolSize = 10): TDatabase {
       }
     },
     close: () => pool.end(),
+    listenSource: { kind: "postgres", url },
   };
 }
 
@@ -67,6 +77,13 @@ export async function openPglite(dataDir: string | null): Promise<TDatabase> {
     kind: "pglite",
     withExclusiveLock: (_name, fn) => fn(db),
     close: () => client.close(),
+    listenSource: {
+      kind: "pglite",
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return () => unlisten();
+      },
+    },
   };
 }
 

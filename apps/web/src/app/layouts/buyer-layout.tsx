@@ -1,4 +1,5 @@
 import { LogoutButton } from "@/features/auth/components/logout-button";
+import { BuyerLiveUpdates } from "@/features/buyer-portal/hooks/use-live-updates";
 import { ThemeToggle } from "@/features/theme/components/theme-toggle";
 import { WorkspaceSwitcher } from "@/features/workspace/components/workspace-switcher";
 import { useSession } from "@/lib/session/use-session";
@@ -27,6 +28,7 @@ export function BuyerLayout() {
           <WorkspaceSwitcher current="buyer" />
           <ThemeToggle />
           <LogoutButton />
+          <BuyerLiveUpdates />
         </>
       }
     />

@@ -1,0 +1,99 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { streamSSE } from "hono/streaming";
+import type { TApp, TDeps } from "../../app-types";
+import type { TDatabase } from "../../db/client";
+import { buyers, userRoles } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { currentUser, requireSession } from "../../plugins/session";
+import type { TRealtimeEvent } from "./channels";
+import { createRealtimeHub, RESUBSCRIBE_DELAY_MS, type TRealtimeHub } from "./hub";
+
+const HEARTBEAT_MS = 25_000;
+/** Several tabs of one session are fine; more than this many open streams is a leak or abuse. */
+export const MAX_STREAMS_PER_SESSION = 10;
+
+const hubs = new WeakMap<TDatabase, TRealtimeHub>();
+
+/** The process's hub for this database (one LISTEN connection however many streams are open). */
+export function realtimeHubFor(deps: Pick<TDeps, "database" | "logger">): TRealtimeHub {
+  let hub = hubs.get(deps.database);
+  if (!hub) {
+    hub = createRealtimeHub(deps.database, deps.logger);
+    hubs.set(deps.database, hub);
+  }
+  return hub;
+}
+
+/** Which events a user may see: their own buyer records' events, and company-wide events of their companies. */
+async function audienceOf(deps: Pick<TDeps, "database">, userId: string) {
+  const db = deps.database.db;
+  const [buyerRows, roleRows] = await Promise.all([
+    db
+      .select({ id: buyers.id, companyId: buyers.companyId })
+      .from(buyers)
+      .where(and(eq(buyers.userId, userId), eq(buyers.status, "active"), isNull(buyers.deletedAt))),
+    db.select({ companyId: userRoles.companyId }).from(userRoles).where(eq(userRoles.userId, userId)),
+  ]);
+  const buyerIds = new Set(buyerRows.map((b) => b.id));
+  const companyIds = new Set([...buyerRows.map((b) => b.companyId), ...roleRows.map((r) => r.companyId)]);
+  return (event: TRealtimeEvent) =>
+    event.payload.buyerId ? buyerIds.has(event.payload.buyerId) : companyIds.has(event.payload.companyId);
+}
+
+export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
+  const openStreams = new Map<string, number>();
+
+  app.use("/api/events", requireSession(deps));
+  // One Server-Sent Events stream per tab: new buyer leads, credit and buyer/company changes, live.
+  app.get("/api/events", async (c) => {
+    const user = currentUser(c);
+    const sessionId = c.get("sessionId") ?? user.id;
+    const open = openStreams.get(sessionId) ?? 0;
+    if (open >= MAX_STREAMS_PER_SESSION) {
+      throw new AppError("RATE_LIMITED", 429, "Too many open event streams for this session.");
+    }
+    const allowed = await audienceOf(deps, user.id);
+    const hub = realtimeHubFor(deps);
+    openStreams.set(sessionId, open + 1);
+    c.header("X-Accel-Buffering", "no");
+
+    return streamSSE(c, async (stream) => {
+      const queue: TRealtimeEvent[] = [];
+      let wake: (() => void) | null = null;
+      const unsubscribe = await hub.subscribe((event) => {
+        if (!allowed(event)) return;
+        queue.push(event);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      try {
+        await stream.writeSSE({ event: "ready", data: "{}", retry: RESUBSCRIBE_DELAY_MS });
+        while (!stream.aborted && !stream.closed) {
+          const event = queue.shift();
+          if (event) {
+            await stream.writeSSE({ event: event.channel, data: JSON.stringify(event.payload) });
+            continue;
+          }
+          // Sleep until an event arrives or the heartbeat is due (keeps proxies from closing the stream).
+          const woke = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), HEARTBEAT_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve(true);
+            };
+          });
+          wake = null;
+          if (!woke && !stream.aborted) await stream.write(": heartbeat\n\n");
+        }
+      } finally {
+        unsubscribe();
+        const left = (openStreams.get(sessionId) ?? 1) - 1;
+        if (left <= 0) openStreams.delete(sessionId);
+        else openStreams.set(sessionId, left);
+      }
+    });
+  });
+}

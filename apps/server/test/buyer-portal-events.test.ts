@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notify } from "../src/modules/realtime/notify";
+import { realtimeHubFor } from "../src/modules/realtime/routes";
+import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
+import { createCompanyWithOwner } from "./helpers/fixtures";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+let ctx: TTestContext;
+let acme: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+let other: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+let buyerId: string;
+let rivalId: string;
+let cookie: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  acme = await createCompanyWithOwner(ctx, "owner@acme-events.test", "Acme Events");
+  other = await createCompanyWithOwner(ctx, "owner@other-events.test", "Other Events");
+  const user = await createUser(ctx, "buyer@events.test");
+  buyerId = (await createBuyer(ctx, { companyId: acme.companyId, userId: user, email: "buyer@events.test" }))
+    .id;
+  rivalId = (await createBuyer(ctx, { companyId: acme.companyId, userId: null, email: "rival@events.test" }))
+    .id;
+  cookie = await signInBuyer(ctx, "buyer@events.test");
+});
+afterAll(async () => {
+  await realtimeHubFor(ctx.deps).close();
+  await ctx.close();
+});
+
+type TSse = { event: string; data: string };
+
+/** Opens /api/events in-process and reads its Server-Sent Events one by one. */
+async function openStream(cookieHeader: string) {
+  const res = await ctx.request("/api/events", { cookie: cookieHeader });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  // A read outlives a timed-out wait: the next call picks it up instead of losing its chunk.
+  let pending: ReturnType<typeof reader.read> | null = null;
+  const next = async (timeoutMs = 5000): Promise<TSse | null> => {
+    const deadline = Date.now() + timeoutMs;
+    while (true) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(":")) continue;
+        const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+        const data = [...block.matchAll(/^data: (.*)$/gm)].map((m) => m[1]).join("\n");
+        return { event, data };
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      pending ??= reader.read();
+      const chunk = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), left))]);
+      if (chunk === null) return null;
+      pending = null;
+      if (chunk.done) return null;
+      buffer += decoder.decode(chunk.value, { stream: true });
+    }
+  };
+  return { next, close: () => reader.cancel() };
+}
+
+describe("live updates over /api/events", () => {
+  it("needs a session", async () => {
+    expect((await ctx.request("/api/events")).status).toBe(401);
+  });
+
+  it("delivers this buyer's and its company's events, and nothing of other buyers or companies", async () => {
+    const stream = await openStream(cookie);
+    expect((await stream.next())?.event).toBe("ready");
+    const db = ctx.database.db;
+    const leadId = crypto.randomUUID();
+
+    await notify(db, "buyer_lead_created", { companyId: acme.companyId, buyerId: rivalId, leadId });
+    await notify(db, "company_updated", { companyId: other.companyId });
+    await notify(db, "buyer_lead_created", { companyId: acme.companyId, buyerId, leadId, isPreview: true });
+    await notify(db, "credits_changed", { companyId: acme.companyId, buyerId, balance: 42 });
+    await notify(db, "company_updated", { companyId: acme.companyId });
+
+    const first = await stream.next();
+    expect(first?.event).toBe("buyer_lead_created");
+    expect(JSON.parse(first!.data)).toEqual({ companyId: acme.companyId, buyerId, leadId, isPreview: true });
+    const second = await stream.next();
+    expect(second?.event).toBe("credits_changed");
+    expect(JSON.parse(second!.data)).toMatchObject({ buyerId, balance: 42 });
+    expect((await stream.next())?.event).toBe("company_updated");
+    expect(await stream.next(300)).toBeNull();
+    await stream.close();
+  });
+
+  it("publishes only when the transaction commits", async () => {
+    const stream = await openStream(cookie);
+    expect((await stream.next())?.event).toBe("ready");
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await notify(tx, "credits_changed", { companyId: acme.companyId, buyerId, balance: 1 });
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    expect(await stream.next(300)).toBeNull();
+    await ctx.database.db.transaction(async (tx) => {
+      await notify(tx, "credits_changed", { companyId: acme.companyId, buyerId, balance: 2 });
+    });
+    expect(JSON.parse((await stream.next())!.data)).toMatchObject({ balance: 2 });
+    await stream.close();
+  });
+
+  it("refuses payloads that do not name a company", async () => {
+    await expect(
+      notify(ctx.database.db, "credits_changed", { companyId: "not-a-uuid", buyerId } as never),
+    ).rejects.toThrow();
+  });
+});
