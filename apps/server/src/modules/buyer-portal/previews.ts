@@ -1,5 +1,6 @@
 import {
   BUYER_PORTAL_MESSAGES,
+  creditsForPrice,
   type TPreviewLead,
   type TPreviewList,
   type ZPreviewListQuerySchema,
@@ -14,16 +15,6 @@ import type { TBuyerContext } from "./context";
 
 type TPortalDeps = Pick<TDeps, "database">;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/**
- * Credits to unlock a lead (PRODUCT §3): ceil(price in USD / company credit value), the price being the
- * buyer's cost per lead, else the lead's niche price. Whole cents, so float error never adds a credit.
- */
-export function creditsForLeadPrice(priceUsd: number, creditValueUsd: number): number {
-  const priceCents = Math.round(priceUsd * 100);
-  const valueCents = Math.max(1, Math.round(creditValueUsd * 100));
-  return priceCents <= 0 ? 0 : Math.ceil(priceCents / valueCents);
-}
 
 /** This buyer's entries of one kind; the company comes from the session and is checked on every join. */
 export function ownEntries(ctx: TBuyerContext, isPreview: boolean): SQL {
@@ -81,6 +72,7 @@ function selectPreviews(db: Db) {
 
 type TPreviewRow = Awaited<ReturnType<ReturnType<typeof selectPreviews>["execute"]>>[number];
 
+/** PRODUCT §3: the price is the buyer's cost per lead, else the lead's niche price. */
 function toPreview(row: TPreviewRow): TPreviewLead {
   const price = row.costPerLead ?? row.nichePrice ?? 0;
   const slotsLeft = Math.max(0, row.saleCap - row.saleCount);
@@ -96,7 +88,7 @@ function toPreview(row: TPreviewRow): TPreviewLead {
     saleCount: row.saleCount,
     slotsLeft,
     soldOut: slotsLeft === 0,
-    priceCredits: creditsForLeadPrice(Number(price), Number(row.creditValueUsd)),
+    priceCredits: creditsForPrice(Number(price), Number(row.creditValueUsd)),
   };
 }
 
