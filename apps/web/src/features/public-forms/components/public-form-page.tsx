@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Navigate, useParams } from "react-router";
 import { z } from "zod";
 import { isApiError } from "@/lib/api-error";
@@ -35,11 +35,19 @@ function PublicForm({ formId, embedded }: { formId: string; embedded: boolean })
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
   });
   const { state, submit } = useFormSubmit(formId, embedded);
-  useEmbedResize(embedded, formId);
+  const mainRef = useRef<HTMLElement>(null);
+  useEmbedResize(embedded, formId, mainRef);
 
   useEffect(() => {
     document.title = query.data?.title ?? "Form";
   }, [query.data?.title]);
+
+  // On a customer's page the frame shows their background, whatever the app's theme would paint.
+  useEffect(() => {
+    if (!embedded) return;
+    document.body.style.background = "transparent";
+    document.documentElement.style.background = "transparent";
+  }, [embedded]);
 
   let content: React.ReactNode;
   if (!valid || (query.isError && isApiError(query.error) && query.error.status === 404)) {
@@ -72,7 +80,8 @@ function PublicForm({ formId, embedded }: { formId: string; embedded: boolean })
 
   return (
     <main
-      className={cn("min-h-svh text-gray-900", embedded ? "bg-transparent" : "bg-gray-50 px-3 py-8 sm:px-6")}
+      ref={mainRef}
+      className={cn("text-gray-900", embedded ? "bg-transparent" : "min-h-svh bg-gray-50 px-3 py-8 sm:px-6")}
     >
       <div
         className={cn(
