@@ -17,6 +17,7 @@ import { registerPublicFormRoutes } from "./modules/forms/public-routes";
 import { registerFormRoutes } from "./modules/forms/routes";
 import { registerLeadRoutes } from "./modules/leads/routes";
 import { registerNicheRoutes } from "./modules/niches/routes";
+import { registerPurchaseRoutes } from "./modules/purchases/routes";
 import { registerRealtimeRoutes } from "./modules/realtime/routes";
 import { registerRoutingRoutes } from "./modules/routing/routes";
 import { registerSessionRoutes } from "./modules/session/routes";
@@ -69,6 +70,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerBuyerPortalRoutes(app, deps);
   registerCreditRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
+  registerPurchaseRoutes(app, deps);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

@@ -1,15 +1,20 @@
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
+import { buyers } from "../src/db/schema";
+import { AppError } from "../src/lib/app-error";
 import { runCreditExpiry } from "../src/modules/credits/expiry";
 import { bookCredit, bookDebit, InsufficientCreditsError, lockBuyer } from "../src/modules/credits/ledger";
+import { purchaseLeadWithCredit } from "../src/modules/purchases/service";
+import { createLead, giveLead } from "./helpers/buyer-portal";
 import { insertBuyer, walletState } from "./helpers/credits";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 /**
- * Random sequences of grants (some expiring), promos, paid packs, refunds, consumes, revokes, clock
- * advances and expiry runs against the real ledger, checked after every step against a plain model:
+ * Random sequences of grants (some expiring), promos, paid packs, refunds, lead purchases, consumes,
+ * revokes, clock advances and expiry runs against the real ledger, checked after every step against a plain model:
  * balance = sum(ledger) = sum of lot remainders, never negative, and a debit succeeds exactly when the
  * unexpired credits cover it.
  */
@@ -17,6 +22,7 @@ import { createTestContext, type TTestContext } from "./helpers/test-app";
 type TOp =
   | { kind: "grant" | "promo" | "purchase" | "refund"; amount: number; expiresInHours: number | null }
   | { kind: "consume" | "revoke"; amount: number }
+  | { kind: "buyLead"; price: number }
   | { kind: "advance"; hours: number }
   | { kind: "expireJob" };
 
@@ -36,6 +42,7 @@ const opArb: fc.Arbitrary<TOp> = fc.oneof(
     kind: fc.constantFrom("consume" as const, "revoke" as const),
     amount: fc.integer({ min: 1, max: 50 }),
   }),
+  fc.record({ kind: fc.constant("buyLead" as const), price: fc.integer({ min: 1, max: 45 }) }),
   fc.record({ kind: fc.constant("advance" as const), hours: fc.integer({ min: 1, max: 30 }) }),
   fc.record({ kind: fc.constant("expireJob" as const) }),
 );
@@ -64,10 +71,30 @@ function modelDebit(lots: TModelLot[], amount: number, now: number): boolean {
 
 let ctx: TTestContext;
 let companyId: string;
+let userId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  companyId = (await createCompanyWithOwner(ctx, "owner@credits-property.test")).companyId;
+  ({ companyId, userId } = await createCompanyWithOwner(ctx, "owner@credits-property.test"));
 });
+
+/** A real purchase through the purchase service: a fresh lead previewed by the buyer at this price. */
+async function buyLead(buyerId: string, price: number, now: number): Promise<boolean> {
+  await ctx.database.db.update(buyers).set({ costPerLead: price }).where(eq(buyers.id, buyerId));
+  const lead = await createLead(ctx, { companyId, name: "Property Lead", saleCap: 1 });
+  await giveLead(ctx, { companyId, buyerId, leadId: lead.id, preview: true });
+  try {
+    await purchaseLeadWithCredit(
+      ctx.deps,
+      { userId, email: "buyer@property.test", buyerId, companyId },
+      { leadId: lead.id, idempotencyKey: `property-${lead.id}` },
+      new Date(now),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INSUFFICIENT_CREDITS") return false;
+    throw err;
+  }
+}
 afterAll(() => ctx.close());
 
 describe("credits ledger properties", () => {
@@ -84,6 +111,9 @@ describe("credits ledger properties", () => {
           } else if (op.kind === "expireJob") {
             await runCreditExpiry(ctx.deps, new Date(now));
             modelExpire(lots, now);
+          } else if (op.kind === "buyLead") {
+            const expected = modelDebit(lots, op.price, now);
+            expect(await buyLead(buyer.id, op.price, now)).toBe(expected);
           } else if (op.kind === "consume" || op.kind === "revoke") {
             const expected = modelDebit(lots, op.amount, now);
             let booked = true;

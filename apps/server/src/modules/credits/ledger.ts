@@ -10,6 +10,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { buyers, creditLotAllocations, creditTransactions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { isUniqueViolation } from "../../lib/db-errors";
 
 /**
  * The credit ledger's only writers. Every function here runs inside the caller's transaction after
@@ -115,7 +116,7 @@ async function insertEntry(
     return row!;
   } catch (err) {
     // A unique idempotency key is the caller's business (it replays); anything else is a log failure.
-    if ((err as { code?: string }).code === "23505") throw err;
+    if (isUniqueViolation(err)) throw err;
     throw new AppError("TRANSACTION_LOG_FAILED", 500, CREDIT_MESSAGES.TRANSACTION_LOG_FAILED);
   }
 }
@@ -183,14 +184,20 @@ async function bookAllocatedDebit(
 }
 
 /** Books an `expire` entry for every lot past its expiry; returns the credits removed. */
-export async function expireDueLots(tx: DbOrTx, buyer: TLockedBuyer, now: Date): Promise<number> {
+export async function expireDueLots(
+  tx: DbOrTx,
+  buyer: TLockedBuyer,
+  now: Date,
+  lots?: TCreditLot[],
+): Promise<number> {
   let expired = 0;
-  for (const lot of dueExpiries(await openLots(tx, buyer), now)) {
+  for (const lot of dueExpiries(lots ?? (await openLots(tx, buyer)), now)) {
     await bookAllocatedDebit(tx, buyer, "expire", [{ lotId: lot.id, amount: lot.remaining }], {
       reason: CREDIT_MESSAGES.EXPIRED_REASON,
       notes: `Expired on ${lot.expiresAt!.toISOString()}`,
     });
     expired += lot.remaining;
+    lot.remaining = 0;
   }
   return expired;
 }
@@ -208,8 +215,9 @@ export async function bookDebit(
   fields: TEntryFields = {},
 ) {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error("a debit must be a positive integer");
-  await expireDueLots(tx, buyer, now);
+  // One read of the lots: expiring the due ones empties them in place, so the rest can be allocated.
   const lots = await openLots(tx, buyer);
+  await expireDueLots(tx, buyer, now, lots);
   const allocations = allocateDebit(lots, amount, now);
   if (!allocations) {
     throw new InsufficientCreditsError(Math.min(buyer.creditBalance, spendableCredits(lots, now)), -amount);

@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyerLeads, creditTransactions, leads, users } from "../src/db/schema";
+import { AppError } from "../src/lib/app-error";
+import type { TBuyerContext } from "../src/modules/buyer-portal/context";
+import { purchaseLeadWithCredit } from "../src/modules/purchases/service";
+import { createBuyer, createLead, giveLead } from "./helpers/buyer-portal";
+import { walletState } from "./helpers/credits";
+import { createCompanyWithOwner } from "./helpers/fixtures";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+/**
+ * Purchases racing each other, straight at the service (the HTTP layer adds nothing to the race).
+ * Run with TEST_DATABASE_URL to race on a real PostgreSQL with a pool of connections; on the embedded
+ * database the same assertions hold with the transactions taking turns.
+ */
+
+let ctx: TTestContext;
+let company: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+const PRICE = 40; // the fixture niche's price, credit value 1
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  company = await createCompanyWithOwner(ctx, "owner@race.test", "Race Co");
+});
+afterAll(() => ctx.close());
+
+async function fundedBuyer(credits: number): Promise<TBuyerContext> {
+  const userId = randomUUID();
+  const email = `racer-${userId.slice(0, 8)}@race.test`;
+  await ctx.database.db.insert(users).values({ id: userId, email, name: "Racer", emailVerified: true });
+  const buyer = await createBuyer(ctx, {
+    companyId: company.companyId,
+    nicheId: company.nicheId,
+    userId,
+    email,
+    credits,
+  });
+  return { userId, email, buyerId: buyer.id, companyId: company.companyId };
+}
+
+async function previewFor(buyersList: TBuyerContext[], saleCap: number, name: string) {
+  const lead = await createLead(ctx, {
+    companyId: company.companyId,
+    nicheId: company.nicheId,
+    name,
+    saleCap,
+  });
+  for (const b of buyersList) {
+    await giveLead(ctx, { companyId: company.companyId, buyerId: b.buyerId, leadId: lead.id, preview: true });
+  }
+  return lead;
+}
+
+const buy = (b: TBuyerContext, leadId: string, key = `click-${leadId}-${randomUUID()}`) =>
+  purchaseLeadWithCredit(ctx.deps, b, { leadId, idempotencyKey: key });
+
+function codesOf(results: PromiseSettledResult<unknown>[]) {
+  const codes: Record<string, number> = {};
+  for (const r of results) {
+    const code =
+      r.status === "fulfilled"
+        ? (r.value as { idempotent: boolean }).idempotent
+          ? "idempotent"
+          : "bought"
+        : r.reason instanceof AppError
+          ? r.reason.code
+          : `unexpected: ${String(r.reason)}`;
+    codes[code] = (codes[code] ?? 0) + 1;
+  }
+  return codes;
+}
+
+async function consumedFor(leadId: string) {
+  const [row] = await ctx.database.db
+    .select({
+      n: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int`,
+    })
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.leadId, leadId), eq(creditTransactions.transactionType, "consume")));
+  return { entries: Number(row!.n), total: Number(row!.total) };
+}
+
+async function expectWalletsConsistent(list: TBuyerContext[]) {
+  for (const b of list) {
+    const state = await walletState(ctx.database.db, b.buyerId);
+    expect(state.balance).toBeGreaterThanOrEqual(0);
+    expect(state.ledgerSum).toBe(state.balance);
+    expect(state.lotRemainders).toBe(state.balance);
+    expect(state.unallocatedDebits).toBe(0);
+  }
+}
+
+describe(`purchases under contention (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("200 parallel purchases of a cap-3 lead by 50 funded buyers sell exactly 3 slots and 3 prices", async () => {
+    const racers: TBuyerContext[] = [];
+    for (let i = 0; i < 50; i++) racers.push(await fundedBuyer(100));
+    const lead = await previewFor(racers, 3, "Hot Lead");
+
+    const attempts = Array.from({ length: 200 }, (_, i) => racers[i % 50]!);
+    const results = await Promise.allSettled(attempts.map((b) => buy(b, lead.id)));
+    const codes = codesOf(results);
+    expect(codes.bought).toBe(3);
+    expect(Object.keys(codes).filter((c) => !["bought", "idempotent", "SOLD_OUT"].includes(c))).toEqual([]);
+
+    const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row).toMatchObject({ saleCount: 3, status: "sold_out" });
+    expect(await consumedFor(lead.id)).toEqual({ entries: 3, total: -3 * PRICE });
+    const unlocked = await ctx.database.db
+      .select({ buyerId: buyerLeads.buyerId })
+      .from(buyerLeads)
+      .where(and(eq(buyerLeads.leadId, lead.id), eq(buyerLeads.isPreview, false)));
+    expect(unlocked).toHaveLength(3);
+
+    const balances = await Promise.all(racers.map((b) => walletState(ctx.database.db, b.buyerId)));
+    expect(balances.filter((s) => s.balance === 100 - PRICE)).toHaveLength(3);
+    expect(balances.filter((s) => s.balance === 100)).toHaveLength(47);
+    await expectWalletsConsistent(racers);
+  }, 120_000);
+
+  it("one buyer's 20 parallel clicks buy once", async () => {
+    const clicker = await fundedBuyer(500);
+    const lead = await previewFor([clicker], 5, "Clicked Lead");
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => buy(clicker, lead.id)));
+    expect(codesOf(results)).toEqual({ bought: 1, idempotent: 19 });
+    expect(await consumedFor(lead.id)).toEqual({ entries: 1, total: -PRICE });
+    const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row!.saleCount).toBe(1);
+    expect((await walletState(ctx.database.db, clicker.buyerId)).balance).toBe(500 - PRICE);
+
+    // The same key sent 20 times at once is one purchase too.
+    const second = await previewFor([clicker], 5, "Same Key Lead");
+    const key = `click-${second.id}-1700000000000`;
+    const sameKey = await Promise.allSettled(Array.from({ length: 20 }, () => buy(clicker, second.id, key)));
+    expect(codesOf(sameKey)).toEqual({ bought: 1, idempotent: 19 });
+    await expectWalletsConsistent([clicker]);
+  }, 60_000);
+
+  it("a buyer with credits for one lead buying two leads in parallel gets one", async () => {
+    const thrifty = await fundedBuyer(PRICE);
+    const first = await previewFor([thrifty], 3, "Left Lead");
+    const second = await previewFor([thrifty], 3, "Right Lead");
+    const results = await Promise.allSettled([buy(thrifty, first.id), buy(thrifty, second.id)]);
+    expect(codesOf(results)).toEqual({ bought: 1, INSUFFICIENT_CREDITS: 1 });
+    const slots = await ctx.database.db
+      .select({ saleCount: leads.saleCount })
+      .from(leads)
+      .where(sql`${leads.id} in (${first.id}, ${second.id})`);
+    expect(slots.map((s) => s.saleCount).sort()).toEqual([0, 1]);
+    expect((await walletState(ctx.database.db, thrifty.buyerId)).balance).toBe(0);
+    await expectWalletsConsistent([thrifty]);
+  }, 60_000);
+});
