@@ -18,10 +18,7 @@ export * from "./schemas/forms";
 export * from "./schemas/invitations";
 export * from "./schemas/leads";
 export * from "./schemas/niches";
-<<<<<<< HEAD
-export * from "./schemas/routing";
-=======
 export * from "./schemas/purchases";
->>>>>>> 1de574f (Purchases with credits: one transaction with wallet lock, consume entry, conditional slot update and full access; concurrency tests on PostgreSQL; bench of purchases under contention)
+export * from "./schemas/routing";
 export * from "./schemas/session";
 export * from "./schemas/system";
