@@ -72,11 +72,14 @@ function MapCanvas({ data, token }: { data: TBuyersMap; token: string }) {
     let cleanup = () => {};
     (async () => {
       // The map library is large: loaded only when there is a map to draw.
-      const [maplibre] = await Promise.all([
+      const [maplibre, worker] = await Promise.all([
         import("maplibre-gl"),
+        // The library looks for its worker beside its own file, which bundling moves: point it at the emitted one.
+        import("maplibre-gl/dist/maplibre-gl-worker.mjs?url"),
         import("maplibre-gl/dist/maplibre-gl.css"),
       ]);
       if (disposed || !container.current) return;
+      maplibre.setWorkerUrl(worker.default);
       const located = data.buyers.flatMap((b) =>
         b.latitude !== null && b.longitude !== null
           ? [{ ...b, latitude: b.latitude, longitude: b.longitude }]
