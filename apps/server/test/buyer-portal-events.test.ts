@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyerLeads, buyers, companies, leads } from "../src/db/schema";
 import { notify } from "../src/modules/realtime/notify";
 import { realtimeHubFor } from "../src/modules/realtime/routes";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
@@ -107,6 +109,50 @@ describe("live updates over /api/events", () => {
       await notify(tx, "credits_changed", { companyId: acme.companyId, buyerId, balance: 2 });
     });
     expect(JSON.parse((await stream.next())!.data)).toMatchObject({ balance: 2 });
+    await stream.close();
+  });
+
+  it("publishes from the database itself: new entries, balances, buyer and company changes", async () => {
+    const stream = await openStream(cookie);
+    expect((await stream.next())?.event).toBe("ready");
+    const db = ctx.database.db;
+    const [lead] = await db
+      .insert(leads)
+      .values({ companyId: acme.companyId, name: "Live Lead", status: "routed" })
+      .returning();
+    // Another buyer's entry and bookkeeping-only updates stay silent.
+    await db.insert(buyerLeads).values({ companyId: acme.companyId, buyerId: rivalId, leadId: lead!.id });
+    await db.update(buyers).set({ lastServedAt: new Date() }).where(eq(buyers.id, buyerId));
+    await db.insert(buyerLeads).values({ companyId: acme.companyId, buyerId, leadId: lead!.id });
+
+    const created = await stream.next();
+    expect(created?.event).toBe("buyer_lead_created");
+    expect(JSON.parse(created!.data)).toEqual({
+      companyId: acme.companyId,
+      buyerId,
+      leadId: lead!.id,
+      isPreview: true,
+    });
+
+    await db.update(buyers).set({ creditBalance: 25 }).where(eq(buyers.id, buyerId));
+    const credits = await stream.next();
+    expect(credits?.event).toBe("credits_changed");
+    expect(JSON.parse(credits!.data)).toEqual({ companyId: acme.companyId, buyerId, balance: 25 });
+
+    const saved = await ctx.request("/api/buyer-portal/profile", {
+      method: "PATCH",
+      cookie,
+      json: { contactName: "Live Name" },
+    });
+    expect(saved.status).toBe(200);
+    expect((await stream.next())?.event).toBe("buyer_updated");
+
+    await db.update(companies).set({ creditValueUsd: 3 }).where(eq(companies.id, acme.companyId));
+    await db.update(companies).set({ creditValueUsd: 3 }).where(eq(companies.id, other.companyId));
+    const company = await stream.next();
+    expect(company?.event).toBe("company_updated");
+    expect(JSON.parse(company!.data)).toEqual({ companyId: acme.companyId });
+    expect(await stream.next(300)).toBeNull();
     await stream.close();
   });
 

@@ -12,7 +12,6 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyerLeads, buyers, companies, companySecrets, niches, paymentOrders } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
-import { notify } from "../realtime/notify";
 import type { TBuyerContext } from "./context";
 import { ownEntries, previewCount } from "./previews";
 
@@ -89,8 +88,6 @@ export async function updateProfile(
       updatedAt: new Date(),
     })
     .where(and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, ctx.companyId)));
-  // Other open tabs of this buyer refresh their profile card.
-  await notify(db, "buyer_updated", { companyId: ctx.companyId, buyerId: ctx.buyerId });
   return toProfile(await loadBuyer(db, ctx));
 }
 
