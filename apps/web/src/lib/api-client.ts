@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, apiErrorFromBody, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from "./api-error";
+import { sessionStillValid } from "./session/session-check";
 
 export type THttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -19,6 +20,8 @@ export type TApiRequestOptions<T> = {
    * session ended, so the client clears it and sends the user to /login.
    */
   allowUnauthenticated?: boolean;
+  /** Set on the one retry after a 401 whose session turned out to be alive (spec 000 §7.1). */
+  isRetryAfter401?: boolean;
 };
 
 type TUnauthorizedHandler = (error: ApiError) => void;
@@ -99,7 +102,12 @@ export async function apiRequest<T = unknown>(path: string, options: TApiRequest
   const payload = await readBody(response);
   if (!response.ok) {
     const error = apiErrorFromBody(response.status, payload, response.headers.get("x-request-id"));
-    if (response.status === 401 && !allowUnauthenticated) unauthorizedHandler?.(error);
+    if (response.status === 401 && !allowUnauthenticated) {
+      if (!options.isRetryAfter401 && (await sessionStillValid())) {
+        return apiRequest(path, { ...options, isRetryAfter401: true });
+      }
+      unauthorizedHandler?.(error);
+    }
     throw error;
   }
   return (schema ? schema.parse(payload) : payload) as T;

@@ -102,7 +102,7 @@ export function CodeResetPage() {
           className="grid gap-4"
           noValidate
           onSubmit={emailForm.handleSubmit(onEmail)}
-          aria-label="Reset password: email"
+          aria-label="Find your account"
         >
           <FormField label="Email" error={errors.email?.message}>
             {(control) => (
@@ -141,7 +141,7 @@ export function CodeResetPage() {
         className="grid gap-4"
         noValidate
         onSubmit={codeForm.handleSubmit(onCode)}
-        aria-label="Reset password: code"
+        aria-label="Choose a new password"
       >
         <FormField label="Code" error={errors.code?.message}>
           {(control) => (
