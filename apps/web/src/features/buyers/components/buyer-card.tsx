@@ -50,6 +50,7 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
         className="flex w-full items-start gap-3 rounded-xl p-4 text-left outline-none hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
         aria-expanded={expanded}
         aria-controls={`${id}-details`}
+        aria-label={`${expanded ? "Hide" : "Show"} details of ${name}`}
         onClick={() => setExpanded((v) => !v)}
       >
         <div className="grid min-w-0 flex-1 gap-2">
@@ -77,7 +78,6 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
           )}
           aria-hidden="true"
         />
-        <span className="sr-only">{expanded ? "Hide details" : "Show details"}</span>
       </button>
       {expanded && (
         <div id={`${id}-details`} className="grid gap-4 border-t p-4">
