@@ -66,6 +66,12 @@ export async function inviteBuyer(
       throw conflict(INVITATION_MESSAGES.DUPLICATE);
     if (!target) {
       if (company.subscriptionTier === "basic") {
+        // Serialises buyer creation of the company, so two invitations cannot both pass the one-buyer limit.
+        await tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(eq(companies.id, ctx.companyId))
+          .for("update");
         const [row] = await tx
           .select({ n: count() })
           .from(buyers)
