@@ -123,11 +123,7 @@ export function FormRenderer(props: TFormRendererProps) {
   );
 
   return (
-    <form
-      onSubmit={handleSubmit}
-      style={style}
-      className={cn("@container relative rounded-lg p-6", props.className)}
-    >
+    <form onSubmit={handleSubmit} style={style} className={cn("relative rounded-lg p-6", props.className)}>
       {(form.showTitle || (form.showDescription && form.description)) && (
         <header className="mb-5 space-y-1">
           {form.showTitle && <h1 className="font-semibold text-2xl">{form.title}</h1>}
@@ -137,11 +133,7 @@ export function FormRenderer(props: TFormRendererProps) {
       {form.progressPosition === "top" && progress}
       <div ref={stepRef} className="-mx-2 flex flex-wrap gap-y-4">
         {stepFields.map((field) => (
-          <div
-            key={field.id}
-            className="w-full px-2 @min-[640px]:w-[var(--field-width)]"
-            style={fieldBoxStyle(field)}
-          >
+          <div key={field.id} className="w-full px-2 sm:w-[var(--field-width)]" style={fieldBoxStyle(field)}>
             {field.type === "submit" ? (
               submitButton(field.label, field.id === activeSubmit && isLast)
             ) : (

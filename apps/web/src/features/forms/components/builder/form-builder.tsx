@@ -1,7 +1,7 @@
 import { splitFormSteps, type TFormDetail } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink, Loader2, Save } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
@@ -34,6 +34,14 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
   const busy = builder.save.isPending || builder.publish.isPending;
   const { warnings } = splitFormSteps(draft.fields, draft.enableMultistep);
   useDocumentTitle(saved ? `Edit ${draft.title}` : "New form");
+
+  // Closing or reloading the tab with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
 
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-4">
