@@ -158,6 +158,14 @@ describe("buyers: create", () => {
     expect(((await res.json()) as TError).error.message).toBe(
       "Basic tier companies are limited to 1 buyer. Please upgrade your subscription.",
     );
+    const invited = await call(other.cookie, "/api/buyers/invite", {
+      method: "POST",
+      json: { email: "third@o.test", nicheId: other.nicheId },
+    });
+    expect(invited.status).toBe(403);
+    expect(((await invited.json()) as TError).error.message).toBe(
+      "Basic tier companies are limited to 1 buyer. Please upgrade your subscription.",
+    );
     await ctx.database.db
       .update(companies)
       .set({ subscriptionTier: "free" })
