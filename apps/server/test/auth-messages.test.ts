@@ -186,6 +186,15 @@ describe("forgot password", () => {
       code: "INVALID_TOKEN",
       message: "This reset link is invalid or has already been used.",
     });
+    const spaced = await post("/api/auth/reset-password", {
+      token: "x".repeat(24),
+      newPassword: " Abc!1234 ",
+    });
+    expect(spaced.status).toBe(400);
+    expect(await errorOf(spaced)).toMatchObject({
+      code: "PASSWORD_SPACES",
+      message: "Leading and trailing spaces are not allowed",
+    });
     const short = await post("/api/auth/reset-password", { token: "x".repeat(24), newPassword: "Ab1!x" });
     expect(short.status).toBe(400);
     expect(await errorOf(short)).toMatchObject({
@@ -330,5 +339,16 @@ describe("invitation messages", () => {
     const res = await post(`/api/accounts/invitations/${token}/accept-session`, {}, { cookie: acme.cookie });
     expect(res.status).toBe(404);
     expect((await errorOf(res)).message).toBe("Could not find buyer information");
+  });
+});
+
+describe("reset page branding", () => {
+  it("answers only a company's name and logo, and 404 for an unknown id", async () => {
+    const res = await ctx.request(`/api/accounts/branding/${acme.companyId}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ name: "Acme Leads", logoUrl: null });
+    const unknown = await ctx.request("/api/accounts/branding/00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(404);
+    expect((await ctx.request("/api/accounts/branding/not-a-uuid")).status).toBe(422);
   });
 });

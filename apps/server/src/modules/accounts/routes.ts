@@ -4,7 +4,10 @@ import {
   ZCompanyRegistrationResultSchema,
   ZCompanyRegistrationSchema,
 } from "@leadpost/shared";
+import { eq } from "drizzle-orm";
 import type { TApp, TDeps } from "../../app-types";
+import { companies } from "../../db/schema";
+import { notFound } from "../../lib/app-error";
 import { rateLimit } from "../../plugins/rate-limit";
 import { currentUser, requireSession } from "../../plugins/session";
 import { clientIp } from "../auth/routes";
@@ -62,7 +65,31 @@ const acceptAsSessionRoute = createRoute({
   },
 });
 
+const ZBrandingSchema = z.object({ name: z.string(), logoUrl: z.string().nullable() });
+
+const brandingRoute = createRoute({
+  method: "get",
+  path: "/api/accounts/branding/{companyId}",
+  tags: ["Accounts"],
+  summary: "A company's name and logo for the reset page's branding (000 §2.8 tenant_id); nothing else",
+  request: { params: z.object({ companyId: z.uuid() }) },
+  responses: {
+    200: { description: "Branding", content: { "application/json": { schema: ZBrandingSchema } } },
+    404: apiError("No such company"),
+    422: apiError("Not a company id"),
+  },
+});
+
 export function registerAccountRoutes(app: TApp, deps: TDeps) {
+  app.use("/api/accounts/branding/*", rateLimit(deps, { name: "branding", windowMs: 60_000, max: 60 }));
+  app.openapi(brandingRoute, async (c) => {
+    const [company] = await deps.database.db
+      .select({ name: companies.name, logoUrl: companies.logoUrl })
+      .from(companies)
+      .where(eq(companies.id, c.req.valid("param").companyId));
+    if (!company) throw notFound("Company not found");
+    return c.json(ZBrandingSchema.parse(company), 200);
+  });
   app.use("/api/accounts/invitations/*", requireSession(deps));
   app.use(
     "/api/accounts/invitations/*",

@@ -52,6 +52,8 @@ export function describeAuthError({ path, status, code, message, retryAfterSecon
         code,
         message: RESET_PATHS.has(path) ? RESET_MESSAGES.PASSWORD_MIN : AUTH_ERROR_MESSAGES.PASSWORD_TOO_SHORT,
       };
+    case "PASSWORD_SPACES":
+      return { code, message: RESET_MESSAGES.NO_SPACES };
     case "INVALID_TOKEN":
       return { code, message: RESET_MESSAGES.LINK_INVALID };
     case "INVALID_OTP":

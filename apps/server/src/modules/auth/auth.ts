@@ -1,3 +1,4 @@
+import { RESET_MESSAGES } from "@leadpost/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -139,13 +140,24 @@ export function createAuth(opts: {
     hooks: {
       // Reset flows accept 6 characters; signing up needs 8 (000 §5.2 and §9).
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-up/email") return;
-        const password = (ctx.body as { password?: unknown } | undefined)?.password;
-        if (typeof password === "string" && password.length < SIGN_UP_PASSWORD_MIN) {
-          throw APIError.from("BAD_REQUEST", {
-            code: "PASSWORD_TOO_SHORT",
-            message: "Password must be at least 8 characters long.",
-          });
+        const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
+        if (ctx.path === "/sign-up/email") {
+          if (typeof body.password === "string" && body.password.length < SIGN_UP_PASSWORD_MIN) {
+            throw APIError.from("BAD_REQUEST", {
+              code: "PASSWORD_TOO_SHORT",
+              message: "Password must be at least 8 characters long.",
+            });
+          }
+        }
+        // The reset pages promise that leading and trailing spaces are refused (000 §5.2).
+        const resetPassword =
+          ctx.path === "/reset-password"
+            ? body.newPassword
+            : ctx.path === "/email-otp/reset-password"
+              ? body.password
+              : null;
+        if (typeof resetPassword === "string" && resetPassword !== resetPassword.trim()) {
+          throw APIError.from("BAD_REQUEST", { code: "PASSWORD_SPACES", message: RESET_MESSAGES.NO_SPACES });
         }
       }),
       after: createAuthMiddleware(async (ctx) => {

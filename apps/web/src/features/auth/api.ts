@@ -146,3 +146,13 @@ export function resetPassword(token: string, newPassword: string, timeoutMs?: nu
 export function resetPasswordWithCode(input: { email: string; otp: string; password: string }) {
   return apiClient.post("/api/auth/email-otp/reset-password", input, open);
 }
+
+const ZBrandingSchema = z.object({ name: z.string(), logoUrl: z.string().nullable() });
+
+/** A company's name and logo for the reset page (000 §2.8 tenant_id). */
+export function fetchCompanyBranding(companyId: string) {
+  return apiClient.get(`/api/accounts/branding/${encodeURIComponent(companyId)}`, {
+    ...open,
+    schema: ZBrandingSchema,
+  });
+}

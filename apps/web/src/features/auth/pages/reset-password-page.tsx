@@ -11,6 +11,7 @@ import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
 import { FORGOT_PAGE, resetPassword, type TResetAudience } from "../api";
 import { AuthCard } from "../components/auth-card";
+import { CompanyBranding } from "../components/company-branding";
 import { FormAlert } from "../components/form-alert";
 import { FormField } from "../components/form-field";
 import { PasswordInput } from "../components/password-input";
@@ -44,6 +45,8 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
   const [link, setLink] = useState<TResetLinkState>(() => readResetLink(location.search, location.hash));
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [tenantId] = useState(() => new URLSearchParams(location.search).get("tenant_id"));
+  const branding = tenantId ? <CompanyBranding companyId={tenantId} /> : undefined;
   const {
     register,
     handleSubmit,
@@ -93,7 +96,7 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
   }
   if (link.type === "invalid") {
     return (
-      <AuthCard title="Reset link not valid" description={RESET_LINK_TEXT[link.reason]}>
+      <AuthCard title="Reset link not valid" media={branding} description={RESET_LINK_TEXT[link.reason]}>
         <FormAlert tone="info">
           <p>A reset link stops working when:</p>
           <ul className="list-disc pl-4">
@@ -109,7 +112,7 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
 
   const password = watch("password");
   return (
-    <AuthCard title={title} description="Choose a new password for your account.">
+    <AuthCard title={title} media={branding} description="Choose a new password for your account.">
       <form className="grid gap-4" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title}>
         <FormField
           label="New password"
