@@ -11,7 +11,7 @@ const json = (status: number, body: unknown) =>
 
 /** Answers the session bootstrap as signed out, branding by id, and reset-password with `reset`. */
 function stubServer(reset: () => Response) {
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     if (url === "/api/whoami") return json(401, { error: { code: "UNAUTHENTICATED", message: "no" } });
     if (url.startsWith("/api/accounts/branding/")) return json(200, { name: "Acme Roofing", logoUrl: null });
     if (url === "/api/auth/reset-password") return reset();
@@ -52,7 +52,7 @@ describe("ResetPasswordPage", () => {
     await user.click(screen.getByRole("button", { name: "Update Password" }));
     expect(await screen.findByRole("heading", { name: "Password updated" })).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/auth/reset-password")!;
-    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({
+    expect(JSON.parse(String(call[1]?.body))).toEqual({
       token: "tok123",
       newPassword: "Abc!1234",
     });
