@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/server";
 
-// The demo buyer (seed): 110 credits after one unlocked lead (Carla Jensen) and three roofing previews.
+// The demo buyer (seed): 110 credits after one unlocked lead (Carla Jensen) and three roofing previews
+// (Tom Becker in Denver, Aisha Noor in Boulder, Nina Flores in Aurora). The tests run in order on one server.
 
 async function signInAsDemoBuyer(page: Page) {
   await page.goto("/login");
@@ -17,7 +18,7 @@ const stat = (page: Page, title: string) => page.getByTestId(`stat-${title}`);
 
 test.describe.configure({ mode: "serial" });
 
-test("the demo buyer sees its dashboard, Available Leads with the purchase dialog, and My Leads", async ({
+test("the demo buyer sees its dashboard, buys a preview on Available Leads, and works My Leads", async ({
   page,
 }) => {
   await signInAsDemoBuyer(page);
@@ -48,10 +49,21 @@ test("the demo buyer sees its dashboard, Available Leads with the purchase dialo
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
 
+  // Purchase it: one slot, 40 credits, and the lead moves to My Leads with its contact details.
+  await page.getByRole("button", { name: "Purchase Lead" }).click();
+  await dialog.getByRole("button", { name: "Unlock for 40 credits" }).click();
+  await expect(page.getByText("Lead Purchased")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Organization Credits: 70")).toBeVisible();
+  await expect(page.getByText("No leads match these filters")).toBeVisible();
+
   await page.getByRole("link", { name: "My Leads" }).first().click();
-  const row = page.getByTestId("my-lead-row");
-  await expect(row).toHaveCount(1);
-  await expect(row).toContainText("Carla Jensen");
+  const rows = page.getByTestId("my-lead-row");
+  await expect(rows).toHaveCount(2);
+  const bought = rows.filter({ hasText: "Aisha Noor" });
+  await expect(bought).toContainText("aisha.noor@example.com");
+  await expect(bought).toContainText("(720) 555-0103");
+  const row = rows.filter({ hasText: "Carla Jensen" });
   await expect(row).toContainText("carla.jensen@example.com");
   await expect(row).toContainText("(303) 555-0101");
 
@@ -67,26 +79,28 @@ test("the demo buyer deletes a preview after confirming, and bulk deletes with s
   page,
 }) => {
   await signInAsDemoBuyer(page);
-  await expect(page.getByTestId("preview-card")).toHaveCount(3);
+  // After the purchase above: one full-access lead more, one preview fewer, 40 credits less.
+  await expect(stat(page, "Full Access Leads")).toHaveText("2");
+  await expect(stat(page, "Organization Credits")).toHaveText("70");
+  await expect(page.getByTestId("preview-card")).toHaveCount(2);
 
-  await page.getByRole("button", { name: /^Delete Roof repair in Boulder/ }).click();
+  await page.getByRole("button", { name: /^Delete Roof repair in Aurora/ }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete this lead?" });
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByTestId("preview-card")).toHaveCount(3);
+  await expect(page.getByTestId("preview-card")).toHaveCount(2);
 
-  await page.getByRole("button", { name: /^Delete Roof repair in Boulder/ }).click();
+  await page.getByRole("button", { name: /^Delete Roof repair in Aurora/ }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Lead deleted successfully")).toBeVisible();
-  await expect(page.getByTestId("preview-card")).toHaveCount(2);
-  await expect(stat(page, "Available Previews")).toHaveText("2");
+  await expect(page.getByTestId("preview-card")).toHaveCount(1);
+  await expect(stat(page, "Available Previews")).toHaveText("1");
 
   await page.getByRole("checkbox", { name: "Select all" }).click();
-  await page.getByRole("button", { name: "Delete selected (2)" }).click();
+  await page.getByRole("button", { name: "Delete selected (1)" }).click();
   await page
-    .getByRole("alertdialog", { name: "Delete 2 leads?" })
+    .getByRole("alertdialog", { name: "Delete this lead?" })
     .getByRole("button", { name: "Delete" })
     .click();
-  await expect(page.getByText("Leads deleted successfully")).toBeVisible();
   await expect(page.getByText("No lead previews yet")).toBeVisible();
   await expect(stat(page, "Available Previews")).toHaveText("0");
 });
@@ -106,5 +120,9 @@ test("a profile change in one tab reaches the dashboard open in another over the
 
   // No reload: the first tab hears buyer_updated and refetches.
   await expect(page.getByText("Welcome back, Benjamin Buyer!")).toBeVisible();
+  // Put the demo name back for whatever runs next on this server.
+  await other.getByLabel("Contact name").fill("Ben Buyer");
+  await other.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Welcome back, Ben Buyer!")).toBeVisible();
   await other.close();
 });

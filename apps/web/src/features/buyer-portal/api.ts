@@ -4,6 +4,7 @@ import {
   type TMyLeadListQuery,
   type TMyLeadUpdate,
   type TPreviewListQuery,
+  type TPurchaseLeadResult,
   ZBillingHistorySchema,
   ZBuyerProfileSchema,
   ZBuyerSummarySchema,
@@ -11,8 +12,8 @@ import {
   ZMyLeadListSchema,
   ZMyLeadSchema,
   ZPreviewListSchema,
+  ZPurchaseLeadResultSchema,
 } from "@leadpost/shared";
-import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
 import { apiErrorFromBody } from "@/lib/api-error";
 
@@ -95,19 +96,9 @@ export async function downloadMyLeadsCsv(buyerId: string | null, filters: TMyLea
 
 // ---- Purchase with credits (the purchase service's call, spec 003 §7 purchase-lead-with-credit) ----
 
-const ZPurchaseResultSchema = z
-  .object({
-    newBalance: z.number().optional(),
-    new_balance: z.number().optional(),
-    idempotent: z.boolean().optional(),
-  })
-  .transform((r) => ({
-    newBalance: r.newBalance ?? r.new_balance ?? null,
-    idempotent: r.idempotent ?? false,
-  }));
-export type TPurchaseResult = z.output<typeof ZPurchaseResultSchema>;
+export type TPurchaseResult = TPurchaseLeadResult;
 
-/** The purchase endpoint of the purchases module (PRODUCT §3). */
+/** purchase-lead-with-credit of the purchases module (PRODUCT §3). */
 export const PURCHASE_PATH = "/api/purchases";
 
 /** Unlocks a lead with credits; the key makes a repeated click or retry buy once. */
@@ -115,5 +106,8 @@ export function purchaseLeadWithCredit(
   buyerId: string | null,
   input: { leadId: string; idempotencyKey: string },
 ): Promise<TPurchaseResult> {
-  return apiClient.post(PURCHASE_PATH, input, { headers: headers(buyerId), schema: ZPurchaseResultSchema });
+  return apiClient.post(PURCHASE_PATH, input, {
+    headers: headers(buyerId),
+    schema: ZPurchaseLeadResultSchema,
+  });
 }
