@@ -17,6 +17,7 @@ import { registerPublicFormRoutes } from "./modules/forms/public-routes";
 import { registerFormRoutes } from "./modules/forms/routes";
 import { registerLeadRoutes } from "./modules/leads/routes";
 import { registerNicheRoutes } from "./modules/niches/routes";
+import { registerPaymentRoutes } from "./modules/payments/routes";
 import { registerPurchaseRoutes } from "./modules/purchases/routes";
 import { registerRealtimeRoutes } from "./modules/realtime/routes";
 import { registerRoutingRoutes } from "./modules/routing/routes";
@@ -71,6 +72,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerCreditRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
 
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",

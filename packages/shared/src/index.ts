@@ -18,6 +18,7 @@ export * from "./schemas/forms";
 export * from "./schemas/invitations";
 export * from "./schemas/leads";
 export * from "./schemas/niches";
+export * from "./schemas/payments";
 export * from "./schemas/purchases";
 export * from "./schemas/routing";
 export * from "./schemas/session";

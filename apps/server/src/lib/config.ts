@@ -48,6 +48,8 @@ const ZEnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+  PAYPAL_SANDBOX_API_URL: z.url().default("https://api-m.sandbox.paypal.com"),
+  PAYPAL_LIVE_API_URL: z.url().default("https://api-m.paypal.com"),
   FORM_SUBMISSIONS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
   S3_BUCKET: z.string().min(1).optional(),
@@ -77,6 +79,8 @@ export type TConfig = {
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string; resendBaseUrl: string };
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  /** PayPal REST base URLs per company mode (a local fake in tests). */
+  paypal: { sandboxBaseUrl: string; liveBaseUrl: string };
   /** Public form submissions allowed per minute from one client address, and into one form. */
   formSubmissionLimits: { perIpPerMinute: number; perFormPerMinute: number };
   /** Uploaded files: an S3-compatible bucket when S3_BUCKET is set, else the local disk under DATA_DIR. */
@@ -133,6 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : null,
+    paypal: {
+      sandboxBaseUrl: e.PAYPAL_SANDBOX_API_URL.replace(/\/$/, ""),
+      liveBaseUrl: e.PAYPAL_LIVE_API_URL.replace(/\/$/, ""),
+    },
     formSubmissionLimits: {
       perIpPerMinute: e.FORM_SUBMISSIONS_PER_IP_PER_MINUTE,
       perFormPerMinute: e.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE,
