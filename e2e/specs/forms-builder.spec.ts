@@ -114,3 +114,18 @@ test("the forms list publishes, unpublishes and deletes with confirmation", asyn
   await expect(page.getByText("Form deleted successfully")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Solar Consultation" })).toHaveCount(0);
 });
+
+test("fields reorder by dragging in the builder", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/dashboard/forms/new");
+  await expect(fieldRows(page)).toHaveText([/Full name/, /Email/, /Submit/]);
+  await fieldRows(page)
+    .filter({ hasText: "Submit" })
+    .dragTo(fieldRows(page).filter({ hasText: "Full name" }));
+  await expect(fieldRows(page)).toHaveText([/Submit/, /Full name/, /Email/]);
+  // The preview follows: the submit button is now above the first question.
+  const preview = page.getByRole("region", { name: "Live preview" });
+  const buttonTop = (await preview.getByRole("button", { name: "Submit" }).boundingBox())?.y ?? 0;
+  const nameTop = (await preview.getByLabel("Full name").boundingBox())?.y ?? 0;
+  expect(buttonTop).toBeLessThan(nameTop);
+});
