@@ -24,12 +24,13 @@ function buyer(over: Partial<TRoutingBuyer> = {}): TRoutingBuyer {
     serviceRadius: 25,
     allYouCanEat: false,
     prepaidRemaining: 0,
-    lastServedAt: null,
+    lastServedUs: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
     ...over,
   };
 }
 const lead = { ...DENVER, nicheId: "roofing" };
+const us = (day: string) => new Date(day).getTime() * 1000;
 
 describe("evaluateBuyer", () => {
   it("matches within the radius and reports the distance", () => {
@@ -71,10 +72,10 @@ describe("evaluateBuyer", () => {
 describe("roundRobinOrder", () => {
   it("serves never-served buyers first, then the least recently served", () => {
     const order = roundRobinOrder([
-      buyer({ id: "a", lastServedAt: new Date("2026-02-02") }),
-      buyer({ id: "b", lastServedAt: null, createdAt: new Date("2026-01-05") }),
-      buyer({ id: "c", lastServedAt: new Date("2026-02-01") }),
-      buyer({ id: "d", lastServedAt: null, createdAt: new Date("2026-01-02") }),
+      buyer({ id: "a", lastServedUs: us("2026-02-02") }),
+      buyer({ id: "b", lastServedUs: null, createdAt: new Date("2026-01-05") }),
+      buyer({ id: "c", lastServedUs: us("2026-02-01") }),
+      buyer({ id: "d", lastServedUs: null, createdAt: new Date("2026-01-02") }),
     ]).map((b) => b.id);
     expect(order).toEqual(["d", "b", "c", "a"]);
   });
@@ -89,9 +90,9 @@ describe("planDistribution", () => {
   it("gives full access to allowance holders in round-robin order up to the slots, previews to the rest", () => {
     const { entries } = planDistribution(
       [
-        m({ id: "p1", prepaidRemaining: 3, lastServedAt: new Date("2026-03-01") }),
-        m({ id: "p2", prepaidRemaining: 3, lastServedAt: new Date("2026-02-01") }),
-        m({ id: "p3", prepaidRemaining: 3, lastServedAt: null }),
+        m({ id: "p1", prepaidRemaining: 3, lastServedUs: us("2026-03-01") }),
+        m({ id: "p2", prepaidRemaining: 3, lastServedUs: us("2026-02-01") }),
+        m({ id: "p3", prepaidRemaining: 3, lastServedUs: null }),
         m({ id: "plain" }),
       ],
       2,

@@ -22,7 +22,11 @@ export type TRoutingBuyer = {
   serviceRadius: number;
   allYouCanEat: boolean;
   prepaidRemaining: number;
-  lastServedAt: Date | null;
+  /**
+   * When the buyer last got full access, in microseconds since the epoch: buyers served in one routing
+   * are microseconds apart, finer than a Date holds.
+   */
+  lastServedUs: number | null;
   createdAt: Date;
 };
 
@@ -92,13 +96,13 @@ export const hasFullAccessAllowance = (b: Pick<TRoutingBuyer, "allYouCanEat" | "
   b.allYouCanEat || b.prepaidRemaining > 0;
 
 /** Fair round-robin: never-served first, then least recently served; ties by age, then id (stable). */
-export function roundRobinOrder<T extends Pick<TRoutingBuyer, "id" | "lastServedAt" | "createdAt">>(
+export function roundRobinOrder<T extends Pick<TRoutingBuyer, "id" | "lastServedUs" | "createdAt">>(
   buyers: readonly T[],
 ): T[] {
-  const time = (d: Date | null) => (d === null ? Number.NEGATIVE_INFINITY : d.getTime());
+  const served = (us: number | null) => (us === null ? Number.NEGATIVE_INFINITY : us);
   return [...buyers].sort(
     (a, b) =>
-      time(a.lastServedAt) - time(b.lastServedAt) ||
+      served(a.lastServedUs) - served(b.lastServedUs) ||
       a.createdAt.getTime() - b.createdAt.getTime() ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );

@@ -34,13 +34,13 @@ export async function assignLead(
       .select()
       .from(leads)
       .where(and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)))
-      .for("update");
+      .for("no key update");
     if (!lead) throw notFound(LEAD_MESSAGES.NOT_FOUND);
     const [buyer] = await tx
       .select()
       .from(buyers)
       .where(and(eq(buyers.id, buyerId), eq(buyers.companyId, ctx.companyId), isNull(buyers.deletedAt)))
-      .for("update");
+      .for("no key update");
     if (!buyer) throw notFound(ROUTING_MESSAGES.BUYER_NOT_FOUND);
     if (buyer.status !== "active") throw conflict(ROUTING_MESSAGES.BUYER_NOT_ACTIVE);
     const [held] = await tx

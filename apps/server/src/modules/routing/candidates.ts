@@ -1,5 +1,5 @@
 import { serviceBox, type TRoutingBuyer } from "@leadpost/shared";
-import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { buyers, serviceAreaBox } from "../../db/schema";
 
@@ -14,13 +14,19 @@ const candidateColumns = {
   serviceRadius: buyers.serviceRadius,
   allYouCanEatEnabled: buyers.allYouCanEatEnabled,
   prepaidLeadsRemaining: buyers.prepaidLeadsRemaining,
-  lastServedAt: buyers.lastServedAt,
+  // Microseconds, exactly: buyers served in one routing are microseconds apart.
+  lastServedUs: sql<number | null>`(extract(epoch from ${buyers.lastServedAt}) * 1000000)::float8`,
   createdAt: buyers.createdAt,
   contactName: buyers.contactName,
   companyName: buyers.companyName,
   email: buyers.email,
 };
-type TCandidateRow = Pick<typeof buyers.$inferSelect, keyof typeof candidateColumns>;
+type TCandidateRow = Pick<
+  typeof buyers.$inferSelect,
+  Exclude<keyof typeof candidateColumns, "lastServedUs">
+> & {
+  lastServedUs: number | string | null;
+};
 
 export type TCandidate = TRoutingBuyer & { email: string; name: string };
 
@@ -36,7 +42,7 @@ export function toRoutingBuyer(row: TCandidateRow): TCandidate {
     serviceRadius: row.serviceRadius,
     allYouCanEat: row.allYouCanEatEnabled,
     prepaidRemaining: row.prepaidLeadsRemaining,
-    lastServedAt: row.lastServedAt,
+    lastServedUs: row.lastServedUs === null ? null : Number(row.lastServedUs),
     createdAt: row.createdAt,
     email: row.email,
     name: row.companyName ?? row.contactName,
@@ -47,7 +53,7 @@ export function toRoutingBuyer(row: TCandidateRow): TCandidate {
  * Buyers whose service area ends within this many miles of the lead still get a decision of their
  * own ("Outside service radius (32 mi, radius 25 mi)"): the near misses an admin asks about.
  */
-export const NEAR_MISS_MILES = 25;
+export const NEAR_MISS_MILES = 10;
 
 /** A box around the lead, (x = longitude, y = latitude) like the service-area boxes. */
 function nearLeadBox(lead: { latitude: number; longitude: number }) {
@@ -78,15 +84,6 @@ export async function findCandidates(
   return rows.map(toRoutingBuyer);
 }
 
-/** Buyers that need no decision row of their own (far away or off the form's list), for one summary line. */
-export async function countNonArchivedBuyers(tx: Db, companyId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(buyers)
-    .where(and(eq(buyers.companyId, companyId), isNull(buyers.deletedAt)));
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Locks the buyers who may get full access, in id order (so concurrent routings never deadlock), and
  * re-reads them: the round-robin position and prepaid count used are the committed ones, and a second
@@ -99,6 +96,6 @@ export async function lockAllowanceHolders(tx: Db, companyId: string, ids: strin
     .from(buyers)
     .where(and(eq(buyers.companyId, companyId), inArray(buyers.id, ids)))
     .orderBy(buyers.id)
-    .for("update");
+    .for("no key update");
   return rows.map(toRoutingBuyer);
 }

@@ -8,8 +8,9 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { buyerLeads, buyers, formBuyers, leadRoutingDecisions, leads } from "../../db/schema";
-import { countNonArchivedBuyers, findCandidates, lockAllowanceHolders } from "./candidates";
+import { buyerLeads, buyers, formBuyers, leads } from "../../db/schema";
+import { insertDecisions, insertPreviews, type TDecisionInput } from "./bulk";
+import { findCandidates, lockAllowanceHolders, NEAR_MISS_MILES } from "./candidates";
 import {
   judgeEmailEntries,
   queueEmailDeliveries,
@@ -18,7 +19,7 @@ import {
 } from "./email-routing";
 
 export type TRoutingOutcome = "routed" | "unrouted";
-type TDecisionRow = typeof leadRoutingDecisions.$inferInsert;
+type TDecisionRow = TDecisionInput;
 export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email">;
 
 /**
@@ -37,7 +38,7 @@ export async function routeLeadNow(
 }
 
 async function routeInTransaction(tx: Db, leadId: string): Promise<TRoutingOutcome> {
-  const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+  const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("no key update");
   if (!lead) throw new Error(`lead ${leadId} not found`);
   if (lead.status !== "new") return lead.status === "unrouted" ? "unrouted" : "routed";
   const companyId = lead.companyId;
@@ -61,12 +62,12 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRoutingOutco
     state: lead.state,
   });
   await queueEmailDeliveries(tx, lead, emailDecisions);
-  const emailRows = emailDecisions.map((d) => emailDecisionRow(lead, d));
+  const emailRows = emailDecisions.map((d) => emailDecisionRow(d));
   const decisions: TDecisionRow[] = [];
 
   if (!location) {
-    decisions.push(summaryRow(lead, "No location: left unrouted for manual assignment"), ...emailRows);
-    await insertDecisions(tx, decisions);
+    decisions.push(summaryRow("No location: left unrouted for manual assignment"), ...emailRows);
+    await insertDecisions(tx, lead, decisions);
     await tx.update(leads).set({ status: "unrouted" }).where(eq(leads.id, lead.id));
     return "unrouted";
   }
@@ -79,40 +80,37 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRoutingOutco
   for (const buyer of candidates) {
     const result = evaluateBuyer(buyer, rules, listSet);
     if (result.eligible) matched.push({ buyer, distanceMiles: result.distanceMiles ?? 0 });
-    else
-      buyerDecisions.push(
-        buyerRow(lead, buyer.id, false, ineligibleReason(buyer, result), result.distanceMiles),
-      );
+    else if (listSet || isNearMiss(buyer, result.distanceMiles)) {
+      buyerDecisions.push(buyerRow(buyer.id, false, ineligibleReason(buyer, result), result.distanceMiles));
+    }
   }
 
   const slots = lead.saleCap - lead.saleCount;
   if (!lead.isDuplicate && slots > 0) matched = await refreshAllowanceHolders(tx, companyId, matched);
   const plan = planDistribution(matched, slots, { duplicate: lead.isDuplicate });
   const full = plan.entries.filter((e) => e.access === "full_access");
-  let sold = 0;
-  for (const entry of full) {
-    if (await giveFullAccess(tx, lead, entry.buyerId, entry.via ?? "prepaid")) sold += 1;
-  }
+  const sold = await giveFullAccess(tx, lead, full);
   const previews = plan.entries.filter((e) => e.access === "preview");
-  if (previews.length > 0) {
-    await tx
-      .insert(buyerLeads)
-      .values(previews.map((p) => ({ companyId, buyerId: p.buyerId, leadId: lead.id, isPreview: true })))
-      .onConflictDoNothing({ target: [buyerLeads.buyerId, buyerLeads.leadId] });
-  }
+  await insertPreviews(
+    tx,
+    lead,
+    previews.map((p) => p.buyerId),
+  );
   for (const e of plan.entries) {
-    decisions.push({ ...buyerRow(lead, e.buyerId, true, e.reason, e.distanceMiles), outcome: e.access });
+    decisions.push({ ...buyerRow(e.buyerId, true, e.reason, e.distanceMiles), outcome: e.access });
   }
-  for (const s of plan.skipped) decisions.push(buyerRow(lead, s.buyerId, true, s.reason, s.distanceMiles));
+  for (const s of plan.skipped) decisions.push(buyerRow(s.buyerId, true, s.reason, s.distanceMiles));
   decisions.push(...buyerDecisions);
 
-  const others = (await countNonArchivedBuyers(tx, companyId)) - candidates.filter((c) => !c.archived).length;
-  if (others > 0) {
-    const why = listSet ? "not in the form's buyer list" : "the lead is outside their service area";
-    decisions.push(summaryRow(lead, `${others} other ${others === 1 ? "buyer" : "buyers"}: ${why}`));
-  }
+  decisions.push(
+    summaryRow(
+      listSet
+        ? "Buyers not in the form's buyer list were not considered"
+        : `Buyers not listed: the lead is more than ${NEAR_MISS_MILES} miles outside their service area, or they have no location`,
+    ),
+  );
   decisions.push(...emailRows);
-  await insertDecisions(tx, decisions);
+  await insertDecisions(tx, lead, decisions);
 
   const saleCount = lead.saleCount + sold;
   await tx
@@ -136,93 +134,74 @@ async function refreshAllowanceHolders(
   return matched.map((m) => ({ ...m, buyer: fresh.get(m.buyer.id) ?? m.buyer }));
 }
 
+/** Buyers whose area ends close to the lead get a decision row of their own; the rest one summary line. */
+const isNearMiss = (buyer: { serviceRadius: number }, distance: number | null) =>
+  distance !== null && distance <= buyer.serviceRadius + NEAR_MISS_MILES;
+
 /**
- * One full-access delivery: the buyer's entry, then (only if the entry is new) the buyer's turn and,
- * for prepaid buyers, one prepaid lead: a conditional update, so a count can never go below zero.
+ * The full-access deliveries, in serving order: the buyers' entries, then, only for entries that are
+ * new, each buyer's turn (increasing times in serving order) and, for prepaid buyers, one prepaid lead
+ * taken with a conditional update, so a count can never go below zero. Returns the deliveries made.
  */
 async function giveFullAccess(
   tx: Db,
   lead: typeof leads.$inferSelect,
-  buyerId: string,
-  via: "all_you_can_eat" | "prepaid",
-): Promise<boolean> {
+  entries: readonly { buyerId: string; via: "all_you_can_eat" | "prepaid" | null }[],
+): Promise<number> {
+  if (entries.length === 0) return 0;
   const inserted = await tx
     .insert(buyerLeads)
-    .values({
-      companyId: lead.companyId,
-      buyerId,
-      leadId: lead.id,
-      isPreview: false,
-      acquiredVia: via,
-      unlockedAt: sql`now()`,
-    })
-    .onConflictDoNothing({ target: [buyerLeads.buyerId, buyerLeads.leadId] })
-    .returning({ id: buyerLeads.id });
-  if (inserted.length === 0) return false;
-  const served = await tx
-    .update(buyers)
-    .set({
-      // clock_timestamp, not now(): buyers served in one transaction keep the order they were served in.
-      lastServedAt: sql`clock_timestamp()`,
-      prepaidLeadsRemaining:
-        via === "prepaid" ? sql`${buyers.prepaidLeadsRemaining} - 1` : sql`${buyers.prepaidLeadsRemaining}`,
-    })
-    .where(
-      and(
-        eq(buyers.id, buyerId),
-        eq(buyers.companyId, lead.companyId),
-        via === "prepaid" ? sql`${buyers.prepaidLeadsRemaining} > 0` : eq(buyers.allYouCanEatEnabled, true),
-      ),
+    .values(
+      entries.map((e) => ({
+        companyId: lead.companyId,
+        buyerId: e.buyerId,
+        leadId: lead.id,
+        isPreview: false,
+        acquiredVia: e.via ?? "prepaid",
+        unlockedAt: sql`now()`,
+      })),
     )
-    .returning({ id: buyers.id });
-  // Cannot happen while the row is locked; if it ever did, the whole routing rolls back and retries.
-  if (served.length === 0) throw new Error(`buyer ${buyerId} lost its allowance during routing`);
-  return true;
+    .onConflictDoNothing({ target: [buyerLeads.buyerId, buyerLeads.leadId] })
+    .returning({ buyerId: buyerLeads.buyerId });
+  const fresh = new Set(inserted.map((r) => r.buyerId));
+  const served = entries
+    .filter((e) => fresh.has(e.buyerId))
+    .map((e, ord) => ({ id: e.buyerId, prepaid: e.via !== "all_you_can_eat", ord }));
+  if (served.length === 0) return 0;
+  const updated = await tx.execute(sql`
+    update ${buyers} b
+       set last_served_at = statement_timestamp() + s.ord * interval '1 microsecond',
+           prepaid_leads_remaining = b.prepaid_leads_remaining - (case when s.prepaid then 1 else 0 end)
+      from jsonb_to_recordset(${JSON.stringify(served)}::jsonb) as s(id uuid, prepaid boolean, ord int)
+     where b.id = s.id and b.company_id = ${lead.companyId}::uuid
+       and (case when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
+    returning b.id`);
+  // Cannot happen while the rows are locked; if it ever did, the whole routing rolls back and retries.
+  if (rowCount(updated) !== served.length) throw new Error("a buyer lost its allowance during routing");
+  return served.length;
 }
 
-/** Strictly increasing creation times keep the lead detail's order (by creation time) the order written here. */
-async function insertDecisions(tx: Db, rows: TDecisionRow[]) {
-  if (rows.length === 0) return;
-  await tx
-    .insert(leadRoutingDecisions)
-    .values(
-      rows.map((r, i) => ({ ...r, createdAt: sql`clock_timestamp() + ${i} * interval '1 microsecond'` })),
-    );
+/** Rows touched by an execute(), on either driver (node-postgres or PGlite). */
+function rowCount(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number; rows?: unknown[] };
+  return r.rowCount ?? r.affectedRows ?? r.rows?.length ?? 0;
 }
 
 function buyerRow(
-  lead: { id: string; companyId: string },
   buyerId: string,
   matched: boolean,
   reason: string,
   distanceMiles: number | null,
 ): TDecisionRow {
-  return {
-    companyId: lead.companyId,
-    leadId: lead.id,
-    buyerId,
-    matched,
-    reason,
-    distanceMiles,
-    outcome: "none",
-  };
+  return { buyerId, matched, reason, distanceMiles, outcome: "none" };
 }
 
-function summaryRow(lead: { id: string; companyId: string }, reason: string): TDecisionRow {
-  return {
-    companyId: lead.companyId,
-    leadId: lead.id,
-    buyerId: null,
-    matched: false,
-    reason,
-    outcome: "none",
-  };
+function summaryRow(reason: string): TDecisionRow {
+  return { buyerId: null, matched: false, reason, distanceMiles: null, outcome: "none" };
 }
 
-function emailDecisionRow(lead: { id: string; companyId: string }, d: TEmailDecision): TDecisionRow {
+function emailDecisionRow(d: TEmailDecision): TDecisionRow {
   return {
-    companyId: lead.companyId,
-    leadId: lead.id,
     buyerId: null,
     matched: d.matches,
     reason: d.matches ? `E-mailed to ${d.email} (${d.reason})` : `Not e-mailed to ${d.email} (${d.reason})`,

@@ -1,0 +1,231 @@
+// Lead routing time per lead with 10,000 buyers in one company, on PostgreSQL, through the real
+// routing entry point (modules/leads/routing-hook.ts), so it measures exactly what a submission runs.
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/routing.mjs
+//
+// The script creates a scratch database next to the given one (dropped at the end), migrates it,
+// writes one company with BUYERS buyers at real US zip centroids (seeded random: radius 10–100 miles,
+// two niches, 10% inactive, 5% archived, 10% all-you-can-eat, 20% with prepaid leads) and a form with
+// sale cap 3, then routes LEADS leads one after another and the same number again with CONCURRENCY
+// routings at a time. Settings: BUYERS (10000), LEADS (300), CONCURRENCY (4).
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import pg from "pg";
+import { openPostgres } from "../apps/server/src/db/client.ts";
+import { runMigrations } from "../apps/server/src/db/migrate.ts";
+import { loadConfig } from "../apps/server/src/lib/config.ts";
+import { createLogger } from "../apps/server/src/lib/logger.ts";
+import { createSecretBox } from "../apps/server/src/lib/secret-box.ts";
+import { createEmailService } from "../apps/server/src/modules/email/service.ts";
+import { routeLead } from "../apps/server/src/modules/leads/routing-hook.ts";
+
+// The expression of the buyers_service_area_box index (migration 0004), as the planner must see it.
+const SERVICE_BOX_SQL = `box(point("longitude" - ("service_radius"::float8 / (68.7 * greatest(cos(radians(least(89::float8, abs("latitude") + ("service_radius"::float8 / 68.7)))), 0.01::float8))), "latitude" - ("service_radius"::float8 / 68.7)), point("longitude" + ("service_radius"::float8 / (68.7 * greatest(cos(radians(least(89::float8, abs("latitude") + ("service_radius"::float8 / 68.7)))), 0.01::float8))), "latitude" + ("service_radius"::float8 / 68.7)))`;
+
+const require = createRequire(new URL("../apps/server/package.json", import.meta.url));
+const zipcodes = require("zipcodes");
+
+const baseUrl = process.env.BENCH_DATABASE_URL;
+if (!baseUrl)
+  throw new Error("Set BENCH_DATABASE_URL to a PostgreSQL server (a scratch database is created there).");
+const BUYERS = Number(process.env.BUYERS ?? 10_000);
+const LEADS = Number(process.env.LEADS ?? 300);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
+
+// A small deterministic generator: the same buyers and leads on every run.
+let seed = 42;
+const rand = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const pick = (list) => list[Math.floor(rand() * list.length)];
+
+const name = `leadpost_bench_routing_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(baseUrl);
+url.pathname = `/${name}`;
+const database = openPostgres(url.toString(), 10);
+
+try {
+  await runMigrations(database);
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "/tmp", SEED_DEMO: "false" });
+  const logger = createLogger("silent");
+  const secretBox = createSecretBox(randomBytes(32).toString("base64"));
+  const email = createEmailService({ db: database.db, config, secretBox, logger });
+  const deps = { database, logger, email };
+
+  const client = new pg.Client({ connectionString: url.toString() });
+  // The scratch database is dropped with force at the end, which ends this connection.
+  client.on("error", () => {});
+  await client.connect();
+  const company = (await client.query("insert into companies (name) values ('Routing bench') returning id"))
+    .rows[0].id;
+  const nicheIds = [];
+  for (const n of ["Roofing", "HVAC"]) {
+    nicheIds.push(
+      (await client.query("insert into niches (company_id, name) values ($1, $2) returning id", [company, n]))
+        .rows[0].id,
+    );
+  }
+  // Zips of the lower 48 states, where the buyers and leads are.
+  const zips = Object.values(zipcodes.codes).filter(
+    (z) =>
+      z.country === "US" && z.latitude > 24 && z.latitude < 50 && z.longitude > -125 && z.longitude < -66,
+  );
+
+  const started = performance.now();
+  for (let offset = 0; offset < BUYERS; offset += 1000) {
+    const values = [];
+    const params = [];
+    for (let i = offset; i < Math.min(BUYERS, offset + 1000); i++) {
+      const z = pick(zips);
+      const roll = rand();
+      const prepaid = rand() < 0.2 ? 50 : 0;
+      const row = [
+        company,
+        `buyer${i}@bench.test`,
+        `Buyer ${i}`,
+        z.zip,
+        z.latitude,
+        z.longitude,
+        10 + Math.floor(rand() * 91),
+        pick(nicheIds),
+        roll < 0.1 ? "inactive" : "active",
+        rand() < 0.1,
+        prepaid,
+        prepaid,
+        roll > 0.95 ? new Date() : null,
+      ];
+      values.push(`(${row.map((_, k) => `$${params.length + k + 1}`).join(", ")})`);
+      params.push(...row);
+    }
+    await client.query(
+      `insert into buyers (company_id, email, contact_name, zip_code, latitude, longitude, service_radius,
+         niche_id, status, all_you_can_eat_enabled, prepaid_leads_total, prepaid_leads_remaining, deleted_at)
+       values ${values.join(", ")}`,
+      params,
+    );
+  }
+  await client.query("analyze buyers");
+  const form = (
+    await client.query(
+      "insert into forms (company_id, title, status, niche_id, sale_cap) values ($1, 'Bench', 'published', $2, 3) returning id",
+      [company, nicheIds[0]],
+    )
+  ).rows[0].id;
+  console.log(`${BUYERS} buyers written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  async function newLeads(n) {
+    const ids = [];
+    for (let i = 0; i < n; i++) {
+      const z = pick(zips);
+      const row = await client.query(
+        `insert into leads (company_id, form_id, source, zip_code, city, state, latitude, longitude, niche_id, sale_cap)
+         values ($1, $2, 'form', $3, $4, $5, $6, $7, $8, 3) returning id`,
+        [company, form, z.zip, z.city, z.state, z.latitude, z.longitude, nicheIds[0]],
+      );
+      ids.push(row.rows[0].id);
+    }
+    return ids;
+  }
+
+  const stats = (times) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    const mean = times.reduce((s, t) => s + t, 0) / times.length;
+    return `mean ${mean.toFixed(1)} ms, p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`;
+  };
+
+  // How the candidates are found: the plan of the service-area query for one lead.
+  const probe = pick(zips);
+  const plan = await client.query(
+    `explain (analyze, format json) select id from buyers
+      where company_id = $1 and ${SERVICE_BOX_SQL} && box(point($2::float8 - 1, $3::float8 - 1), point($2::float8 + 1, $3::float8 + 1))`,
+    [company, probe.longitude, probe.latitude],
+  );
+  const nodes = [];
+  const walk = (n) => {
+    nodes.push(n["Index Name"] ? `${n["Node Type"]} on ${n["Index Name"]}` : n["Node Type"]);
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(plan.rows[0]["QUERY PLAN"][0].Plan);
+  console.log(
+    `candidate query plan: ${nodes.join(" > ")} (${plan.rows[0]["QUERY PLAN"][0]["Execution Time"].toFixed(2)} ms)`,
+  );
+
+  // The machine's own round trip right now, for scale (the runs below make about ten per lead).
+  const rt = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    await client.query("select 1");
+    rt.push(performance.now() - t);
+  }
+  rt.sort((a, b) => a - b);
+  console.log(`one select 1 round trip: p50 ${rt[100].toFixed(2)} ms`);
+
+  // Warm-up (connections, plans), not counted.
+  for (const id of await newLeads(10)) await routeLead(deps, id);
+
+  const sequential = await newLeads(LEADS);
+  const times = [];
+  for (const id of sequential) {
+    const t = performance.now();
+    await routeLead(deps, id);
+    times.push(performance.now() - t);
+  }
+  console.log(`one at a time: ${LEADS} leads, ${stats(times)}`);
+
+  const parallel = await newLeads(LEADS);
+  const ptimes = [];
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < parallel.length) {
+        const id = parallel[next++];
+        const t = performance.now();
+        await routeLead(deps, id);
+        ptimes.push(performance.now() - t);
+      }
+    }),
+  );
+  const wall = performance.now() - t0;
+  console.log(
+    `${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}`,
+  );
+
+  const all = [...sequential, ...parallel];
+  const summary = (
+    await client.query(
+      `select avg(decisions)::numeric(10,1) as decisions, avg(full_access)::numeric(10,2) as full_access,
+              avg(previews)::numeric(10,1) as previews
+         from (select l.id,
+                      (select count(*) from lead_routing_decisions d where d.lead_id = l.id) as decisions,
+                      (select count(*) from buyer_leads b where b.lead_id = l.id and not b.is_preview) as full_access,
+                      (select count(*) from buyer_leads b where b.lead_id = l.id and b.is_preview) as previews
+                 from leads l where l.id = any($1::uuid[])) s`,
+      [all],
+    )
+  ).rows[0];
+  console.log(
+    `per lead: ${summary.decisions} decision rows, ${summary.full_access} full-access entries, ${summary.previews} previews`,
+  );
+  const check = (
+    await client.query(
+      `select (select coalesce(sum(prepaid_leads_total - prepaid_leads_remaining), 0) from buyers where company_id = $1) as used,
+              (select count(*) from buyer_leads where company_id = $1 and acquired_via = 'prepaid') as delivered`,
+      [company],
+    )
+  ).rows[0];
+  console.log(`prepaid leads used ${check.used}, prepaid deliveries ${check.delivered} (must be equal)`);
+  await client.end();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
