@@ -1,5 +1,5 @@
 import { serviceBox, type TRoutingBuyer } from "@leadpost/shared";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { buyers, serviceAreaBox } from "../../db/schema";
 
@@ -82,6 +82,27 @@ export async function findCandidates(
     .from(buyers)
     .where(and(eq(buyers.companyId, companyId), where));
   return rows.map(toRoutingBuyer);
+}
+
+/**
+ * Whether the company has a buyer (not archived) besides these, for the closing summary line: stops at
+ * the first one found, so it stays cheap with thousands of buyers.
+ */
+export async function hasOtherBuyers(tx: Db, companyId: string, listed: readonly string[]): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: buyers.id })
+    .from(buyers)
+    .where(
+      and(
+        eq(buyers.companyId, companyId),
+        isNull(buyers.deletedAt),
+        listed.length > 0
+          ? sql`${buyers.id} not in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(listed)}::jsonb))`
+          : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

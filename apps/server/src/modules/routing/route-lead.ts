@@ -10,7 +10,7 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyerLeads, buyers, formBuyers, leads } from "../../db/schema";
 import { insertDecisions, insertPreviews, type TDecisionInput } from "./bulk";
-import { findCandidates, lockAllowanceHolders, NEAR_MISS_MILES } from "./candidates";
+import { findCandidates, hasOtherBuyers, lockAllowanceHolders, NEAR_MISS_MILES } from "./candidates";
 import {
   judgeEmailEntries,
   queueEmailDeliveries,
@@ -102,13 +102,16 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRoutingOutco
   for (const s of plan.skipped) decisions.push(buyerRow(s.buyerId, true, s.reason, s.distanceMiles));
   decisions.push(...buyerDecisions);
 
-  decisions.push(
-    summaryRow(
-      listSet
-        ? "Buyers not in the form's buyer list were not considered"
-        : `Buyers not listed: the lead is more than ${NEAR_MISS_MILES} miles outside their service area, or they have no location`,
-    ),
-  );
+  const listed = decisions.flatMap((d) => (d.buyerId ? [d.buyerId] : []));
+  if (await hasOtherBuyers(tx, companyId, listed)) {
+    decisions.push(
+      summaryRow(
+        listSet
+          ? "Buyers not in the form's buyer list were not considered"
+          : `Buyers not listed: the lead is more than ${NEAR_MISS_MILES} miles outside their service area, or they have no location`,
+      ),
+    );
+  }
   decisions.push(...emailRows);
   await insertDecisions(tx, lead, decisions);
 
