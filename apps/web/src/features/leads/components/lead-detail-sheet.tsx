@@ -9,6 +9,7 @@ import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ConfirmDialog } from "@/features/forms/components/confirm-dialog";
+import { LeadRoutingSection } from "@/features/lead-routing/components/lead-routing-section";
 import { deleteLead, fetchLead, leadKeys } from "../api";
 import { locationText } from "../lib/filters";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -143,6 +144,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
               )}
               <Separator />
               <RoutingDecisions lead={lead} />
+              <LeadRoutingSection leadId={lead.id} />
               <Separator />
               <Button
                 variant="destructive"
