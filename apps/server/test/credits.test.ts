@@ -288,3 +288,24 @@ describe("expiring grants", () => {
     });
   });
 });
+
+describe("live balance updates", () => {
+  // Listening on PostgreSQL needs its own connection; the realtime tests cover that path.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "publishes credits_changed with the new balance when a change commits, and nothing when refused",
+    async () => {
+      const source = ctx.database.listenSource;
+      if (source.kind !== "pglite") throw new Error("expected the embedded database");
+      const heard: { buyerId: string; balance: number }[] = [];
+      const stop = await source.listen("credits_changed", (p) => heard.push(JSON.parse(p)));
+      await adjust({ buyerId, amount: 4 });
+      await adjust({ buyerId, amount: -1000 });
+      await new Promise((r) => setTimeout(r, 50));
+      await stop();
+      // The embedded database may hand a listener the same notification twice; what matters is that
+      // only the committed change is announced, with its balance.
+      const distinct = [...new Set(heard.map((h) => JSON.stringify(h)))].map((h) => JSON.parse(h));
+      expect(distinct).toEqual([{ companyId: acme.companyId, buyerId, balance: await balanceOf(buyerId) }]);
+    },
+  );
+});

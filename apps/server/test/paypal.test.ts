@@ -105,7 +105,9 @@ describe("PayPal settings", () => {
       code: "PAYPAL_NOT_CONFIGURED",
       message: "PayPal Not Configured",
     });
-    const summary = await (await ctx.request("/api/buyer-portal/summary", { cookie: otherBuyerCookie })).json();
+    const summary = await (
+      await ctx.request("/api/buyer-portal/summary", { cookie: otherBuyerCookie })
+    ).json();
     expect(summary).toMatchObject({ paymentConfigured: false });
   });
 });

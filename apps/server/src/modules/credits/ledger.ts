@@ -11,6 +11,7 @@ import type { DbOrTx } from "../../db/client";
 import { buyers, creditLotAllocations, creditTransactions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
+import { notify } from "../realtime/notify";
 
 /**
  * The credit ledger's only writers. Every function here runs inside the caller's transaction after
@@ -136,6 +137,12 @@ async function moveBalance(tx: DbOrTx, buyer: TLockedBuyer, delta: number): Prom
   // Under the row lock this cannot miss unless the cache drifted from the ledger: refuse, never go below 0.
   if (!row) throw new AppError("UPDATE_FAILED", 409, CREDIT_MESSAGES.UPDATE_FAILED);
   buyer.creditBalance = row.creditBalance;
+  // Delivered on commit only: open buyer portals and ledger screens refresh the balance.
+  await notify(tx, "credits_changed", {
+    companyId: buyer.companyId,
+    buyerId: buyer.id,
+    balance: row.creditBalance,
+  });
   return row.creditBalance;
 }
 

@@ -12,6 +12,7 @@ import { createPayPalClient, type TPayPalClient } from "../../integrations/paypa
 import { AppError, forbidden, notFound } from "../../lib/app-error";
 import { lastFour } from "../../lib/secret-box";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { notify } from "../realtime/notify";
 
 type TMode = "sandbox" | "live";
 type TSettingsDeps = Pick<TDeps, "database" | "secretBox" | "config">;
@@ -120,6 +121,8 @@ export async function updatePayPalSettings(
           set: { ciphertext: values.ciphertext, last4: values.last4, updatedAt: new Date() },
         });
     }
+    // Buy Credits pages switch between "PayPal Not Configured" and the PayPal buttons.
+    await notify(tx, "company_updated", { companyId: ctx.companyId });
   });
   return getPayPalSettings(deps, ctx);
 }
