@@ -7,7 +7,8 @@
 // writes one company with BUYERS buyers at real US zip centroids (seeded random: radius 10–100 miles,
 // two niches, 10% inactive, 5% archived, 10% all-you-can-eat, 20% with prepaid leads) and a form with
 // sale cap 3, then routes LEADS leads one after another and the same number again with CONCURRENCY
-// routings at a time. Settings: BUYERS (10000), LEADS (300), CONCURRENCY (4).
+// routings at a time. Settings: BUYERS (10000), LEADS (300), CONCURRENCY (4), NO_INDEX=1 (drops the
+// service-area index first, to compare).
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
@@ -108,6 +109,8 @@ try {
       params,
     );
   }
+  // NO_INDEX=1 measures the same routing without the service-area index, for comparison.
+  if (process.env.NO_INDEX === "1") await client.query("drop index buyers_service_area_box");
   await client.query("analyze buyers");
   const form = (
     await client.query(
