@@ -7,6 +7,7 @@ export const LOGIN_MESSAGES = {
   internal: "Login failed. Please try again in a moment or reset your password.",
   noUser: "Login succeeded but no user data was returned. Please try again.",
   notBuyer: "This account is not a lead buyer account",
+  buyerNotActive: "Your lead buyer account is not active. Please contact the company you buy leads from.",
 } as const;
 
 export const LOGIN_RETRY_DELAY_MS = 600;

@@ -33,4 +33,11 @@ describe("signInDestination", () => {
     });
     expect(signInDestination(makeWhoami(), "buyer").warning).toBe("not-a-buyer");
   });
+
+  it("refuses a user whose only buyer records are pending or inactive, from either tab", () => {
+    const inactive = { ...makeBuyer(), isBuyer: false, buyerStatus: "inactive" as const };
+    expect(signInDestination(inactive, "buyer").refused).toBe("buyer-not-active");
+    expect(signInDestination(inactive, "company").refused).toBe("buyer-not-active");
+    expect(signInDestination(makeBuyer(), "buyer").refused).toBeUndefined();
+  });
 });

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useSession } from "@/lib/session/use-session";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { linkBuyer, signInWithEmail, type TSignInInput } from "../api";
+import { linkBuyer, signInWithEmail, signOut, type TSignInInput } from "../api";
 import {
   isInternalLoginError,
   LOGIN_MESSAGES,
@@ -70,6 +70,12 @@ export function useSignIn(): TSignInState {
       }
 
       const destination = signInDestination(user, audience);
+      if (destination.refused) {
+        await signOut().catch(() => undefined);
+        await refresh().catch(() => null);
+        fail(LOGIN_MESSAGES.buyerNotActive);
+        return;
+      }
       setMode(destination.workspaceMode);
       if (destination.warning === "not-a-buyer") toast.warning(LOGIN_MESSAGES.notBuyer);
       navigate(destination.to, { replace: true });
