@@ -104,3 +104,7 @@ export const lazyNichesPage = async () => ({
 export const lazyBuyerApplication = async () => ({
   Component: (await import("@/features/buyers/components/buyer-application-page")).BuyerApplicationPage,
 });
+
+export const lazyCreditsPage = async () => ({
+  Component: (await import("@/features/credits/components/credits-page")).CreditsPage,
+});

@@ -1,0 +1,46 @@
+import {
+  creditLedgerCsvFileName,
+  type TCreditAdjustment,
+  ZCreditAdjustmentResultSchema,
+  ZCreditBuyersSchema,
+  ZCreditLedgerSchema,
+  ZCreditsHealthSchema,
+} from "@leadpost/shared";
+import { apiClient } from "@/lib/api-client";
+import { apiErrorFromBody } from "@/lib/api-error";
+
+export const creditKeys = {
+  all: ["credits"] as const,
+  buyers: ["credits", "buyers"] as const,
+  ledger: ["credits", "ledger"] as const,
+};
+
+export const fetchCreditBuyers = (signal?: AbortSignal) =>
+  apiClient.get("/api/credits/buyers", { schema: ZCreditBuyersSchema, signal });
+
+export const fetchLedger = (signal?: AbortSignal) =>
+  apiClient.get("/api/credits/ledger", { schema: ZCreditLedgerSchema, signal });
+
+export const adjustCredits = (input: TCreditAdjustment) =>
+  apiClient.post("/api/credits/adjust", input, { schema: ZCreditAdjustmentResultSchema });
+
+export const checkCreditsHealth = () =>
+  apiClient.get("/api/credits/health", { schema: ZCreditsHealthSchema });
+
+/** Downloads the whole ledger as the server's dated CSV. */
+export async function downloadLedgerCsv() {
+  const res = await fetch("/api/credits/ledger/export", { credentials: "same-origin" });
+  if (!res.ok) {
+    const body = await res.json().catch(() => undefined);
+    throw apiErrorFromBody(res.status, body, res.headers.get("x-request-id"));
+  }
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ??
+    creditLedgerCsvFileName(new Date());
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
