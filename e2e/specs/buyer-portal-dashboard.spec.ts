@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/server";
 
+// Spends the demo buyer's credits and previews: a database of its own.
+test.use({ dataSet: "buyer-portal" });
+
 // The demo buyer (seed): 110 credits after one unlocked lead (Carla Jensen) and three roofing previews
 // (Tom Becker in Denver, Aisha Noor in Boulder, Nina Flores in Aurora). The tests run in order on one server.
 

@@ -1,6 +1,9 @@
 import { expect, test } from "../fixtures/server";
 import { DEMO_PASSWORD, signInAsCompany } from "./auth-helpers";
 
+// Spends the demo buyer's credits and previews: a database of its own.
+test.use({ dataSet: "credits-ledger" });
+
 test("a buyer's purchase shows as a consume entry on the company's Lead Credits ledger, and a grant books", async ({
   page,
 }) => {

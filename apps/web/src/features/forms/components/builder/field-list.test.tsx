@@ -50,6 +50,8 @@ describe("FieldList", () => {
     await user.click(screen.getByRole("button", { name: "Move Name down" }));
     expect(order()).toEqual(["Email", "Name", "Zip"]);
     expect(screen.getByRole("button", { name: "Move Email up" })).toBeDisabled();
+    // The move puts focus back on the moved row in the next frame; let that happen before moving on.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
     screen.getByRole("option", { name: /Zip/ }).focus();
     await user.keyboard("{Enter}");
     expect(screen.getByRole("option", { name: /Zip/ })).toHaveAttribute("aria-selected", "true");
