@@ -6,7 +6,7 @@ import { startPayPalFake } from "./fakes/paypal-fake";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { walletState } from "./helpers/credits";
 import { createCompanyWithOwner } from "./helpers/fixtures";
-import { createTestContext, type TTestContext } from "./helpers/test-app";
+import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
 
 const APP = { clientId: "AcmeSandboxClient-0001", secret: "AcmeSandboxSecret-abcd-7788" };
 const WEBHOOK_ID = "WH-ACME-0001";
@@ -115,7 +115,12 @@ describe("PayPal settings", () => {
 describe("credit packs", () => {
   it("creates an order for pack × quantity and adds the credits once for a completed capture", async () => {
     const order = await createOrder("pack_10", 3);
-    expect(order).toMatchObject({ credits: 30, amount: "30.00", currency: "USD", status: "CREATED" });
+    expect(order).toMatchObject({
+      credits: 30,
+      amount: "30.00",
+      currency: "USD",
+      status: "PAYER_ACTION_REQUIRED",
+    });
     expect(order.approveUrl).toContain(order.id);
     expect(paypal.orders.get(order.id)!.amount).toEqual({ currency_code: "USD", value: "30.00" });
 
@@ -293,5 +298,41 @@ describe("who may buy", () => {
     expect(anonymous.status).toBe(401);
     const settings = await ctx.request("/api/payments/paypal/settings", { cookie });
     expect(settings.status).toBe(403);
+  });
+});
+
+describe("redirect checkout", () => {
+  it("sends the buyer to PayPal and back to our own Buy Credits page, then captures", async () => {
+    const order = await createOrder("pack_10", 7);
+    const page = `${TEST_ORIGIN}/buyer/buy-credits`;
+    const sent = paypal.requests.findLast((r) => r.method === "POST" && r.path === "/v2/checkout/orders");
+    expect(JSON.parse(sent!.body).payment_source.paypal.experience_context).toMatchObject({
+      user_action: "PAY_NOW",
+      return_url: `${page}?paypal=return`,
+      cancel_url: `${page}?paypal=cancel`,
+    });
+    const experience = paypal.orders.get(order.id)!.experience!;
+    for (const url of [experience.return_url!, experience.cancel_url!]) {
+      expect(new URL(url).origin).toBe(TEST_ORIGIN);
+    }
+    expect(order.approveUrl).toBe(`${paypal.url}/checkoutnow?token=${order.id}`);
+
+    // Cancelling at PayPal goes back to the cancel URL and approves nothing.
+    const cancelled = await fetch(`${order.approveUrl}&action=cancel`, { redirect: "manual" });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get("location")).toBe(`${page}?paypal=cancel&token=${order.id}`);
+    expect((await capture(order.id)).status).toBe(402);
+
+    // Approving goes back to the return URL with PayPal's token = our order id; the page captures it.
+    const approved = await fetch(order.approveUrl!, { redirect: "manual" });
+    const back = new URL(approved.headers.get("location")!);
+    expect(`${back.origin}${back.pathname}`).toBe(page);
+    expect(back.searchParams.get("paypal")).toBe("return");
+    const token = back.searchParams.get("token")!;
+    expect(token).toBe(order.id);
+    const before = await balance();
+    const res = await capture(token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "completed", credits: 70, newBalance: before + 70 });
   });
 });

@@ -3,17 +3,22 @@ import type { ServerResponse } from "node:http";
 import { sendJson, startHttpFake, type TRecordedRequest } from "./http-fake";
 
 type TCaptureOutcome = "COMPLETED" | "PENDING" | "DECLINED" | "INSTRUMENT_DECLINED";
+type TExperience = { return_url?: string; cancel_url?: string; user_action?: string };
 type TOrder = {
   id: string;
-  status: "CREATED" | "APPROVED" | "COMPLETED";
+  status: "CREATED" | "PAYER_ACTION_REQUIRED" | "APPROVED" | "COMPLETED";
   amount: { currency_code: string; value: string };
   referenceId: string;
+  /** payment_source.paypal.experience_context as sent on create. */
+  experience: TExperience | null;
   capture: Record<string, unknown> | null;
 };
 
 /**
  * Speaks the parts of PayPal's REST API Leadpost uses: POST /v1/oauth2/token (client credentials with
- * Basic auth), POST /v2/checkout/orders and /v2/checkout/orders/{id}/capture (Bearer token,
+ * Basic auth), POST /v2/checkout/orders (with a payer-action link to GET /checkoutnow, the buyer's
+ * approval page, which redirects to the order's return_url with token=<order id>, or its cancel_url with
+ * action=cancel), POST /v2/checkout/orders/{id}/capture (Bearer token,
  * PayPal-Request-Id replays the first answer), and POST /v1/notifications/verify-webhook-signature.
  * Tests approve orders (the buyer's step at PayPal), choose what the next capture does, and sign
  * webhook deliveries the way only this "PayPal" can.
@@ -83,31 +88,55 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
         expires_in: 32400,
       });
     }
+    // The buyer's browser at PayPal: approve (or cancel) and go back to the merchant's page.
+    if (req.method === "GET" && req.path.startsWith("/checkoutnow?")) {
+      const query = new URL(req.path, fake.url).searchParams;
+      const order = orders.get(query.get("token") ?? "");
+      const back =
+        query.get("action") === "cancel" ? order?.experience?.cancel_url : order?.experience?.return_url;
+      if (!order || !back)
+        return sendJson(res, 404, { name: "RESOURCE_NOT_FOUND", message: "No such order" });
+      if (query.get("action") !== "cancel" && order.status !== "COMPLETED") order.status = "APPROVED";
+      const target = new URL(back);
+      target.searchParams.set("token", order.id);
+      if (order.status === "APPROVED") target.searchParams.set("PayerID", "FAKEPAYER01");
+      res.writeHead(302, { location: target.toString() });
+      return res.end();
+    }
     if (!bearer(req)) return unauthorized(res);
 
     if (req.method === "POST" && req.path === "/v2/checkout/orders") {
       const body = JSON.parse(req.body) as {
         intent: string;
         purchase_units: { reference_id: string; amount: { currency_code: string; value: string } }[];
+        payment_source?: { paypal?: { experience_context?: TExperience } };
       };
       const unit = body.purchase_units?.[0];
       if (body.intent !== "CAPTURE" || !unit?.amount?.value) {
         return sendJson(res, 400, { name: "INVALID_REQUEST", message: "Request is not well-formed" });
       }
       const id = randomUUID().replaceAll("-", "").slice(0, 17).toUpperCase();
+      const experience = body.payment_source?.paypal?.experience_context ?? null;
+      // With a PayPal payment source PayPal answers PAYER_ACTION_REQUIRED and a payer-action link.
+      const status = experience ? "PAYER_ACTION_REQUIRED" : "CREATED";
       orders.set(id, {
         id,
-        status: "CREATED",
+        status,
         amount: unit.amount,
         referenceId: unit.reference_id,
+        experience,
         capture: null,
       });
       return reply(201, {
         id,
-        status: "CREATED",
+        status,
         links: [
           { href: `${fake.url}/v2/checkout/orders/${id}`, rel: "self", method: "GET" },
-          { href: `${fake.url}/checkoutnow?token=${id}`, rel: "approve", method: "GET" },
+          {
+            href: `${fake.url}/checkoutnow?token=${id}`,
+            rel: experience ? "payer-action" : "approve",
+            method: "GET",
+          },
         ],
       });
     }

@@ -31,7 +31,7 @@ export const ZCreateCreditOrderSchema = z.object({
 export type TCreateCreditOrder = z.infer<typeof ZCreateCreditOrderSchema>;
 
 export const ZCreditOrderSchema = z.object({
-  /** PayPal's order id, which the PayPal buttons approve. */
+  /** PayPal's order id (PayPal returns it as token=<id> after approval). */
   id: z.string(),
   status: z.string(),
   credits: z.number(),

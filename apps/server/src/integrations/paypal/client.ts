@@ -102,6 +102,9 @@ export function createPayPalClient(creds: TPayPalCredentials) {
       referenceId: string;
       description: string;
       requestId: string;
+      /** Where PayPal sends the buyer back after approving (with ?token=<order id>) or cancelling. */
+      returnUrl: string;
+      cancelUrl: string;
     }) {
       return authed<TPayPalOrder>(
         "POST",
@@ -116,6 +119,17 @@ export function createPayPalClient(creds: TPayPalCredentials) {
               amount: { currency_code: input.currency, value: (input.amountCents / 100).toFixed(2) },
             },
           ],
+          // The redirect flow: PayPal answers a payer-action link and returns the buyer to our page.
+          payment_source: {
+            paypal: {
+              experience_context: {
+                user_action: "PAY_NOW",
+                shipping_preference: "NO_SHIPPING",
+                return_url: input.returnUrl,
+                cancel_url: input.cancelUrl,
+              },
+            },
+          },
         },
         input.requestId,
       );

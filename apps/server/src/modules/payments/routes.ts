@@ -26,7 +26,7 @@ const createOrderRoute = createRoute({
   summary: "create-credit-order: a PayPal order for a credit pack × quantity (the company's PayPal app)",
   request: { body: jsonBody(ZCreateCreditOrderSchema) },
   responses: {
-    200: jsonContent(ZCreditOrderSchema, "Created at PayPal; approve it with the PayPal buttons"),
+    200: jsonContent(ZCreditOrderSchema, "Created at PayPal; the buyer approves it at approveUrl"),
     401: apiError("Not signed in"),
     403: apiError("No active buyer account"),
     409: apiError("PAYPAL_NOT_CONFIGURED"),

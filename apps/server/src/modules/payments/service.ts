@@ -19,6 +19,12 @@ import { settleCapture } from "./settle";
 
 type TPaymentDeps = Pick<TDeps, "database" | "secretBox" | "config">;
 
+/** The buyer's Buy Credits page, where PayPal returns the buyer (PayPal appends token=<order id>). */
+export const checkoutReturnUrls = (publicUrl: string) => {
+  const page = `${publicUrl.replace(/\/$/, "")}/buyer/buy-credits`;
+  return { returnUrl: `${page}?paypal=return`, cancelUrl: `${page}?paypal=cancel` };
+};
+
 const paymentFailed = () => new AppError("PAYMENT_FAILED", 402, PAYMENT_MESSAGES.PAYMENT_FAILED);
 
 /** create-credit-order: a PayPal order for packs × quantity with the company's own PayPal app. */
@@ -42,6 +48,7 @@ export async function createCreditOrder(
       referenceId: orderId,
       description: `${credits} lead credits (${pack.label} × ${input.quantity})`,
       requestId: `create-${orderId}`,
+      ...checkoutReturnUrls(deps.config.publicUrl),
     });
   } catch (err) {
     log.warn({ err, companyId: ctx.companyId }, "PayPal order creation failed");

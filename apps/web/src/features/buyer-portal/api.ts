@@ -1,5 +1,6 @@
 import {
   type TBuyerProfileUpdate,
+  type TCreateCreditOrder,
   type TMyLeadFilters,
   type TMyLeadListQuery,
   type TMyLeadUpdate,
@@ -8,6 +9,8 @@ import {
   ZBillingHistorySchema,
   ZBuyerProfileSchema,
   ZBuyerSummarySchema,
+  ZCaptureResultSchema,
+  ZCreditOrderSchema,
   ZDeleteResultSchema,
   ZMyLeadListSchema,
   ZMyLeadSchema,
@@ -111,3 +114,18 @@ export function purchaseLeadWithCredit(
     schema: ZPurchaseLeadResultSchema,
   });
 }
+
+// ---- Credit packs through PayPal (create-credit-order, capture-credit-payment) ----
+
+const ORDERS = "/api/payments/credit-orders";
+
+/** A PayPal order for pack × quantity; the buyer approves it at its approveUrl. */
+export const createCreditOrder = (buyerId: string | null, input: TCreateCreditOrder) =>
+  apiClient.post(ORDERS, input, { headers: headers(buyerId), schema: ZCreditOrderSchema });
+
+/** Captures the approved order (PayPal's token); the server adds the credits once. */
+export const captureCreditOrder = (buyerId: string | null, orderId: string) =>
+  apiClient.post(`${ORDERS}/${encodeURIComponent(orderId)}/capture`, undefined, {
+    headers: headers(buyerId),
+    schema: ZCaptureResultSchema,
+  });

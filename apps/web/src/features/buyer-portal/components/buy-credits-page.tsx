@@ -1,5 +1,10 @@
-import { BUYER_PORTAL_LIMITS, BUYER_PORTAL_MESSAGES, normalizeCreditQuantity } from "@leadpost/shared";
-import { CircleAlert, Coins, Info, TriangleAlert } from "lucide-react";
+import {
+  BUYER_PORTAL_LIMITS,
+  BUYER_PORTAL_MESSAGES,
+  CREDIT_PACKS,
+  normalizeCreditQuantity,
+} from "@leadpost/shared";
+import { CircleAlert, Coins, Info, Loader2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -7,14 +12,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/features/shell/components/page-header";
 import { useBuyerSummary } from "../hooks/use-buyer-portal";
+import { useStartPayPalCheckout } from "../hooks/use-paypal-checkout";
+import { PayPalReturn } from "./paypal-return";
 import { ErrorState, LoadingBlock } from "./query-states";
-
-/** Spec 003 §9: each pack is N credits for N US dollars. */
-export const CREDIT_PACKS = [
-  { id: "pack_10", credits: 10, priceUsd: 10 },
-  { id: "pack_25", credits: 25, priceUsd: 25 },
-  { id: "pack_50", credits: 50, priceUsd: 50 },
-] as const;
 
 const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
 
@@ -23,6 +23,7 @@ export function BuyCreditsPage() {
   const summary = useBuyerSummary();
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <PayPalReturn />
       <PageHeader title="Buy Credits" description="Buy credit packs to unlock leads." />
       {summary.isPending ? (
         <LoadingBlock rows={3} />
@@ -85,12 +86,16 @@ export function BuyCreditsPage() {
 function PackCard({ pack, configured }: { pack: (typeof CREDIT_PACKS)[number]; configured: boolean }) {
   const [raw, setRaw] = useState("1");
   const quantity = normalizeCreditQuantity(raw);
+  const checkout = useStartPayPalCheckout();
+  // Still busy after success: the browser is on its way to PayPal.
+  const busy = checkout.isPending || checkout.isSuccess;
+  const priceUsd = pack.priceCents / 100;
   const inputId = `qty-${pack.id}`;
   return (
     <Card data-testid={`pack-${pack.id}`}>
       <CardHeader>
         <CardTitle>{pack.credits} Credits</CardTitle>
-        <CardDescription>Credit pack · {usd(pack.priceUsd)}</CardDescription>
+        <CardDescription>Credit pack · {usd(priceUsd)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
         <Label htmlFor={inputId}>Quantity</Label>
@@ -107,16 +112,17 @@ function PackCard({ pack, configured }: { pack: (typeof CREDIT_PACKS)[number]; c
           onBlur={() => setRaw(String(quantity))}
         />
         <p className="text-muted-foreground text-sm">
-          {pack.credits * quantity} credits for {usd(pack.priceUsd * quantity)}
+          {pack.credits * quantity} credits for {usd(priceUsd * quantity)}
         </p>
       </CardContent>
       <CardFooter>
         <Button
           className="w-full"
-          disabled
-          title={configured ? "PayPal checkout is being connected" : undefined}
+          disabled={!configured || busy}
+          onClick={() => checkout.mutate({ packId: pack.id, quantity })}
         >
-          {configured ? "PayPal checkout coming soon" : "PayPal Not Configured"}
+          {busy && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+          {configured ? `Buy with PayPal · ${usd(priceUsd * quantity)}` : "PayPal Not Configured"}
         </Button>
       </CardFooter>
     </Card>

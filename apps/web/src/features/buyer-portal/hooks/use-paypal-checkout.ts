@@ -1,0 +1,29 @@
+import { PAYMENT_MESSAGES, type TCreateCreditOrder } from "@leadpost/shared";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { isApiError } from "@/lib/api-error";
+import { createCreditOrder } from "../api";
+import { useBuyerId } from "./use-buyer-portal";
+
+/** The server's message for a failed payment call, else the spec's fallback text. */
+export const paymentErrorMessage = (error: unknown, fallback: string) =>
+  isApiError(error) && error.message ? error.message : fallback;
+
+/** Creates the PayPal order and sends the browser to PayPal's approval page. */
+export function useStartPayPalCheckout() {
+  const buyerId = useBuyerId();
+  return useMutation({
+    mutationFn: (input: TCreateCreditOrder) => createCreditOrder(buyerId, input),
+    onSuccess: (order) => {
+      if (!order.approveUrl) {
+        toast.error(PAYMENT_MESSAGES.CREATE_FAILED);
+        return;
+      }
+      window.location.assign(order.approveUrl);
+    },
+    onError: (error) =>
+      toast.error(PAYMENT_MESSAGES.CREATE_FAILED, {
+        description: paymentErrorMessage(error, PAYMENT_MESSAGES.CREATE_FAILED),
+      }),
+  });
+}
