@@ -20,8 +20,7 @@ import { AuthLink } from "./auth-link";
 import { FormAlert } from "./form-alert";
 import { FormField } from "./form-field";
 import { GoogleSignInButton } from "./google-sign-in-button";
-import { PasswordInput } from "./password-input";
-import { PasswordStrengthMeter } from "./password-strength-meter";
+import { NewPasswordFields } from "./new-password-fields";
 
 type TValues = z.output<typeof ZAcceptInvitationSchema>;
 /** Tokens are 43 url-safe characters; anything far off is a damaged link. */
@@ -151,27 +150,14 @@ export function InvitedRegistration({ token, invalidTo = "/login" }: { token: st
             <FormField label="Email">
               {(control) => <Input {...control} type="email" value={details.email} readOnly />}
             </FormField>
-            <FormField label="Password" error={errors.password?.message}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  autoComplete="new-password"
-                  disabled={isSubmitting}
-                  {...register("password")}
-                />
-              )}
-            </FormField>
-            <PasswordStrengthMeter password={watch("password")} />
-            <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  autoComplete="new-password"
-                  disabled={isSubmitting}
-                  {...register("confirmPassword")}
-                />
-              )}
-            </FormField>
+            <NewPasswordFields
+              password={watch("password")}
+              passwordField={register("password")}
+              confirmField={register("confirmPassword")}
+              passwordError={errors.password?.message}
+              confirmError={errors.confirmPassword?.message}
+              disabled={isSubmitting}
+            />
             {failure && <FormAlert>{failure}</FormAlert>}
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}

@@ -12,9 +12,7 @@ import { useWorkspace } from "@/lib/workspace/use-workspace";
 import { acceptInvitation, resetPassword } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { FormAlert } from "../components/form-alert";
-import { FormField } from "../components/form-field";
-import { PasswordInput } from "../components/password-input";
-import { PasswordStrengthMeter } from "../components/password-strength-meter";
+import { NewPasswordFields } from "../components/new-password-fields";
 import { safeRedirectPath, ZCreatePasswordSchema } from "../form-schemas";
 
 type TValues = z.output<typeof ZCreatePasswordSchema>;
@@ -114,27 +112,14 @@ export function CreatePasswordPage() {
         onSubmit={handleSubmit(onSubmit)}
         aria-label="Create Your Password"
       >
-        <FormField label="Password" error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              disabled={isSubmitting}
-              {...register("password")}
-            />
-          )}
-        </FormField>
-        <PasswordStrengthMeter password={watch("password")} />
-        <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              disabled={isSubmitting}
-              {...register("confirmPassword")}
-            />
-          )}
-        </FormField>
+        <NewPasswordFields
+          password={watch("password")}
+          passwordField={register("password")}
+          confirmField={register("confirmPassword")}
+          passwordError={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
+          disabled={isSubmitting}
+        />
         {failure && <FormAlert>{failure}</FormAlert>}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}

@@ -13,9 +13,7 @@ import { FORGOT_PAGE, resetPassword, type TResetAudience } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { CompanyBranding } from "../components/company-branding";
 import { FormAlert } from "../components/form-alert";
-import { FormField } from "../components/form-field";
-import { PasswordInput } from "../components/password-input";
-import { PasswordStrengthMeter } from "../components/password-strength-meter";
+import { NewPasswordFields } from "../components/new-password-fields";
 import { ZResetPasswordSchema } from "../form-schemas";
 import { RESET_LINK_TEXT, readResetLink, type TResetLinkState } from "../reset-token";
 
@@ -114,31 +112,17 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
   return (
     <AuthCard title={title} media={branding} description="Choose a new password for your account.">
       <form className="grid gap-4" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title}>
-        <FormField
-          label="New password"
-          error={errors.password?.message}
-          hint={`At least 6 characters. ${RESET_MESSAGES.NO_SPACES}.`}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              disabled={isSubmitting}
-              {...register("password")}
-            />
-          )}
-        </FormField>
-        <PasswordStrengthMeter password={password} />
-        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              disabled={isSubmitting}
-              {...register("confirmPassword")}
-            />
-          )}
-        </FormField>
+        <NewPasswordFields
+          password={password}
+          passwordField={register("password")}
+          confirmField={register("confirmPassword")}
+          passwordError={errors.password?.message}
+          confirmError={errors.confirmPassword?.message}
+          disabled={isSubmitting}
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
+          passwordHint={`At least 6 characters. ${RESET_MESSAGES.NO_SPACES}.`}
+        />
         {failure && <FormAlert>{failure}</FormAlert>}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
