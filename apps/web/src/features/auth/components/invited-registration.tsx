@@ -8,6 +8,7 @@ import { Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
@@ -18,7 +19,6 @@ import { savePendingInvitation } from "../pending-invitation";
 import { AuthCard } from "./auth-card";
 import { AuthLink } from "./auth-link";
 import { FormAlert } from "./form-alert";
-import { FormField } from "./form-field";
 import { GoogleSignInButton } from "./google-sign-in-button";
 import { NewPasswordFields } from "./new-password-fields";
 

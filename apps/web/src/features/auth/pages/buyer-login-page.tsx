@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { BUYER_HOME_PATH, homePathFor } from "@/app/route-access";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
@@ -15,7 +16,6 @@ import { ensureBuyerAccount, linkBuyer, resendVerification, signOut } from "../a
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
-import { FormField } from "../components/form-field";
 import { PasswordInput } from "../components/password-input";
 import { ZBuyerLoginSchema } from "../form-schemas";
 import { signInWithRetry } from "../hooks/use-sign-in";

@@ -5,12 +5,12 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { requestPasswordReset, type TResetAudience } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
-import { FormField } from "../components/form-field";
 import { EMAIL_EXAMPLE, ZForgotPasswordSchema } from "../form-schemas";
 import { useCountdown } from "../hooks/use-countdown";
 

@@ -11,9 +11,9 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useArchiveBuyerMutation } from "../hooks/use-buyer-mutations";
-import { FormField } from "./form-field";
 
 /** Archive confirmation: the exact company name must be typed (001 §5). */
 export function ArchiveBuyerDialog({ buyer, onClose }: { buyer: TBuyer | null; onClose: () => void }) {

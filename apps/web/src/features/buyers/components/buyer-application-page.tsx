@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -12,7 +13,6 @@ import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-error";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { fetchApplicationCompany, submitApplication } from "../api";
-import { FormField } from "./form-field";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
@@ -25,7 +26,6 @@ import {
   validateBuyerInput,
 } from "../buyer-form-values";
 import { saveErrorMessage, useInvalidateBuyers } from "../hooks/use-buyer-mutations";
-import { FormField } from "./form-field";
 import { NicheSelect } from "./niche-select";
 
 type TBuyerFormDialogProps = {

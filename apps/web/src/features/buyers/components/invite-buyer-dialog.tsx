@@ -12,10 +12,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { inviteBuyer } from "../api";
 import { useInvalidateBuyers } from "../hooks/use-buyer-mutations";
-import { FormField } from "./form-field";
 import { NicheSelect } from "./niche-select";
 
 type TInviteTarget = { buyerId: string; email: string; nicheId: string | null };

@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { useId } from "react";
 import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/utils";
 
 export type TFieldControlProps = {
   id: string;
@@ -9,22 +10,26 @@ export type TFieldControlProps = {
 };
 
 type TFormFieldProps = {
+  /** The control's id; generated when absent. */
+  id?: string;
   label: string;
   error?: string;
   hint?: React.ReactNode;
   /** Beside the label, e.g. a "Forgot your password?" link. */
   aside?: React.ReactNode;
+  className?: string;
   children: (control: TFieldControlProps) => React.ReactNode;
 };
 
 /** A labelled control with its validation message wired for screen readers. */
-export function FormField({ label, error, hint, aside, children }: TFormFieldProps) {
-  const id = useId();
+export function FormField({ id: givenId, label, error, hint, aside, className, children }: TFormFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? messageId : null, hint ? hintId : null].filter(Boolean).join(" ");
   return (
-    <div className="grid gap-2">
+    <div className={cn("grid gap-2", className)}>
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {aside}
