@@ -2,49 +2,54 @@
 // the entry chunk, its static imports, and the lazily loaded chunks of the route's screens.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const dist = new URL("../apps/web/dist/", import.meta.url).pathname;
-const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
+const DIST = fileURLToPath(new URL("../apps/web/dist/", import.meta.url));
 
-function closure(keys) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const dep of manifest[key]?.imports ?? []) visit(dep);
+/** Gzipped and raw KiB of the first load of each measured page, from a built apps/web/dist. */
+export function measureBundles(dist = DIST) {
+  const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
+  const closure = (keys) => {
+    const seen = new Set();
+    const visit = (key) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const dep of manifest[key]?.imports ?? []) visit(dep);
+    };
+    for (const k of keys) visit(k);
+    return seen;
   };
-  for (const k of keys) visit(k);
-  return seen;
+  const size = (keys) => {
+    let raw = 0;
+    let gz = 0;
+    for (const key of closure(keys)) {
+      const file = manifest[key]?.file;
+      if (!file?.endsWith(".js")) continue;
+      const buf = readFileSync(join(dist, file));
+      raw += buf.length;
+      gz += gzipSync(buf, { level: 9 }).length;
+    }
+    return { rawKb: +(raw / 1024).toFixed(1), gzipKb: +(gz / 1024).toFixed(1) };
+  };
+  // Two pages: the app (index.html) and the public form page (form.html), which ships without React.
+  const entryOf = (html) => Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith(html));
+  const app = entryOf("index.html");
+  const chunks = (pattern) => Object.keys(manifest).filter((k) => pattern.test(k));
+  // What a route lazily loads besides the entry: its layout and its screen.
+  return {
+    "entry only": size([app]),
+    "/login": size([app, ...chunks(/(layouts\/auth-layout|auth\/components\/login-page)\.tsx$/)]),
+    "/dashboard": size([
+      app,
+      ...chunks(/(layouts\/company-layout|dashboard\/components\/dashboard-home-page)\.tsx$/),
+    ]),
+    "/forms/:id": size([entryOf("form.html")]),
+  };
 }
 
-function gzipKb(keys) {
-  let raw = 0;
-  let gz = 0;
-  for (const key of keys) {
-    const file = manifest[key]?.file;
-    if (!file?.endsWith(".js")) continue;
-    const buf = readFileSync(join(dist, file));
-    raw += buf.length;
-    gz += gzipSync(buf, { level: 9 }).length;
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const [name, s] of Object.entries(measureBundles())) {
+    console.log(`${name.padEnd(12)} ${String(s.gzipKb).padStart(7)} KiB gzip  (${s.rawKb} KiB raw)`);
   }
-  return { rawKb: +(raw / 1024).toFixed(1), gzipKb: +(gz / 1024).toFixed(1) };
-}
-
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const findChunk = (pattern) => Object.keys(manifest).filter((k) => pattern.test(k));
-// What each route lazily loads besides the entry: its layout and its screen.
-const routes = {
-  "/login": findChunk(/(layouts\/auth-layout|auth\/components\/login-page)\.tsx$/),
-  "/dashboard": findChunk(/(layouts\/company-layout|dashboard\/components\/dashboard-home-page)\.tsx$/),
-  "/forms/:id": findChunk(/public-forms\/components\/public-form-page\.tsx$/),
-};
-
-const rows = [
-  ["entry only", [entry]],
-  ...Object.entries(routes).map(([r, chunks]) => [r, [entry, ...chunks]]),
-];
-for (const [name, keys] of rows) {
-  const size = gzipKb(closure(keys));
-  console.log(`${name.padEnd(12)} ${String(size.gzipKb).padStart(7)} KiB gzip  (${size.rawKb} KiB raw)`);
 }

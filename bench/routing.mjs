@@ -1,5 +1,5 @@
 // Lead routing time per lead with 10,000 buyers in one company, on PostgreSQL, through the real
-// routing entry point (modules/leads/routing-hook.ts), so it measures exactly what a submission runs.
+// routing entry point (modules/routing/routing-hook.ts), so it measures exactly what a submission runs.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/routing.mjs
 //
@@ -18,7 +18,7 @@ import { loadConfig } from "../apps/server/src/lib/config.ts";
 import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { createSecretBox } from "../apps/server/src/lib/secret-box.ts";
 import { createEmailService } from "../apps/server/src/modules/email/service.ts";
-import { routeLead } from "../apps/server/src/modules/leads/routing-hook.ts";
+import { routeLead } from "../apps/server/src/modules/routing/routing-hook.ts";
 
 // The expression of the buyers_service_area_box index (migration 0004), as the planner must see it.
 const SERVICE_BOX_SQL = `box(point("longitude" - ("service_radius"::float8 / (68.7 * greatest(cos(radians(least(89::float8, abs("latitude") + ("service_radius"::float8 / 68.7)))), 0.01::float8))), "latitude" - ("service_radius"::float8 / 68.7)), point("longitude" + ("service_radius"::float8 / (68.7 * greatest(cos(radians(least(89::float8, abs("latitude") + ("service_radius"::float8 / 68.7)))), 0.01::float8))), "latitude" + ("service_radius"::float8 / 68.7)))`;

@@ -6,7 +6,14 @@ const targets = [
   {
     name: "web",
     output: "apps/web/dist/index.html",
-    sources: ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/public", ...SHARED],
+    sources: [
+      "apps/web/src",
+      "apps/web/index.html",
+      "apps/web/form.html",
+      "apps/web/vite.config.ts",
+      "apps/web/public",
+      ...SHARED,
+    ],
     workspace: "@leadpost/web",
   },
   {

@@ -27,6 +27,19 @@ await build({
   logLevel: "warning",
 });
 
+// The call-tracking script customers paste: one small browser bundle, served with each company's numbers
+// (same options as src/modules/call-tracking/dni-script/bundle.ts, which builds it on the fly in development).
+await build({
+  entryPoints: ["src/modules/call-tracking/dni-script/browser.ts"],
+  outfile: "dist/dni-script.js",
+  bundle: true,
+  minify: true,
+  format: "iife",
+  globalName: "LeadpostDni",
+  target: "es2019",
+  logLevel: "warning",
+});
+
 mkdirSync("dist", { recursive: true });
 const stamp = builtAt.replace(/[-:TZ.]/g, "").slice(0, 14);
 writeFileSync(

@@ -31,10 +31,10 @@ test("a buyer invited by a company registers from the e-mailed link and lands on
   await expect(page).toHaveURL(/\/buyer\/dashboard$/);
   await expect(page.getByText("Lead Buyer Portal").first()).toBeVisible();
 
-  // The link works once: a second visit is sent to /login with the reason.
+  // The link works once: a second visit is sent to the buyer sign-in with the reason (000 §2.6).
   await page.context().clearCookies();
   await page.goto(mail.links[0]!);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/buyer\/login$/);
   await expect(page.getByText("This invitation has already been used")).toBeVisible();
 });
 

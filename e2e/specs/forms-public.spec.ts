@@ -35,6 +35,20 @@ test("a malformed or unknown form id shows the not-found text", async ({ page })
   await expect(page.getByText("Form not found or not published")).toBeVisible();
 });
 
+test("the public form page loads its own small script, without the app's libraries", async ({ page }) => {
+  await signIn(page);
+  const id = await publishForm(page, { title: "Small page", fields: FIELDS });
+  await page.context().clearCookies();
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`/forms/${id}`);
+  await expect(page.getByLabel("Full name")).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => /vendor-(react|router|query|zod)/.test(s))).toEqual([]);
+});
+
 test("markup in a label and in an answer renders as text", async ({ page }) => {
   let dialogs = 0;
   page.on("dialog", async (d) => {

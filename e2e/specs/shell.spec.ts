@@ -1,4 +1,5 @@
 import { expect, test } from "../fixtures/server";
+import { signInAsCompany } from "./auth-helpers";
 
 test("the login page renders with both tabs", async ({ page }) => {
   await page.goto("/login");
@@ -8,9 +9,12 @@ test("the login page renders with both tabs", async ({ page }) => {
   await expect(page.getByRole("link", { name: /Create a Company Account/i })).toBeVisible();
 });
 
-test("an unknown path and a protected page send a visitor to /login", async ({ page }) => {
-  await page.goto("/no/such/page");
-  await expect(page).toHaveURL(/\/login$/);
+test("an unknown path shows the 404 page; a protected page sends a visitor to /login", async ({ page }) => {
+  for (const path of ["/no/such/page", "/dashboard/nope", "/buyer/nope"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
   await page.goto("/dashboard/forms");
   await expect(page).toHaveURL(/\/login/);
 });
@@ -21,4 +25,23 @@ test("the API answers health and the reference page from the same server", async
   expect((await health.json()).database).toMatchObject({ ok: true, kind: "pglite" });
   const docs = await request.get("/api/docs");
   expect(docs.status()).toBe(200);
+});
+
+test("a signed-in user also gets the 404 page for unknown app paths", async ({ page }) => {
+  await signInAsCompany(page, "owner@leadpost.test");
+  await expect(page).toHaveURL(/\/dashboard/);
+  for (const path of ["/dashboard/nope", "/buyer/nope"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Go to the start page" }).click();
+  await expect(page).toHaveURL(/\/dashboard|\/$/);
+});
+
+test("a missing static file is a 404, not the app's page", async ({ request }) => {
+  const asset = await request.get("/assets/x.js");
+  expect(asset.status()).toBe(404);
+  expect(await asset.text()).not.toContain("<!doctype html>");
+  expect((await request.get("/missing.png")).status()).toBe(404);
+  expect((await request.get("/dashboard/nope")).status()).toBe(200);
 });

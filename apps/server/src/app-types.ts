@@ -1,11 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { TCompanyRole } from "@leadpost/shared";
 import type { TDatabase } from "./db/client";
 import type { TStorage } from "./integrations/storage";
 import type { TConfig } from "./lib/config";
 import type { TLogger } from "./lib/logger";
 import type { TSecretBox } from "./lib/secret-box";
-import type { TAuth } from "./modules/auth/auth";
-import type { TEmailService } from "./modules/email/service";
+import type { TAuth } from "./modules/auth";
+import type { TEmailService } from "./modules/email";
 
 /** Everything a route or service may depend on, created once at start-up. */
 export type TDeps = {
@@ -23,6 +24,12 @@ export type TDeps = {
 
 export type TSessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 
+/** The company a request acts for; set by requireCompanyRole, read through companyContext(c). */
+export type TCompanyContext = { userId: string; email: string; companyId: string; role: TCompanyRole };
+
+/** Who a buyer-portal request acts as; set by requireBuyer, read through buyerContext(c). */
+export type TBuyerContext = { userId: string; email: string; buyerId: string; companyId: string };
+
 export type TAppEnv = {
   Variables: {
     requestId: string;
@@ -30,6 +37,10 @@ export type TAppEnv = {
     /** Set by requireSession; read it through currentUser(c). */
     user?: TSessionUser;
     sessionId?: string;
+    /** Set by requireSession: the platform admin's user id when this session is an impersonation. */
+    impersonatedBy?: string | null;
+    companyContext?: TCompanyContext;
+    buyerContext?: TBuyerContext;
   };
 };
 

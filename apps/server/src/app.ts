@@ -3,29 +3,42 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { TApp, TAppEnv, TDeps } from "./app-types";
+import { completeOpenApiDocument } from "./lib/openapi";
 import { defaultWebDistDir } from "./lib/paths";
-import { registerAccountRoutes } from "./modules/accounts/routes";
-import { registerAuthRoutes } from "./modules/auth/routes";
-import { registerAuthEventRoutes } from "./modules/auth-events/routes";
-import { registerBuyerPortalRoutes } from "./modules/buyer-portal/routes";
-import { registerBuyerRoutes } from "./modules/buyers/routes";
-import { registerCreditRoutes } from "./modules/credits/routes";
-import { registerDashboardRoutes } from "./modules/dashboard/routes";
-import { registerDevMailbox } from "./modules/email/dev-mailbox";
-import { FORM_IMAGE_UPLOAD_PATH } from "./modules/forms/images";
-import { registerPublicFormRoutes } from "./modules/forms/public-routes";
-import { registerFormRoutes } from "./modules/forms/routes";
-import { registerLeadRoutes } from "./modules/leads/routes";
-import { registerNicheRoutes } from "./modules/niches/routes";
-import { registerPaymentRoutes } from "./modules/payments/routes";
-import { registerPurchaseRoutes } from "./modules/purchases/routes";
-import { registerRealtimeRoutes } from "./modules/realtime/routes";
-import { registerRoutingRoutes } from "./modules/routing/routes";
-import { registerSessionRoutes } from "./modules/session/routes";
-import { registerApiDocs } from "./modules/system/api-docs";
-import { registerSystemRoutes } from "./modules/system/routes";
+import { registerAccountRoutes } from "./modules/accounts";
+import { registerApiKeyRoutes } from "./modules/api-keys";
+import { authOpenApi, registerAuthRoutes, withAuthEndpoints } from "./modules/auth";
+import { registerAuthEventRoutes } from "./modules/auth-events";
+import { registerBackupRoutes } from "./modules/backups";
+import { registerBuyerPortalRoutes } from "./modules/buyer-portal";
+import { registerBuyerRoutes } from "./modules/buyers";
+import { registerCallTrackingPublicRoutes, registerCallTrackingRoutes } from "./modules/call-tracking";
+import { registerCallCenterRoutes, registerTwilioWebhooks } from "./modules/calls";
+import { registerCreditRoutes } from "./modules/credits";
+import { registerDashboardRoutes } from "./modules/dashboard";
+import { registerDevMailbox, registerEmailRoutes } from "./modules/email";
+import {
+  FORM_IMAGE_UPLOAD_PATH,
+  formEmbedOrigins,
+  registerFormRoutes,
+  registerPublicFormRoutes,
+} from "./modules/forms";
+import { registerLeadRoutes } from "./modules/leads";
+import { registerNicheRoutes } from "./modules/niches";
+import { registerPaymentRoutes } from "./modules/payments";
+import { registerPlatformAdminRoutes } from "./modules/platform-admin";
+import { registerPurchaseRoutes } from "./modules/purchases";
+import { registerRealtimeRoutes } from "./modules/realtime";
+import { registerRoutingRoutes } from "./modules/routing";
+import { registerSessionRoutes } from "./modules/session";
+import { registerSettingsRoutes } from "./modules/settings";
+import { registerApiDocs, registerSystemRoutes } from "./modules/system";
+import { registerTeamRoutes } from "./modules/team";
 import { errorBody, handleError, validationResponse } from "./plugins/errors";
+import { originCheck } from "./plugins/origin-check";
 import { requestContext } from "./plugins/request-context";
+import { htmlSecurityHeaders } from "./plugins/security-headers";
+import { textSanitiser } from "./plugins/text-sanitiser";
 import { registerWebApp } from "./plugins/web-static";
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -45,8 +58,14 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
       xFrameOptions: false,
       crossOriginResourcePolicy: false,
       crossOriginEmbedderPolicy: false,
+      // HSTS only where the product is served over HTTPS for sure.
+      strictTransportSecurity: deps.config.isProduction ? "max-age=31536000; includeSubDomains" : false,
     }),
   );
+  // CSP and frame protection on every HTML answer (plugins/security-headers.ts).
+  app.use("*", htmlSecurityHeaders());
+  // Cross-site request forgery: session-cookie calls that change state must come from our own pages.
+  app.use("/api/*", originCheck(deps.config));
   app.use("*", compress());
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
@@ -54,6 +73,8 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   });
   // Image uploads carry their own, larger limit (modules/forms/images.ts).
   app.use("/api/*", (c, next) => (c.req.path === FORM_IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
+  // Text PostgreSQL cannot store never reaches it: 400 naming the field (anonymous form answers: removed).
+  app.use("/api/*", textSanitiser({ strip: (path) => path.startsWith("/api/public/forms/") }));
   app.onError(handleError);
 
   registerAuthRoutes(app, deps);
@@ -73,14 +94,31 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerRealtimeRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerCallTrackingRoutes(app, deps);
+  registerCallTrackingPublicRoutes(app, deps);
+  registerTwilioWebhooks(app, deps);
+  registerCallCenterRoutes(app, deps);
+  registerPlatformAdminRoutes(app, deps);
+  registerEmailRoutes(app, deps);
 
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Leadpost API",
-      version: deps.version.version,
-      description: "Lead capture, routing and distribution. Errors always use the ApiError shape.",
-    },
+  registerSettingsRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
+  registerBackupRoutes(app, deps);
+  registerTeamRoutes(app, deps);
+
+  app.get("/api/openapi.json", async (c) => {
+    const document = app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: "Leadpost API",
+        version: deps.version.version,
+        description: "Lead capture, routing and distribution. Errors always use the ApiError shape.",
+        license: { name: "Proprietary", url: `${deps.config.publicUrl}/api/docs` },
+      },
+    });
+    return c.json(
+      completeOpenApiDocument(withAuthEndpoints(document, await authOpenApi(deps)), deps.config.publicUrl),
+    );
   });
   registerApiDocs(app);
   registerDevMailbox(app, deps);
@@ -89,7 +127,9 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     c.json(errorBody(c, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`), 404),
   );
   if (opts.serveWeb !== false) {
-    registerWebApp(app, deps.config.webDistDir ?? defaultWebDistDir(), deps.logger);
+    registerWebApp(app, deps.config.webDistDir ?? defaultWebDistDir(), deps.logger, {
+      embedOrigins: (formId) => formEmbedOrigins(deps.database.db, formId),
+    });
   }
   app.notFound((c) => c.json(errorBody(c, "NOT_FOUND", "Not found"), 404));
   return app;

@@ -4,14 +4,18 @@ import type { TDeps } from "./app-types";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo";
-import { startCreditExpiryJob } from "./jobs/credit-expiry";
-import { startIntervalJob } from "./jobs/interval";
+import { createSmtpTransport } from "./integrations/email/smtp";
+import { startJobQueue, type TJobQueue } from "./jobs/queue";
+import { registerJobs } from "./jobs/register";
 import type { TConfig } from "./lib/config";
+import { lockDataDir } from "./lib/data-dir-lock";
 import { persistedLocalSecret } from "./lib/local-secret";
 import type { TLogger } from "./lib/logger";
 import { readVersion } from "./lib/version";
-import { retryFailedRouting } from "./modules/submissions/routing";
 import { wireDeps } from "./wire";
+
+/** Thrown when the server must not start; index.ts prints the message and exits non-zero. */
+export class StartupError extends Error {}
 
 /** Opens the database, migrates, seeds (first start only) and wires the dependencies. */
 export async function createDeps(config: TConfig, logger: TLogger): Promise<TDeps> {
@@ -33,16 +37,51 @@ export async function createDeps(config: TConfig, logger: TLogger): Promise<TDep
   });
 }
 
+/** Production refuses to start when its mail server cannot be reached: nobody could verify or reset. */
+async function checkMailTransport(config: TConfig) {
+  if (!config.isProduction || !config.mail.smtpUrl || config.mail.resendApiKey) return;
+  try {
+    await createSmtpTransport(config.mail.smtpUrl).verify();
+  } catch (err) {
+    const safeUrl = config.mail.smtpUrl.replace(/\/\/[^@/]*@/, "//***@");
+    throw new StartupError(
+      `The mail server at SMTP_URL (${safeUrl}) does not answer: ${(err as Error).message}. ` +
+        "Production needs working mail for account verification and password resets.",
+    );
+  }
+}
+
 export async function startServer(config: TConfig, logger: TLogger) {
-  const deps = await createDeps(config, logger);
+  await checkMailTransport(config);
+  // The embedded database belongs to one process; PostgreSQL coordinates instances itself.
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  let deps: TDeps;
+  let queue: TJobQueue;
+  try {
+    deps = await createDeps(config, logger);
+    queue = await startJobQueue(deps.database, logger);
+    await registerJobs(queue, deps);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
   const app = createApp(deps);
-  const stopJobs = [
-    startIntervalJob("email-retry", 15_000, () => deps.email.retryDue(), logger),
-    startIntervalJob("routing-retry", 30_000, () => retryFailedRouting(deps), logger),
-    startCreditExpiryJob(deps),
-  ];
+
+  // Requests being answered; streams (/api/events) resolve fetch at once and are not counted.
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const fetch: typeof app.fetch = async (request, ...rest) => {
+    inFlight++;
+    try {
+      return await app.fetch(request, ...rest);
+    } finally {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    }
+  };
+
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const s = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
       logger.info(
         { port: info.port, url: config.publicUrl, version: deps.version.version },
         "Leadpost is listening",
@@ -51,17 +90,37 @@ export async function startServer(config: TConfig, logger: TLogger) {
     });
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    for (const stopJob of stopJobs) stopJob();
-    server.close();
-    await deps.database.close().catch(() => {});
-    process.exit(0);
+  let stopping: Promise<void> | null = null;
+  /** Stop accepting, finish the requests and jobs in flight (up to the deadline), close the database. */
+  const stop = (signal: string) => {
+    stopping ??= (async () => {
+      const deadline = Date.now() + config.shutdownTimeoutMs;
+      logger.info({ signal, inFlight, deadlineMs: config.shutdownTimeoutMs }, "shutting down");
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+      if (inFlight > 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => {
+            drained = resolve;
+          }),
+          sleep(Math.max(0, deadline - Date.now())),
+        ]);
+      }
+      // Let answers finish writing, then cut what is left (event streams: clients reconnect elsewhere).
+      await Promise.race([closed, sleep(Math.min(1000, Math.max(0, deadline - Date.now())))]);
+      if ("closeAllConnections" in server) server.closeAllConnections();
+      await queue.stop(Math.max(1000, deadline - Date.now())).catch((err) => {
+        logger.warn({ err }, "job queue did not stop cleanly");
+      });
+      await deps.database.close().catch(() => {});
+      releaseLock();
+      logger.info({ signal, leftInFlight: inFlight }, "stopped");
+    })();
+    return stopping;
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
-  return { server, deps };
+  process.on("SIGTERM", () => void stop("SIGTERM").then(() => process.exit(0)));
+  process.on("SIGINT", () => void stop("SIGINT").then(() => process.exit(0)));
+  return { server, deps, queue, stop };
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

@@ -4,8 +4,9 @@ import { createStorage } from "./integrations/storage";
 import type { TConfig } from "./lib/config";
 import type { TLogger } from "./lib/logger";
 import { createSecretBox } from "./lib/secret-box";
-import { createAuth } from "./modules/auth/auth";
-import { createEmailService } from "./modules/email/service";
+import { createAuth } from "./modules/auth";
+import { createEmailService } from "./modules/email";
+import { recordImpersonationEnded } from "./modules/platform-admin";
 
 /** Builds every service from the config and an open database; shared by the server and the tests. */
 export function wireDeps(opts: {
@@ -19,7 +20,14 @@ export function wireDeps(opts: {
   const { config, database, logger } = opts;
   const secretBox = createSecretBox(opts.encryptionKey);
   const email = createEmailService({ db: database.db, config, secretBox, logger });
-  const auth = createAuth({ db: database.db, config, secret: opts.authSecret, email, logger });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    secret: opts.authSecret,
+    email,
+    logger,
+    onImpersonationEnded: (ended) => recordImpersonationEnded(database.db, ended),
+  });
   const storage = createStorage(config);
   return {
     config,

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEvents, verifications } from "../src/db/schema";
+import { createBareUser } from "./helpers/fixtures";
 import { latestEmail } from "./helpers/mailbox";
 import { createTestContext, signIn, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
 
@@ -14,13 +15,7 @@ const post = (path: string, json: unknown, headers: Record<string, string> = {})
   ctx.request(path, { method: "POST", json, headers });
 
 async function signUp(email: string, password = "Str0ng!pass") {
-  const res = await post("/api/auth/sign-up/email", {
-    email,
-    password,
-    name: "Test User",
-    callbackURL: "/auth/callback",
-  });
-  expect(res.status).toBe(200);
+  await createBareUser(ctx, email, password);
 }
 
 /** Follows a link from an e-mail against the app and returns where it redirects. */
@@ -117,8 +112,18 @@ describe("password reset by link", () => {
     const stored = await ctx.database.db.select().from(verifications);
     expect(stored.some((v) => v.identifier.includes(token) || v.value.includes(token))).toBe(false);
 
+    const usable = async (t: string) =>
+      ((await (await ctx.request(`/api/accounts/reset-tokens/${t}`)).json()) as { valid: boolean }).valid;
+    expect(await usable(token)).toBe(true);
+    expect(await (await ctx.request(`/api/accounts/reset-tokens/${token}`)).json()).toEqual({
+      valid: true,
+      email: "verify@example.com",
+    });
+    expect(await usable("not-a-token")).toBe(false);
+
     const reset = await post("/api/auth/reset-password", { token, newPassword: "N3w!password" });
     expect(reset.status).toBe(200);
+    expect(await usable(token)).toBe(false);
     await expect(signIn(ctx, "verify@example.com", "N3w!password")).resolves.toContain("session_token");
 
     const again = await post("/api/auth/reset-password", { token, newPassword: "Another!1pass" });

@@ -118,14 +118,14 @@ describe("buyer applications (/register)", () => {
     await apply({ ...application, email: "applicant@prospect.test", companyId: acme.companyId });
     const cookie = await signIn(ctx, "applicant@prospect.test", FIXTURE_PASSWORD);
     const linked = await ctx.request("/api/session/link-buyer", { method: "POST", cookie });
-    expect(await linked.json()).toEqual({ linked: 0 });
+    expect(await linked.json()).toEqual({ linked: 0, invitations: [] });
     const [row] = await ctx.database.db
       .select()
       .from(buyers)
       .where(eq(buyers.email, "applicant@prospect.test"));
     expect(row).toMatchObject({ status: "pending", userId: null });
 
-    // Approval: the admin sends the invitation; now the applicant's own sign-in links it.
+    // Approval: the admin sends the invitation; the applicant accepts it on the invitations page.
     const invite = await ctx.request("/api/buyers/invite", {
       method: "POST",
       cookie: acme.cookie,
@@ -133,7 +133,18 @@ describe("buyer applications (/register)", () => {
     });
     expect(invite.status).toBe(200);
     const relinked = await ctx.request("/api/session/link-buyer", { method: "POST", cookie });
-    expect(await relinked.json()).toEqual({ linked: 1 });
+    const open = (await relinked.json()) as {
+      linked: number;
+      invitations: { id: string; companyName: string }[];
+    };
+    expect(open).toMatchObject({ linked: 0, invitations: [{ companyName: "Acme Leads" }] });
+    const accepted = await ctx.request(`/api/session/invitations/${open.invitations[0]!.id}/accept`, {
+      method: "POST",
+      cookie,
+    });
+    expect(accepted.status).toBe(200);
+    const [after] = await ctx.database.db.select().from(buyers).where(eq(buyers.id, row!.id));
+    expect(after).toMatchObject({ status: "active", userId: applicant.userId });
     expect(applicant.companyId).not.toBe(acme.companyId);
   });
 });

@@ -134,7 +134,10 @@ describe("buyers: create", () => {
     const rows = await ctx.database.db.select().from(buyers).where(eq(buyers.email, "ida@idem.test"));
     expect(rows).toHaveLength(1);
     const changed = await create(acme.cookie, { ...body, contactName: "Ida Other" }, key);
-    expect(changed.status).toBe(422);
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as TError).error.message).toBe(
+      "Idempotency key reused with a different request",
+    );
   });
 
   it("refuses members with the spec's permission text", async () => {

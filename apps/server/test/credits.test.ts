@@ -88,6 +88,27 @@ describe("grant and revoke", () => {
     expect(await balanceOf(buyerId)).toBe(20);
   });
 
+  it("refuses the same key with the same buyer and amount but another reason or note (409)", async () => {
+    const key = newKey("whole-request");
+    const first = await adjust({ buyerId, amount: 2, reason: "Goodwill", idempotencyKey: key });
+    expect(first.status).toBe(200);
+    for (const other of [
+      { buyerId, amount: 2, reason: "Another reason", idempotencyKey: key },
+      { buyerId, amount: 2, reason: "Goodwill", note: "added later", idempotencyKey: key },
+    ]) {
+      const reused = await adjust(other);
+      expect(reused.status).toBe(409);
+      expect(await errorOf(reused)).toMatchObject({
+        code: "IDEMPOTENCY_KEY_REUSED",
+        message: "Idempotency key reused with a different request",
+      });
+    }
+    const same = await adjust({ buyerId, amount: 2, reason: "Goodwill", idempotencyKey: key });
+    expect(((await same.json()) as TCreditAdjustmentResult).idempotent).toBe(true);
+    expect(await balanceOf(buyerId)).toBe(22);
+    await adjust({ buyerId, amount: -2, reason: "Undo whole-request test" });
+  });
+
   it("applies parallel requests with one key exactly once", async () => {
     const key = newKey("parallel");
     const answers = await Promise.all(

@@ -6,7 +6,16 @@ import { lastFour } from "../src/lib/secret-box";
 import { startResendFake } from "./fakes/resend-fake";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
+/** The development mailbox answers callers on this machine (the socket address). */
+const LOCAL = { remoteAddress: "127.0.0.1" };
 const RESEND_KEY = "re_test_1234567890";
+
+/** Stores the message as a request would, then runs the worker's step on it. */
+async function sendNow(ctx: TTestContext, input: Parameters<TTestContext["deps"]["email"]["send"]>[0]) {
+  const stored = await ctx.deps.email.send(input);
+  expect(stored.status).toBe("queued");
+  return (await ctx.deps.email.deliver(stored.id))!;
+}
 
 describe("e-mail delivery", () => {
   let ctx: TTestContext;
@@ -28,7 +37,7 @@ describe("e-mail delivery", () => {
   });
 
   it("keeps mail in the built-in mailbox when no provider is configured, and lists it", async () => {
-    const message = await ctx.deps.email.send({
+    const message = await sendNow(ctx, {
       to: "Someone@Example.com",
       subject: "Hi",
       html: "<p>x</p>",
@@ -36,21 +45,21 @@ describe("e-mail delivery", () => {
     });
     expect(message.transport).toBe("mailbox");
     expect(message.status).toBe("sent");
-    const res = await ctx.request("/dev/mailbox.json?to=someone@example.com");
+    const res = await ctx.request("/dev/mailbox.json?to=someone@example.com", LOCAL);
     const body = (await res.json()) as { messages: { subject: string; to: string }[] };
     expect(body.messages[0]).toMatchObject({ subject: "Hi", to: "someone@example.com" });
-    const page = await ctx.request("/dev/mailbox");
+    const page = await ctx.request("/dev/mailbox", LOCAL);
     expect(await page.text()).toContain("Dev mailbox");
   });
 
   it("escapes message content in the mailbox page", async () => {
-    await ctx.deps.email.send({
+    await sendNow(ctx, {
       to: "x@example.com",
       subject: "<script>alert(1)</script>",
       html: "<b>hi</b>",
       kind: "test",
     });
-    const html = await (await ctx.request("/dev/mailbox")).text();
+    const html = await (await ctx.request("/dev/mailbox", LOCAL)).text();
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
@@ -68,7 +77,7 @@ describe("e-mail delivery", () => {
       .where(eq(companySecrets.companyId, companyId));
     expect(stored!.ciphertext).not.toContain(RESEND_KEY);
 
-    const message = await ctx.deps.email.send({
+    const message = await sendNow(ctx, {
       companyId,
       to: "lead@example.com",
       subject: "New lead",
@@ -87,7 +96,7 @@ describe("e-mail delivery", () => {
   it("stores a failed message and delivers it on retry exactly once", async () => {
     resend.state.failNext = 1;
     const before = resend.sent.length;
-    const failed = await ctx.deps.email.send({
+    const failed = await sendNow(ctx, {
       companyId,
       to: "retry@example.com",
       subject: "Retry me",
@@ -103,8 +112,8 @@ describe("e-mail delivery", () => {
       .update(emailMessages)
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(emailMessages.id, failed.id));
-    expect(await ctx.deps.email.retryDue()).toBe(1);
-    expect(await ctx.deps.email.retryDue()).toBe(0);
+    expect(await ctx.deps.email.deliverDue()).toBe(1);
+    expect(await ctx.deps.email.deliverDue()).toBe(0);
     const [after] = await ctx.database.db.select().from(emailMessages).where(eq(emailMessages.id, failed.id));
     expect(after).toMatchObject({ status: "sent", attempts: 2 });
     expect(resend.sent.filter((m) => m.subject === "Retry me")).toHaveLength(1);
@@ -113,7 +122,7 @@ describe("e-mail delivery", () => {
   it("gives up at once on a permanent provider error", async () => {
     resend.state.failNext = 1;
     resend.state.failStatus = 422;
-    const failed = await ctx.deps.email.send({
+    const failed = await sendNow(ctx, {
       companyId,
       to: "bad@example.com",
       subject: "Bad",
@@ -155,7 +164,7 @@ describe("platform SMTP", () => {
       MAIL_FROM: "Leadpost <no-reply@leadpost.test>",
     });
     try {
-      const message = await ctx.deps.email.send({
+      const message = await sendNow(ctx, {
         to: "owner@example.com",
         subject: "Via SMTP",
         html: "<p>smtp</p>",

@@ -132,3 +132,15 @@ describe("Google sign-in (OAuth code flow with state and PKCE)", () => {
     expect(buyer).toMatchObject({ status: "active", companyId: owner.companyId });
   });
 });
+
+describe("sign-in options", () => {
+  it("offer Google only when it is configured", async () => {
+    expect(await (await ctx.request("/api/sign-in-options")).json()).toEqual({ google: true });
+    const plain = await createTestContext();
+    try {
+      expect(await (await plain.request("/api/sign-in-options")).json()).toEqual({ google: false });
+    } finally {
+      await plain.close();
+    }
+  });
+});

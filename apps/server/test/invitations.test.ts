@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerInvitations, buyers, userRoles, users } from "../src/db/schema";
+import { buyerInvitations, buyers, niches, userRoles, users } from "../src/db/schema";
 import { createCompanyWithOwner, FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { latestEmail } from "./helpers/mailbox";
 import { createTestContext, signIn, type TTestContext } from "./helpers/test-app";
@@ -165,5 +165,32 @@ describe("buyer invitations", () => {
       error: { message: "Permission denied. You must be an owner or admin to create buyers." },
     });
     expect((await ctx.request("/api/buyers/invite", { method: "POST", json: {} })).status).toBe(401);
+  });
+});
+
+describe("one rule for the same buyer", () => {
+  const createBuyer = (json: unknown) =>
+    ctx.request("/api/buyers", { method: "POST", cookie: acme.cookie, json });
+  const base = { contactName: "Sam Same", zipCode: "80202", serviceRadius: 25, prepaidLeadsTotal: 0 };
+
+  it("an added buyer cannot be invited again, and an invited one cannot be added again, in any letter case", async () => {
+    expect((await createBuyer({ ...base, email: "Same@One.test", nicheId: acme.nicheId })).status).toBe(201);
+    const reinvite = await invite(acme.cookie, { email: "same@ONE.test", nicheId: acme.nicheId });
+    expect(reinvite.status).toBe(409);
+
+    expect((await invite(acme.cookie, { email: "Two@Same.test", nicheId: acme.nicheId })).status).toBe(200);
+    const added = await createBuyer({ ...base, email: "two@same.TEST", nicheId: acme.nicheId });
+    expect(added.status).toBe(409);
+    const { error } = (await added.json()) as { error: { message: string } };
+    expect(error.message).toBe("A buyer with this email already exists in your company.");
+  });
+
+  it("another niche is another buyer on every path", async () => {
+    const [niche] = await ctx.database.db
+      .insert(niches)
+      .values({ companyId: acme.companyId, name: "Solar same", price: 10 })
+      .returning();
+    expect((await invite(acme.cookie, { email: "same@one.test", nicheId: niche!.id })).status).toBe(200);
+    expect((await createBuyer({ ...base, email: "two@same.test", nicheId: niche!.id })).status).toBe(201);
   });
 });

@@ -265,6 +265,9 @@ describe("CSV export", () => {
     expect(header).toContain("utm_source");
     expect(header).toContain("Full name");
     expect(header).toContain("Details");
+    // The form's Phone, Email and Zip code answers are the fixed columns: never a second header.
+    const headers = header!.split(",");
+    expect(headers.length).toBe(new Set(headers.map((h) => h.toLowerCase())).size);
     expect(lines).toHaveLength(4);
 
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
@@ -274,6 +277,22 @@ describe("CSV export", () => {
     expect(csv).not.toMatch(/(^|,)("?)([=+@]|-(?!\d+(\.\d+)?(,|\r)))/m);
     expect(csv).toContain(",-104.99");
     expect(csv).not.toContain("Zed");
+  });
+
+  it("says in the file when it was cut at the row limit", async () => {
+    const { exportLeadsCsv, exportCutNotice } = await import("../src/modules/leads/export");
+    const context = {
+      userId: acme.userId,
+      email: "owner@acme.test",
+      companyId: acme.companyId,
+      role: "owner" as const,
+    };
+    const { csv, cut } = await exportLeadsCsv(ctx.deps, context, {}, 2);
+    expect(cut).toBe(true);
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(4);
+    expect(lines.at(-1)).toContain(exportCutNotice(2));
+    expect((await exportLeadsCsv(ctx.deps, context, {}, 10)).cut).toBe(false);
   });
 
   it("applies the list's filters", async () => {

@@ -3,8 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeads, creditTransactions, leads, users } from "../src/db/schema";
 import { AppError } from "../src/lib/app-error";
-import type { TBuyerContext } from "../src/modules/buyer-portal/context";
 import { purchaseLeadWithCredit } from "../src/modules/purchases/service";
+import type { TBuyerContext } from "../src/plugins/buyer-context";
 import { createBuyer, createLead, giveLead } from "./helpers/buyer-portal";
 import { walletState } from "./helpers/credits";
 import { createCompanyWithOwner } from "./helpers/fixtures";
@@ -119,6 +119,38 @@ describe(`purchases under contention (${process.env.TEST_DATABASE_URL ? "postgre
     expect(balances.filter((s) => s.balance === 100)).toHaveLength(47);
     await expectWalletsConsistent(racers);
   }, 120_000);
+
+  it("200 buyers racing for 3 slots: 3 sales, and the 197 losers keep their balance with no ledger row", async () => {
+    const racers: TBuyerContext[] = [];
+    for (let i = 0; i < 200; i++) racers.push(await fundedBuyer(100));
+    const lead = await previewFor(racers, 3, "Raced Lead");
+    const before = await Promise.all(racers.map((b) => walletState(ctx.database.db, b.buyerId)));
+
+    const results = await Promise.allSettled(racers.map((b) => buy(b, lead.id)));
+    const codes = codesOf(results);
+    expect(codes).toEqual({ bought: 3, SOLD_OUT: 197 });
+
+    const winners = new Set(
+      results.flatMap((r, i) =>
+        r.status === "fulfilled" && !r.value.idempotent ? [racers[i]!.buyerId] : [],
+      ),
+    );
+    expect(winners.size).toBe(3);
+    const after = await Promise.all(racers.map((b) => walletState(ctx.database.db, b.buyerId)));
+    for (let i = 0; i < racers.length; i++) {
+      const id = racers[i]!.buyerId;
+      if (winners.has(id)) continue;
+      expect(after[i]!.balance).toBe(before[i]!.balance);
+      const ledger = await ctx.database.db
+        .select({ id: creditTransactions.id })
+        .from(creditTransactions)
+        .where(and(eq(creditTransactions.buyerId, id), eq(creditTransactions.leadId, lead.id)));
+      expect(ledger).toEqual([]);
+    }
+    expect(await consumedFor(lead.id)).toEqual({ entries: 3, total: -3 * PRICE });
+    const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row).toMatchObject({ saleCount: 3, status: "sold_out" });
+  }, 240_000);
 
   it("one buyer's 20 parallel clicks buy once", async () => {
     const clicker = await fundedBuyer(500);

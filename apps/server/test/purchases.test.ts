@@ -116,6 +116,39 @@ describe("purchase with credits", () => {
     expect((await walletState(ctx.database.db, buyer.id)).balance).toBe(20);
   });
 
+  it("answers INSUFFICIENT_CREDITS, not UPDATE_FAILED, when a spend has no lot allocations behind it", async () => {
+    // As the demo data once booked a purchase: a consume entry with no allocations, so the lots still
+    // look full while the cached balance (the ledger's sum) is short.
+    const userId = await createUser(ctx, "unallocated@purchases.test");
+    const short = await createBuyer(ctx, {
+      companyId: acme.companyId,
+      nicheId: acme.nicheId,
+      userId,
+      email: "unallocated@purchases.test",
+      credits: 50,
+    });
+    await ctx.database.db.insert(creditTransactions).values({
+      companyId: acme.companyId,
+      buyerId: short.id,
+      amount: -30,
+      transactionType: "consume",
+      idempotencyKey: `unallocated-${short.id}`,
+    });
+    await ctx.database.db.update(buyers).set({ creditBalance: 20 }).where(eq(buyers.id, short.id));
+    const lead = await previewLead("Ida Lowe", { buyerId: short.id });
+    const res = await purchase(
+      lead.id,
+      newKey("short"),
+      await signInBuyer(ctx, "unallocated@purchases.test"),
+    );
+    expect(res.status).toBe(402);
+    expect(await errorOf(res)).toMatchObject({
+      code: "INSUFFICIENT_CREDITS",
+      message: "Please ask your organization to purchase more credits.",
+    });
+    expect((await leadOf(lead.id)).saleCount).toBe(0);
+  });
+
   it("uses the buyer's own cost per lead and the company's credit value, rounding up", async () => {
     const userId = await createUser(ctx, "priced@purchases.test");
     const priced = await createBuyer(ctx, {

@@ -2,7 +2,7 @@ import { ROUTING_MESSAGES, type TAssignmentOptions } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeads, leadRoutingDecisions, userRoles } from "../src/db/schema";
-import { routeLead } from "../src/modules/leads/routing-hook";
+import { routeLead } from "../src/modules/routing/routing-hook";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { addBuyer, addLead, buyerRow, leadDetail, ZIP_A, ZIP_FAR } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";

@@ -2,7 +2,7 @@ import type { TFormSubmissionResult } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeads, emailMessages, leadRoutingDecisions, leads, niches } from "../src/db/schema";
-import { routeLead } from "../src/modules/leads/routing-hook";
+import { routeLead } from "../src/modules/routing/routing-hook";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { addBuyer, buyerRow, leadDetail, ZIP_10_MILES, ZIP_A, ZIP_FAR } from "./helpers/routing";

@@ -58,6 +58,10 @@ describe("demo seed", () => {
     const list = (rows as unknown as { rows: { password: string }[] }).rows;
     expect(list.length).toBeGreaterThan(0);
     for (const r of list) expect(r.password).toMatch(/^\$argon2id\$/);
+    // Hashed one by one: every demo account has its own salt, hence its own hash.
+    expect(list.length).toBeGreaterThan(1);
+    expect(new Set(list.map((r) => r.password)).size).toBe(list.length);
+    expect(new Set(list.map((r) => r.password.split("$")[4])).size).toBe(list.length);
     const [u] = await ctx.database.db.select().from(users).limit(1);
     expect(u?.email).toContain("@");
   });

@@ -2,15 +2,15 @@ import { FORM_MESSAGES, type TFormSubmissionResult, type TLeadDetail } from "@le
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formSubmissions, leads } from "../src/db/schema";
-import { retryFailedRouting } from "../src/modules/submissions/routing";
+import { retryFailedRouting } from "../src/modules/submissions/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createForm, createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 // Lets a test make the routing hook fail, as a bug or an outage in routing would.
 const routing = vi.hoisted(() => ({ fail: false }));
-vi.mock("../src/modules/leads/routing-hook", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../src/modules/leads/routing-hook")>();
+vi.mock("../src/modules/routing/routing-hook", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../src/modules/routing/routing-hook")>();
   return {
     ...actual,
     routeLead: async (...args: Parameters<typeof actual.routeLead>) => {
@@ -223,6 +223,22 @@ describe("idempotency", () => {
       .where(eq(formSubmissions.idempotencyKey, "retry-key-0001"));
     expect(rows).toHaveLength(1);
     expect(await db().select().from(leads).where(eq(leads.submissionId, rows[0]!.id))).toHaveLength(1);
+  });
+
+  it("refuses the same Idempotency-Key with a different request (409) and stores nothing more", async () => {
+    const headers = { "idempotency-key": "reused-key-0001" };
+    const first = await submit(ctx, formId, { ...QUOTE_ANSWERS, ...freshContact() }, { headers });
+    expect(first.status).toBe(201);
+    const other = await submit(ctx, formId, { ...QUOTE_ANSWERS, ...freshContact() }, { headers });
+    expect(other.status).toBe(409);
+    expect(((await other.json()) as { error: { message: string } }).error.message).toBe(
+      "Idempotency key reused with a different request",
+    );
+    const rows = await db()
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.idempotencyKey, "reused-key-0001"));
+    expect(rows).toHaveLength(1);
   });
 
   it("gives one lead when the same key arrives many times at once", async () => {

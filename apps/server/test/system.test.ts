@@ -41,6 +41,18 @@ describe("system endpoints", () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(["/api/health", "/api/whoami", "/version.json"]),
     );
+    // The auth endpoints are documented with the rest of the API.
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/auth/sign-in/email",
+        "/api/auth/request-password-reset",
+        "/api/email/messages",
+      ]),
+    );
+    // The auth library's own sign-up is closed (404), so it is not documented either.
+    expect(Object.keys(doc.paths)).not.toContain("/api/auth/sign-up/email");
+    const signIn = (doc.paths as Record<string, { post?: { tags?: string[] } }>)["/api/auth/sign-in/email"];
+    expect(signIn?.post?.tags).toEqual(["Auth"]);
     const page = await ctx.request("/api/docs");
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -2,11 +2,14 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { tenantAware } from "./tenant-scope";
 
 export type TSchema = typeof schema;
 /** One type for both drivers: services never need to know which database they run on. */
@@ -19,9 +22,15 @@ export type TDatabase = {
   kind: "pglite" | "postgres";
   /** Runs fn while holding a database-wide lock, so only one server instance does it at a time. */
   withExclusiveLock<T>(name: string, fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Applies the migrations in folder with the driver's own migrator (under lockName's lock). */
+  migrate(folder: string, lockName: string): Promise<void>;
   close(): Promise<void>;
   /** Where LISTEN runs (realtime): the embedded client itself, or a dedicated connection to this URL. */
   listenSource: TListenSource;
+  /** The embedded database itself (PGlite only): the job queue runs on it. */
+  embedded?: PGlite;
+  /** The server's address (PostgreSQL only): the job queue opens its own small pool. */
+  url?: string;
 };
 
 export type TListenSource =
@@ -37,25 +46,30 @@ export function openPostgres(url: string, poolSize = 10): TDatabase {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on("error", () => {});
-  const db = drizzleNodePg(pool, DRIZZLE_OPTIONS) as unknown as Db;
+  // Inside a company request every call runs in its row-level-security transaction (tenant-scope.ts).
+  const db: Db = tenantAware(drizzleNodePg(pool, DRIZZLE_OPTIONS));
+  async function withExclusiveLock<T>(name: string, fn: (db: NodePgDatabase<TSchema>) => Promise<T>) {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(hashtext($1))", [name]);
+      try {
+        return await fn(drizzleNodePg(client, DRIZZLE_OPTIONS));
+      } finally {
+        await client.query("select pg_advisory_unlock(hashtext($1))", [name]);
+      }
+    } finally {
+      client.release();
+    }
+  }
   return {
     db,
     kind: "postgres",
-    async withExclusiveLock(name, fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("select pg_advisory_lock(hashtext($1))", [name]);
-        try {
-          return await fn(drizzleNodePg(client, DRIZZLE_OPTIONS) as unknown as Db);
-        } finally {
-          await client.query("select pg_advisory_unlock(hashtext($1))", [name]);
-        }
-      } finally {
-        client.release();
-      }
-    },
+    withExclusiveLock,
+    migrate: (folder, lockName) =>
+      withExclusiveLock(lockName, (locked) => migrateNodePg(locked, { migrationsFolder: folder })),
     close: () => pool.end(),
     listenSource: { kind: "postgres", url },
+    url,
   };
 }
 
@@ -70,13 +84,16 @@ export async function openPglite(dataDir: string | null): Promise<TDatabase> {
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzlePglite(client, DRIZZLE_OPTIONS) as unknown as Db;
+  const pglite = drizzlePglite(client, DRIZZLE_OPTIONS);
+  const db: Db = tenantAware(pglite);
   // PGlite is single-connection and in-process: one process owns the directory, so no lock is needed.
   return {
     db,
     kind: "pglite",
     withExclusiveLock: (_name, fn) => fn(db),
+    migrate: (folder) => migratePglite(pglite, { migrationsFolder: folder }),
     close: () => client.close(),
+    embedded: client,
     listenSource: {
       kind: "pglite",
       listen: async (channel, onPayload) => {

@@ -32,6 +32,7 @@ describe("loadConfig", () => {
       AUTH_SECRET: "x".repeat(40),
       ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
       PUBLIC_URL: "https://leads.example.com/",
+      SMTP_URL: "smtp://mail.example.com:587",
     });
     expect(config.platformAdminEmails).toEqual([]);
     expect(config.seedDemo).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { TS3Settings } from "../integrations/storage/types";
+import { parseTrustProxy, type TTrustProxy } from "../plugins/client-address";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -38,13 +39,17 @@ const ZEnvSchema = z.object({
   SEED_DEMO: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z.string().default("false"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Leadpost <no-reply@leadpost.local>"),
   RESEND_API_BASE_URL: z.url().default("https://api.resend.com"),
+  TWILIO_API_BASE_URL: z.url().default("https://api.twilio.com"),
+  RESEND_API_KEY: z.string().min(1).optional(),
+  MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -58,6 +63,7 @@ const ZEnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  GOOGLE_MAPS_API_BASE_URL: z.url().default("https://maps.googleapis.com"),
 });
 
 export type TConfig = {
@@ -75,16 +81,31 @@ export type TConfig = {
   seedDemo: boolean;
   logLevel: string;
   webDistDir: string | undefined;
-  /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
-  mail: { smtpUrl: string | undefined; from: string; resendBaseUrl: string };
+  /** Which proxies may report the client IP in X-Forwarded-For (plugins/client-address.ts). */
+  trustProxy: TTrustProxy;
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    resendBaseUrl: string;
+    /** The platform's own Resend key (companies may bring theirs). */
+    resendApiKey?: string;
+    /** A message claimed for sending by an instance that stopped is sent again after this long. */
+    claimSeconds: number;
+  };
+  /** How long a stopping server waits for requests and jobs in flight. */
+  shutdownTimeoutMs: number;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   /** PayPal REST base URLs per company mode (a local fake in tests). */
   paypal: { sandboxBaseUrl: string; liveBaseUrl: string };
+  /** Twilio REST base URL (a local fake in tests). */
+  twilio: { apiBaseUrl: string };
   /** Public form submissions allowed per minute from one client address, and into one form. */
   formSubmissionLimits: { perIpPerMinute: number; perFormPerMinute: number };
   /** Uploaded files: an S3-compatible bucket when S3_BUCKET is set, else the local disk under DATA_DIR. */
   storage: { s3: TS3Settings | null };
+  /** Twilio REST base URL (a local fake in tests). */
+  /** Google Maps web services base URL, used to test a company's maps key. */
+  googleMapsBaseUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -106,6 +127,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (isProduction && !e.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
   if (isProduction && !e.ENCRYPTION_KEY) problems.push("ENCRYPTION_KEY: required in production");
   if (isProduction && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production");
+  if (isProduction && !e.SMTP_URL && !e.RESEND_API_KEY) {
+    problems.push(
+      "SMTP_URL or RESEND_API_KEY: production needs a mail server, or nobody can verify an account or reset a password",
+    );
+  }
+  let trustProxy: TTrustProxy = { mode: "off" };
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    problems.push(`TRUST_PROXY: ${(err as Error).message}`);
+  }
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required with S3_BUCKET");
   }
@@ -127,8 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
-    trustProxy: e.TRUST_PROXY,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, resendBaseUrl: e.RESEND_API_BASE_URL },
+    trustProxy,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      resendBaseUrl: e.RESEND_API_BASE_URL,
+      resendApiKey: e.RESEND_API_KEY,
+      claimSeconds: e.MAIL_CLAIM_SECONDS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -137,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : null,
+    twilio: { apiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/$/, "") },
     paypal: {
       sandboxBaseUrl: e.PAYPAL_SANDBOX_API_URL.replace(/\/$/, ""),
       liveBaseUrl: e.PAYPAL_LIVE_API_URL.replace(/\/$/, ""),
@@ -158,5 +198,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
             }
           : null,
     },
+    googleMapsBaseUrl: e.GOOGLE_MAPS_API_BASE_URL.replace(/\/$/, ""),
   };
 }

@@ -14,3 +14,74 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
 });
+
+/** How an operation is authenticated: the signed-in session's cookie, or a company API key. */
+export const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "better-auth.session_token",
+    description: "The session cookie set by signing in (`__Secure-` prefixed over HTTPS).",
+  },
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    description: "A company API key from Settings → API Keys (`Authorization: Bearer lp_live_…`).",
+  },
+} as const;
+export const SESSION_SECURITY = [{ sessionCookie: [] }];
+export const API_KEY_SECURITY = [{ apiKey: [] }];
+
+/** Operations anyone may call: public forms, sign-up and invitation pages, provider webhooks, version. */
+const PUBLIC_OPERATIONS: RegExp[] = [
+  /^GET \/version\.json$/,
+  /^(GET|POST) \/api\/public\//,
+  /^POST \/api\/webhooks\//,
+  /^GET \/api\/accounts\/branding\//,
+  /^POST \/api\/accounts\/company$/,
+  /^(GET|POST) \/api\/buyer-applications/,
+  /^GET \/api\/invitations\/\{token\}$/,
+  /^POST \/api\/invitations\/\{token\}\/accept$/,
+];
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
+
+/** getBuyersByBuyerId for GET /api/buyers/{buyerId}. */
+export function operationIdFor(method: string, path: string) {
+  const words = path
+    .replace(/^\/api\//, "/")
+    .split("/")
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      return (param ? ["by", param[1]!] : [segment]).flatMap((s) => s.split(/[^A-Za-z0-9]+/));
+    })
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+}
+
+type TOperation = { operationId?: string; security?: unknown[] };
+type TDocument = {
+  servers?: { url: string; description?: string }[];
+  components?: object;
+  paths?: object;
+};
+
+/**
+ * Finishes the generated document for every module at once: the server, the security schemes, and
+ * for each operation an operationId (derived from method and path unless the route names one) and
+ * its security (a route's own declaration wins; public operations declare none).
+ */
+export function completeOpenApiDocument<T extends TDocument>(doc: T, serverUrl: string): T {
+  doc.servers = [{ url: serverUrl, description: "This server" }];
+  doc.components = { ...doc.components, securitySchemes: SECURITY_SCHEMES };
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const method of METHODS) {
+      const op = item[method] as TOperation | undefined;
+      if (!op) continue;
+      op.operationId ??= operationIdFor(method, path);
+      const key = `${method.toUpperCase()} ${path}`;
+      op.security ??= PUBLIC_OPERATIONS.some((re) => re.test(key)) ? [] : SESSION_SECURITY;
+    }
+  }
+  return doc;
+}

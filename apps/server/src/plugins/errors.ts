@@ -1,4 +1,4 @@
-import type { TApiError } from "@leadpost/shared";
+import { describeValidationIssue, summarizeValidationIssues, type TApiError } from "@leadpost/shared";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -26,20 +26,20 @@ export function errorBody(
   };
 }
 
+/** Field errors keyed by the field's dotted path (for screens to place them), each in words. */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_";
-    fields[key] = [...(fields[key] ?? []), issue.message];
+    fields[key] = [...(fields[key] ?? []), describeValidationIssue(issue)];
   }
   return fields;
 }
 
+/** Every validation failure: the field named in words and what to do (never a schema path). */
 export function validationResponse(c: Context<TAppEnv>, error: ZodError) {
   const fields = zodFieldErrors(error);
-  const first = error.issues[0];
-  const message = first ? `${first.path.join(".") || "input"}: ${first.message}` : "Invalid input";
-  return c.json(errorBody(c, "VALIDATION_FAILED", message, fields), 422);
+  return c.json(errorBody(c, "VALIDATION_FAILED", summarizeValidationIssues(error.issues), fields), 422);
 }
 
 /** The single place where thrown errors become the shared error body. */

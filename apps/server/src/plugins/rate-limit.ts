@@ -4,7 +4,7 @@ import type { TAppEnv, TDeps } from "../app-types";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../lib/app-error";
-import { clientIp } from "../modules/auth/routes";
+import { clientIp } from "./client-ip";
 
 /**
  * Fixed-window counter in the database, so every server instance shares it. One upsert per call:

@@ -1,14 +1,13 @@
 import { normalizeRole, type TCompanyRole } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
-import type { TAppEnv, TDeps } from "../app-types";
+import type { TAppEnv, TCompanyContext, TDeps } from "../app-types";
 import { userRoles } from "../db/schema";
+import { runAsCompany } from "../db/tenant-scope";
 import { AppError, forbidden } from "../lib/app-error";
 import { currentUser } from "./session";
 
-export type TCompanyContext = { userId: string; email: string; companyId: string; role: TCompanyRole };
-
-const COMPANY_KEY = "companyContext" as const;
+export type { TCompanyContext };
 
 /**
  * Resolves the company a request acts for from the user's own role rows (never from the body).
@@ -32,18 +31,22 @@ export function requireCompanyRole(
     const role = row ? normalizeRole(row.role) : null;
     if (!row || !role) throw new AppError("NO_COMPANY", 403, "No company associated with your account");
     if (!allowed.includes(role)) throw forbidden(message);
-    (c as unknown as Context).set(COMPANY_KEY, {
+    c.set("companyContext", {
       userId: user.id,
       email: user.email,
       companyId: row.companyId,
       role,
     });
-    await next();
+    // The rest of the request runs as this company under row-level security (db/tenant-scope.ts), in
+    // one transaction that keeps nothing when the answer is an error.
+    await runAsCompany(deps.database.db, row.companyId, () => next(), {
+      rollbackIf: () => c.res.status >= 400,
+    });
   };
 }
 
 export function companyContext(c: Context<TAppEnv>): TCompanyContext {
-  const ctx = (c as unknown as Context).get(COMPANY_KEY) as TCompanyContext | undefined;
+  const ctx = c.get("companyContext");
   if (!ctx) throw new Error("companyContext read on a route without requireCompanyRole");
   return ctx;
 }

@@ -2,12 +2,24 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { TApp } from "../app-types";
+import { inlineScriptHashes, setHtmlSecurityHeaders } from "./security-headers";
+
+/** The public form page and its borderless embed variant (not the builder's preview). */
+const FRAMABLE_FORM_PAGE = /^\/forms\/([0-9a-fA-F-]{36})(?:\/embed)?\/?$/;
+
+/** /forms/:id, /forms/:id/preview and /forms/:id/embed: the public lead-capture page. */
+const PUBLIC_FORM_PATH = /^\/forms\/[^/]+(?:\/(?:preview|embed))?\/?$/;
 
 /**
  * Serves the built web app: hashed assets cached forever, every other non-API path gets index.html
  * so the client router can answer it (including its own "unknown path" redirect).
  */
-export function registerWebApp(app: TApp, webDistDir: string, log: { warn(msg: string): void }) {
+export function registerWebApp(
+  app: TApp,
+  webDistDir: string,
+  log: { warn(msg: string): void },
+  opts: { embedOrigins?: (formId: string) => Promise<string[]> } = {},
+) {
   const indexFile = join(webDistDir, "index.html");
   if (!existsSync(indexFile)) {
     log.warn(`web app not built: ${indexFile} is missing (run npm run build)`);
@@ -18,6 +30,10 @@ export function registerWebApp(app: TApp, webDistDir: string, log: { warn(msg: s
     return;
   }
   const indexHtml = readFileSync(indexFile, "utf8");
+  // The public form page is its own small page without the app (apps/web/form.html).
+  const formFile = join(webDistDir, "form.html");
+  const formHtml = existsSync(formFile) ? readFileSync(formFile, "utf8") : indexHtml;
+  const scriptHashes = inlineScriptHashes(indexHtml);
 
   app.use(
     "/assets/*",
@@ -32,9 +48,25 @@ export function registerWebApp(app: TApp, webDistDir: string, log: { warn(msg: s
     // Top-level files such as favicon.svg; directories fall through to the client router.
     return serveStatic({ root: webDistDir, index: "__no_directory_index__" })(c, next);
   });
-  app.get("*", (c, next) => {
+  app.get("*", async (c, next) => {
     if (c.req.path.startsWith("/api/")) return next();
+    // A missing file (a stale hashed asset, a typo'd script) is a 404, never the app's HTML.
+    if (c.req.path.startsWith("/assets/") || looksLikeFile(c.req.path)) {
+      return c.text("Not found", 404);
+    }
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    const formPage = PUBLIC_FORM_PATH.test(c.req.path);
+    const response = c.html(formPage ? formHtml : indexHtml);
+    // Only the public form page may be framed, and only by the sites listed on the form.
+    const formId = FRAMABLE_FORM_PAGE.exec(c.req.path)?.[1];
+    const frameAncestors = formId && opts.embedOrigins ? await opts.embedOrigins(formId) : null;
+    setHtmlSecurityHeaders(response.headers, { scriptHashes, frameAncestors });
+    return response;
   });
+}
+
+/** "/favicon.ico", "/x/app.js": a last segment with an extension is a file request, not an app path. */
+function looksLikeFile(path: string) {
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return /\.[A-Za-z0-9]{1,8}$/.test(last);
 }

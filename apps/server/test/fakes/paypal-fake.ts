@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { sendJson, startHttpFake, type TRecordedRequest } from "./http-fake";
+import { createPayPalCatalogFake } from "./paypal-catalog-fake";
 
 type TCaptureOutcome = "COMPLETED" | "PENDING" | "DECLINED" | "INSTRUMENT_DECLINED";
 type TExperience = { return_url?: string; cancel_url?: string; user_action?: string };
@@ -28,6 +29,7 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
   const tokens = new Set<string>();
   const orders = new Map<string, TOrder>();
   const replays = new Map<string, { status: number; body: unknown }>();
+  const catalog = createPayPalCatalogFake();
   const state: {
     nextCapture: TCaptureOutcome;
     /** Captures this amount instead of the order's (a tampered or partial payment). */
@@ -203,6 +205,7 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
         verification_status: expected === body.transmission_sig ? "SUCCESS" : "FAILURE",
       });
     }
+    if (catalog.handle(req, res, reply)) return;
     return sendJson(res, 404, { name: "RESOURCE_NOT_FOUND", message: `No route ${req.method} ${req.path}` });
   });
 
@@ -210,6 +213,8 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
     ...fake,
     state,
     orders,
+    /** Catalog products and billing plans created at this PayPal. */
+    catalog,
     /** The buyer approving the order in PayPal's window. */
     approve(orderId: string) {
       const order = orders.get(orderId);

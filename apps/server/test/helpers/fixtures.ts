@@ -27,3 +27,12 @@ export async function createCompanyWithOwner(ctx: TTestContext, email: string, c
   const cookie = await signIn(ctx, email, FIXTURE_PASSWORD);
   return { companyId, userId, nicheId: niche!.id, cookie };
 }
+
+/**
+ * A user that belongs to no company, made by the auth service itself (its HTTP sign-up is closed):
+ * stands for an account made elsewhere (another company's buyer, a Google sign-in). Sends the
+ * verification e-mail like any new account.
+ */
+export async function createBareUser(ctx: TTestContext, email: string, password: string, name = "Test User") {
+  await ctx.deps.auth.api.signUpEmail({ body: { email, password, name, callbackURL: "/auth/callback" } });
+}

@@ -14,7 +14,10 @@ export type TTestContext = {
   deps: TDeps;
   database: TTestDatabase;
   /** Calls the app in-process, like a browser on the same origin would. */
-  request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown; cookie?: string; remoteAddress?: string },
+  ): Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -44,13 +47,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     deps,
     database,
     request(path, init = {}) {
-      const { json, cookie, ...rest } = init;
+      const { json, cookie, remoteAddress, ...rest } = init;
       const headers = new Headers(rest.headers);
       headers.set("origin", TEST_ORIGIN);
       if (cookie) headers.set("cookie", cookie);
       if (json !== undefined) headers.set("content-type", "application/json");
       const body = json !== undefined ? JSON.stringify(json) : rest.body;
-      return Promise.resolve(app.request(path, { ...rest, headers, body }));
+      // In-process calls have no socket; remoteAddress stands in for the TCP peer's address.
+      const env = remoteAddress ? { incoming: { socket: { remoteAddress } } } : undefined;
+      return Promise.resolve(app.request(path, { ...rest, headers, body }, env));
     },
     close: () => database.dispose(),
   };

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { SessionGate } from "@/features/session/components/session-gate";
+import { DevMailboxBanner } from "@/features/shell/components/dev-mailbox-banner";
 import { NavigationProgress } from "@/features/shell/components/navigation-progress";
 import { UpdateNotice } from "@/features/version/components/update-notice";
 import { SessionProvider } from "@/lib/session/session-provider";
@@ -10,6 +11,7 @@ export function AppRoot() {
   return (
     <SessionProvider>
       <WorkspaceProvider>
+        <DevMailboxBanner />
         <NavigationProgress />
         <SessionGate>
           <Outlet />

@@ -1,5 +1,3 @@
-import type { TPublicFormVariant } from "@/features/public-forms/components/public-form-page";
-
 // Every screen is its own lazily loaded chunk (route `lazy`), so a visitor downloads only what they open.
 
 type TComingSoonOptions = { description?: string; back?: { to: string; label: string } };
@@ -17,14 +15,6 @@ const BACK_TO_LOGIN = { to: "/login", label: "Back to sign in" };
 /** An auth page that is not built yet: shown in the auth card layout with the way back to sign in. */
 export function authComingSoon(title: string, description?: string) {
   return comingSoon(title, { description, back: BACK_TO_LOGIN });
-}
-
-/** The public lead-capture form: its own chunk, independent of the dashboard layout. */
-export function publicForm(variant: TPublicFormVariant) {
-  return async () => {
-    const { PublicFormPage } = await import("@/features/public-forms/components/public-form-page");
-    return { element: <PublicFormPage variant={variant} /> };
-  };
 }
 
 export const lazyCompanyLayout = async () => ({
@@ -97,6 +87,10 @@ export const lazyBuyersPage = async () => ({
   Component: (await import("@/features/buyers/components/buyers-page")).BuyersPage,
 });
 
+export const lazyCallTracking = async () => ({
+  Component: (await import("@/features/call-tracking/components/call-tracking-page")).CallTrackingPage,
+});
+
 export const lazyNichesPage = async () => ({
   Component: (await import("@/features/niches/components/niches-page")).NichesPage,
 });
@@ -105,6 +99,43 @@ export const lazyBuyerApplication = async () => ({
   Component: (await import("@/features/buyers/components/buyer-application-page")).BuyerApplicationPage,
 });
 
+export const lazyDeveloperSettings = async () => ({
+  Component: (await import("@/features/platform-admin/components/developer-settings-page"))
+    .DeveloperSettingsPage,
+});
+
+export const lazySubscribers = async () => ({
+  Component: (await import("@/features/platform-admin/components/subscribers-page")).SubscribersPage,
+});
+
+export const lazyOwnerDocs = async () => ({
+  Component: (await import("@/features/owner-docs/components/owner-docs-page")).OwnerDocsPage,
+});
+
+export const lazyNotFoundPage = async () => ({
+  Component: (await import("@/features/not-found/components/not-found-page")).NotFoundPage,
+});
+
+export const lazyEmailPage = async () => ({
+  Component: (await import("@/features/email/components/email-page")).EmailPage,
+});
+
+export const lazyAuthEventsPage = async () => ({
+  Component: (await import("@/features/settings/components/auth-events-page")).AuthEventsPage,
+});
+
+export const lazyPreferencesPage = async () => ({
+  Component: (await import("@/features/settings/components/preferences-page")).PreferencesPage,
+});
+
+export const lazySettingsPage = async () => ({
+  Component: (await import("@/features/settings/components/settings-page")).SettingsPage,
+});
+
 export const lazyCreditsPage = async () => ({
   Component: (await import("@/features/credits/components/credits-page")).CreditsPage,
+});
+
+export const lazyInvitations = async () => ({
+  Component: (await import("@/features/invitations/components/invitations-page")).InvitationsPage,
 });

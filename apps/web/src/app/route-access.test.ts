@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeAdminBuyer, makeBuyer, makeCompanyUser, makeWhoami } from "@/test/fixtures";
-import { decideRouteAccess, homePathFor, routeAreaOf } from "./route-access";
+import { canOpen, decideRouteAccess, homePathFor, routeAreaOf } from "./route-access";
 
 const allow = { type: "allow" };
 
@@ -73,7 +73,7 @@ describe("decideRouteAccess", () => {
       expect(
         decideRouteAccess({
           pathname: "/buyer/my-leads",
-          user: makeCompanyUser(role),
+          user: makeAdminBuyer(role),
           workspaceMode: "owner",
         }),
       ).toEqual({ type: "redirect", to: "/dashboard", reason: "not-in-buyer-mode" });
@@ -157,7 +157,8 @@ describe("decideRouteAccess", () => {
   });
 
   it("lets platform admins skip every role check", () => {
-    const admin = makeCompanyUser("owner", { isPlatformAdmin: true });
+    const admin = makeAdminBuyer("owner");
+    Object.assign(admin, { isPlatformAdmin: true });
     const buyerAdmin = makeBuyer({ isPlatformAdmin: true });
     expect(decideRouteAccess({ pathname: "/buyer/dashboard", user: admin, workspaceMode: "owner" })).toEqual(
       allow,
@@ -179,6 +180,25 @@ describe("decideRouteAccess", () => {
       decideRouteAccess({ pathname: "/debug/whoami", user: makeBuyer(), workspaceMode: "owner" }),
     ).toEqual(allow);
   });
+
+  it("keeps /debug/whoami for platform admins in a production build", () => {
+    expect(
+      decideRouteAccess({
+        pathname: "/debug/whoami",
+        user: makeBuyer(),
+        workspaceMode: "owner",
+        isProduction: true,
+      }),
+    ).toEqual({ type: "redirect", to: "/dashboard", reason: "debug-admin-only" });
+    expect(
+      decideRouteAccess({
+        pathname: "/debug/whoami",
+        user: { ...makeBuyer(), isPlatformAdmin: true },
+        workspaceMode: "owner",
+        isProduction: true,
+      }),
+    ).toEqual(allow);
+  });
 });
 
 describe("homePathFor", () => {
@@ -193,5 +213,45 @@ describe("homePathFor", () => {
     expect(homePathFor(makeAdminBuyer(), "owner")).toBe("/dashboard");
     expect(homePathFor(makeAdminBuyer(), "buyer")).toBe("/buyer/dashboard");
     expect(homePathFor(makeCompanyUser("owner"), "buyer")).toBe("/dashboard");
+  });
+});
+
+describe("the table of roles", () => {
+  it("keeps a user with no buyer record out of the buyer portal, platform admins included", () => {
+    for (const user of [
+      makeCompanyUser("owner"),
+      makeCompanyUser("member"),
+      makeWhoami({ isPlatformAdmin: true }),
+    ]) {
+      for (const workspaceMode of ["owner", "buyer"] as const) {
+        expect(decideRouteAccess({ pathname: "/buyer/my-leads", user, workspaceMode })).toEqual({
+          type: "redirect",
+          to: "/dashboard",
+          reason: "no-buyer-record",
+        });
+      }
+    }
+  });
+
+  it("keeps members off the Credits page, in the guard and in the navigation", () => {
+    const member = makeCompanyUser("member");
+    expect(decideRouteAccess({ pathname: "/owner/credits", user: member, workspaceMode: "owner" })).toEqual({
+      type: "redirect",
+      to: "/dashboard",
+      reason: "company-admin-only",
+    });
+    expect(canOpen("/owner/credits", member)).toBe(false);
+    expect(canOpen("/owner/credits", makeCompanyUser("org_admin"))).toBe(true);
+    expect(canOpen("/dashboard/leads", member)).toBe(true);
+  });
+});
+
+describe("company navigation", () => {
+  it("reads the same table: no Credits link for members", async () => {
+    const { companyNavGroups } = await import("./layouts/company-nav");
+    const titles = (user: ReturnType<typeof makeCompanyUser>) =>
+      companyNavGroups(user).flatMap((g) => g.items.map((i) => i.title));
+    expect(titles(makeCompanyUser("member"))).not.toContain("Credits");
+    expect(titles(makeCompanyUser("owner"))).toContain("Credits");
   });
 });

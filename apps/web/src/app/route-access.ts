@@ -48,7 +48,14 @@ export function routeAreaOf(pathname: string): TRouteArea {
   return "signed-in";
 }
 
-export type TRedirectReason = "signed-out" | "not-in-buyer-mode" | "buyer-only" | "developer-only";
+export type TRedirectReason =
+  | "signed-out"
+  | "not-in-buyer-mode"
+  | "buyer-only"
+  | "developer-only"
+  | "debug-admin-only"
+  | "no-buyer-record"
+  | "company-admin-only";
 
 export type TRouteAccess = { type: "allow" } | { type: "redirect"; to: string; reason: TRedirectReason };
 
@@ -56,26 +63,82 @@ export type TRouteAccessInput = {
   pathname: string;
   user: TWhoami | null;
   workspaceMode: TWorkspaceMode;
+  /** A production build: the session debug page (003 §2.12) is for platform admins only. */
+  isProduction?: boolean;
 };
+
+/**
+ * Who may open what: the one table of roles the router guard and the navigation both read.
+ * - "company": any company user (owner, org admin, member); buyer-only users go to their portal.
+ * - "company-admin": owners and org admins; the server refuses members there (a member goes home).
+ * - "buyer": users with a buyer record; company admins only in the buyer workspace.
+ * - "platform-admin": the configured platform admins.
+ * - "signed-in": anyone signed in.
+ * The first entry whose path is the pathname or a parent of it applies.
+ */
+export type TRouteAudience = "company" | "company-admin" | "buyer" | "platform-admin" | "signed-in";
+export const ROUTE_ACCESS_TABLE: ReadonlyArray<{ path: string; audience: TRouteAudience; exact?: boolean }> =
+  [
+    { path: "/dashboard/developer", audience: "platform-admin" },
+    { path: "/owner/credits", audience: "company-admin" },
+    { path: "/buyer", audience: "buyer" },
+    { path: "/owner", audience: "company" },
+    { path: "/dashboard", audience: "company" },
+    { path: "/", audience: "company", exact: true },
+  ];
+
+export function routeAudienceOf(pathname: string): TRouteAudience | "public" {
+  const path = normalizePath(pathname);
+  if (routeAreaOf(path) === "public") return "public";
+  const entry = ROUTE_ACCESS_TABLE.find((e) => (e.exact ? path === e.path : isUnder(path, e.path)));
+  return entry?.audience ?? "signed-in";
+}
 
 const ALLOW: TRouteAccess = { type: "allow" };
 
 /** Spec 000 §2.1 and 003 §2.1: may this user open this path, and if not, where do they go. */
-export function decideRouteAccess({ pathname, user, workspaceMode }: TRouteAccessInput): TRouteAccess {
-  const area = routeAreaOf(pathname);
-  if (area === "public") return ALLOW;
+export function decideRouteAccess({
+  pathname,
+  user,
+  workspaceMode,
+  isProduction = false,
+}: TRouteAccessInput): TRouteAccess {
+  const audience = routeAudienceOf(pathname);
+  if (audience === "public") return ALLOW;
   if (!user) return { type: "redirect", to: LOGIN_PATH, reason: "signed-out" };
+  // 003 §2.12: in a production build the session debug page is for platform admins only.
+  if (isProduction && !user.isPlatformAdmin && isUnder(normalizePath(pathname), "/debug")) {
+    return { type: "redirect", to: COMPANY_HOME_PATH, reason: "debug-admin-only" };
+  }
+
+  // The buyer portal reads the user's buyer record: without one there is nothing to show.
+  if (audience === "buyer" && !hasBuyerRecord(user)) {
+    return { type: "redirect", to: COMPANY_HOME_PATH, reason: "no-buyer-record" };
+  }
   // Platform admins (the spec's developer account) skip the role checks.
   if (user.isPlatformAdmin) return ALLOW;
 
-  if (area === "buyer" && isCompanyAdmin(user) && workspaceMode !== "buyer") {
+  if (audience === "buyer" && isCompanyAdmin(user) && workspaceMode !== "buyer") {
     return { type: "redirect", to: COMPANY_HOME_PATH, reason: "not-in-buyer-mode" };
   }
-  if ((area === "company" || area === "developer") && isBuyerOnly(user)) {
+  if (audience !== "buyer" && audience !== "signed-in" && isBuyerOnly(user)) {
     return { type: "redirect", to: BUYER_HOME_PATH, reason: "buyer-only" };
   }
-  if (area === "developer") return { type: "redirect", to: COMPANY_HOME_PATH, reason: "developer-only" };
+  if (audience === "platform-admin")
+    return { type: "redirect", to: COMPANY_HOME_PATH, reason: "developer-only" };
+  if (audience === "company-admin" && !isCompanyAdmin(user)) {
+    return { type: "redirect", to: COMPANY_HOME_PATH, reason: "company-admin-only" };
+  }
   return ALLOW;
+}
+
+/** The navigation shows a link only where the guard would let the user in. */
+export function canOpen(
+  pathname: string,
+  user: TWhoami | null,
+  workspaceMode: TWorkspaceMode = "owner",
+): boolean {
+  return decideRouteAccess({ pathname, user, workspaceMode }).type === "allow";
 }
 
 /**

@@ -3,24 +3,33 @@ import { buyerPortalRoutes } from "@/features/buyer-portal/routes";
 import { FullPageLoading } from "@/features/session/components/full-page-loading";
 import { AppRoot } from "./app-root";
 import {
-  authComingSoon,
   authPage,
   comingSoon,
+  lazyAuthEventsPage,
   lazyAuthLayout,
   lazyBuyerApplication,
   lazyBuyerLayout,
   lazyBuyersPage,
+  lazyCallTracking,
   lazyCompanyLayout,
   lazyCreditsPage,
   lazyDashboardHome,
+  lazyDeveloperSettings,
+  lazyEmailPage,
   lazyFormBuilder,
   lazyFormsList,
+  lazyInvitations,
   lazyLeads,
   lazyLoginPage,
   lazyNichesPage,
+  lazyNotFoundPage,
+  lazyOwnerDocs,
+  lazyPreferencesPage,
+  lazySettingsPage,
+  lazySubscribers,
   lazyWhoamiDebug,
-  publicForm,
 } from "./lazy-routes";
+import { OldProjectLink } from "./old-project-link";
 import { RouteErrorScreen } from "./route-error-screen";
 import { RouteGuard } from "./route-guard";
 
@@ -42,8 +51,8 @@ const authRoutes: RouteObject[] = [
   { path: "auth/callback", lazy: authPage.callback },
   { path: "auth/recovery", lazy: authPage.resetRedirect },
   { path: "auth/recovery/*", lazy: authPage.resetRedirect },
-  { path: "projects/:projectId", lazy: authComingSoon("Project") },
-  { path: "projects/:projectId/*", lazy: authComingSoon("Project") },
+  { path: "projects/:projectId", element: <OldProjectLink /> },
+  { path: "projects/:projectId/*", element: <OldProjectLink /> },
 ];
 
 /** Company side, inside the company layout. "/" and "/dashboard" are the role switch (see route-access). */
@@ -56,57 +65,26 @@ const companyRoutes: RouteObject[] = [
   { path: "dashboard/leads", lazy: lazyLeads },
   { path: "dashboard/buyers", lazy: lazyBuyersPage },
   { path: "dashboard/niches", lazy: lazyNichesPage },
-  {
-    path: "dashboard/email",
-    lazy: comingSoon("Email", { description: "Every message sent for your company." }),
-  },
-  { path: "dashboard/docs", lazy: comingSoon("Documentation") },
+  { path: "dashboard/email", lazy: lazyEmailPage },
+  { path: "dashboard/docs", lazy: lazyOwnerDocs },
   {
     path: "dashboard/calls",
     lazy: comingSoon("Call Center", { description: "Live calls, history and voicemail." }),
   },
-  {
-    path: "dashboard/calls/dni",
-    lazy: comingSoon("Call Tracking", { description: "Tracking numbers per source." }),
-  },
-  {
-    path: "dashboard/dni",
-    lazy: comingSoon("Call Tracking", { description: "Tracking numbers per source." }),
-  },
-  {
-    path: "owner/settings",
-    lazy: comingSoon("Settings", { description: "Company, team, integrations and billing." }),
-  },
+  { path: "dashboard/calls/dni", lazy: lazyCallTracking },
+  { path: "dashboard/dni", lazy: lazyCallTracking },
+  { path: "owner/settings", lazy: lazySettingsPage },
   { path: "owner/credits", lazy: lazyCreditsPage },
-  { path: "dashboard/settings/preferences", lazy: comingSoon("Preferences") },
-  { path: "dashboard/settings/auth-events", lazy: comingSoon("Auth Events") },
-  { path: "dashboard/developer", lazy: comingSoon("Developer Settings") },
-  { path: "dashboard/developer/subscribers", lazy: comingSoon("Subscribers") },
+  { path: "dashboard/settings/preferences", lazy: lazyPreferencesPage },
+  { path: "dashboard/settings/auth-events", lazy: lazyAuthEventsPage },
+  { path: "dashboard/developer", lazy: lazyDeveloperSettings },
+  { path: "dashboard/developer/subscribers", lazy: lazySubscribers },
 ];
 
 /** Spec 003 §2.1 and §2.2: the Lead Buyer Portal. */
 const buyerRoutes: RouteObject[] = buyerPortalRoutes;
 
 export const routes: RouteObject[] = [
-  // Public lead-capture forms: outside the session bootstrap, their own chunk.
-  {
-    path: "/forms/:formId",
-    lazy: publicForm("page"),
-    ErrorBoundary: RouteErrorScreen,
-    HydrateFallback: FullPageLoading,
-  },
-  {
-    path: "/forms/:formId/preview",
-    lazy: publicForm("preview"),
-    ErrorBoundary: RouteErrorScreen,
-    HydrateFallback: FullPageLoading,
-  },
-  {
-    path: "/forms/:formId/embed",
-    lazy: publicForm("embed"),
-    ErrorBoundary: RouteErrorScreen,
-    HydrateFallback: FullPageLoading,
-  },
   {
     id: "app",
     Component: AppRoot,
@@ -120,6 +98,7 @@ export const routes: RouteObject[] = [
           { lazy: lazyCompanyLayout, children: companyRoutes },
           { path: "buyer", lazy: lazyBuyerLayout, children: buyerRoutes },
           { path: "debug/whoami", lazy: lazyWhoamiDebug },
+          { path: "invitations", lazy: lazyInvitations },
         ],
       },
       // 001 §2: a public form address without its id goes to the forms list.
@@ -129,7 +108,8 @@ export const routes: RouteObject[] = [
       { path: "dashboard/crm", element: <Navigate to="/owner/settings" replace /> },
       // Spec 000 §2.13: Create Your Password's default destination.
       { path: "lead-buyer", element: <Navigate to="/buyer/dashboard" replace /> },
-      { path: "*", element: <Navigate to="/login" replace /> },
+      // Unknown addresses, signed in or not: a real 404 page (the server answers 404 for missing files).
+      { path: "*", lazy: lazyNotFoundPage },
     ],
   },
 ];

@@ -15,6 +15,8 @@ export type TCreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
 /** The ledger screen shows the latest 50 entries (002 §9). */
 export const CREDIT_LEDGER_LIMIT = 50;
 export const CREDIT_ADJUSTMENT_MAX = 1_000_000;
+/** No wallet holds more (the balance column is a 32-bit integer; this leaves ample headroom). */
+export const CREDIT_BALANCE_MAX = 1_000_000_000;
 export const CREDIT_CSV_COLUMNS = [
   "Date",
   "Buyer Email",
@@ -64,8 +66,9 @@ export const CREDIT_MESSAGES = {
   TRANSACTION_LOG_FAILED: "The credit transaction could not be recorded; nothing was changed.",
   PROFILE_NOT_FOUND: "No company profile found for your account.",
   INTERNAL_ERROR: "An unexpected error occurred",
-  IDEMPOTENCY_KEY_REUSED: "This request key was already used for a different adjustment.",
+  IDEMPOTENCY_KEY_REUSED: "Idempotency key reused with a different request",
   EXPIRED_REASON: "Credits expired",
+  BALANCE_LIMIT: "This would take the buyer's balance above 1,000,000,000 credits.",
 } as const;
 
 /** Grant (positive amount) or revoke (negative amount); expiry only when granting (002 §3, §5). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../domain/email";
+import { FORM_MESSAGES, HONEYPOT_FIELD } from "../domain/form-texts";
 import { US_ZIP_PATTERN } from "../domain/geo";
 
 // Forms as spec 001 §2–§3 describe them; the builder, the public page and the server share these.
@@ -38,19 +39,7 @@ export const ALIGNMENTS = ["left", "center", "right"] as const;
 export const SALE_CAPS = [1, 2, 3, 5, 10] as const;
 export const MAX_FORM_FIELDS = 200;
 
-/** Texts of spec 001 §2 and §8 that the server answers with. */
-export const FORM_MESSAGES = {
-  NOT_FOUND_OR_UNPUBLISHED: "Form not found or not published",
-  NOT_FOUND: "Form not found",
-  INVALID_DATA: "Invalid form data. Please check your inputs.",
-  SUBMITTED: "Form submitted successfully!",
-  DEFAULT_SUCCESS: "Your form has been submitted successfully.",
-  PUBLISHED: "Form published successfully",
-  UNPUBLISHED: "Form unpublished",
-  DELETED: "Form deleted successfully",
-  NOTHING_TO_PUBLISH: "Add at least one question before publishing this form.",
-  TOO_MANY_SUBMISSIONS: "Too many submissions. Please wait {seconds} seconds and try again.",
-} as const;
+export { FORM_MESSAGES, HONEYPOT_FIELD };
 
 const pixels = z.number().min(0).max(400);
 const ZSidesSchema = z.object({ top: pixels, right: pixels, bottom: pixels, left: pixels });
@@ -62,6 +51,29 @@ const ZSafeUrlSchema = z
   .refine((v) => /^https?:\/\//i.test(v) || /^\/(?!\/)/.test(v), {
     message: "Must be an http(s) address or a path starting with /",
   });
+export const EMBED_ORIGIN_MESSAGE = "Each site must be an address like https://www.example.com";
+const SITE_ORIGIN =
+  /^(https?):\/\/([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?\/?$/i;
+
+/** "HTTPS://Example.com:443/" → "https://example.com" (what a browser sends as the page's origin). */
+function siteOrigin(value: string): string {
+  const [, scheme = "", host = "", port] = SITE_ORIGIN.exec(value) ?? [];
+  const defaultPort = scheme.toLowerCase() === "https" ? "443" : "80";
+  return `${scheme}://${host}${port && port !== defaultPort ? `:${port}` : ""}`.toLowerCase();
+}
+
+/** One site per entry; blank entries (an empty line in the builder) are dropped; stored as origins. */
+const ZEmbedOriginsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .max(300)
+      .refine((v) => v === "" || SITE_ORIGIN.test(v), { message: EMBED_ORIGIN_MESSAGE }),
+  )
+  .max(50, "At most 50 sites")
+  .transform((list) => [...new Set(list.filter(Boolean).map(siteOrigin))]);
+
 const ZColorSchema = z
   .string()
   .trim()
@@ -76,7 +88,12 @@ export const ZFormFieldSchema = z.object({
   helpText: z.string().max(2000).optional(),
   placeholder: z.string().max(500).optional(),
   /** Choices of select, radio and (multiple-choice) checkbox fields; without them select/radio are not drawn. */
-  options: z.array(z.string().trim().min(1).max(500)).max(200).optional(),
+  // Blank option lines (an empty line left in the editor) are dropped, not refused.
+  options: z
+    .array(z.string().trim().max(500))
+    .max(200)
+    .transform((options) => options.filter((option) => option !== ""))
+    .optional(),
   width: z.enum(FIELD_WIDTHS).default("full"),
   marginTop: pixels.optional(),
   paddingTop: pixels.optional(),
@@ -186,6 +203,8 @@ const formSettingRules = {
   saleCap: z.literal(SALE_CAPS, { message: "Sale cap must be 1, 2, 3, 5 or 10" }),
   /** Shown above the submit button and recorded with each submission (text, time, IP, page). */
   consentText: z.string().trim().max(5000).nullable(),
+  /** Sites whose pages may show the form in a frame (its public page's frame-ancestors). */
+  embedOrigins: ZEmbedOriginsSchema,
 };
 const ZTitleSchema = z.string().trim().min(1, "Title is required").max(200);
 
@@ -214,6 +233,7 @@ export const ZCreateFormSchema = z.object({
   buyerIds: formSettingRules.buyerIds.default([]),
   saleCap: formSettingRules.saleCap.default(FORM_DEFAULTS.saleCap),
   consentText: formSettingRules.consentText.default(FORM_DEFAULTS.consentText),
+  embedOrigins: formSettingRules.embedOrigins.default([]),
 });
 export type TCreateForm = z.infer<typeof ZCreateFormSchema>;
 
@@ -280,6 +300,7 @@ export const ZFormDetailSchema = z.object({
   nicheId: z.string().nullable(),
   buyerIds: z.array(z.string()),
   saleCap: z.number(),
+  embedOrigins: z.array(z.string()),
   emailRouting: z.array(ZEmailRoutingEntrySchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -302,11 +323,6 @@ export const ZPublicFormSchema = z.object({
 });
 export type TPublicForm = z.infer<typeof ZPublicFormSchema>;
 
-/**
- * Honeypot: the public page renders an input with this name that people never see (visually hidden,
- * aria-hidden, tabindex -1, autocomplete off) and sends its value under this key. Bots fill it.
- */
-export const HONEYPOT_FIELD = "_hp";
 /** A submission filled in faster than this (fillTimeMs, measured by the page) is suspected spam. */
 export const MIN_FILL_TIME_MS = 2000;
 

@@ -8,7 +8,7 @@ export const PURCHASE_MESSAGES = {
   LEAD_ALREADY_PURCHASED: "Lead Already Purchased",
   SOLD_OUT: "This lead is sold out.",
   NOT_FOUND: "Lead not found",
-  KEY_REUSED: "This request key was already used for another purchase.",
+  KEY_REUSED: "Idempotency key reused with a different request",
   REASON: "Lead purchase",
 } as const;
 

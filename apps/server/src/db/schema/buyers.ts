@@ -119,7 +119,7 @@ export const buyerInvitations = pgTable(
     email: text().notNull(),
     /** SHA-256 of the single-use token; the token itself only travels in the e-mail. */
     tokenHash: text().notNull().unique(),
-    status: text({ enum: ["pending", "completed", "revoked"] })
+    status: text({ enum: ["pending", "completed", "revoked", "declined"] })
       .notNull()
       .default("pending"),
     userId: text().references(() => users.id, { onDelete: "set null" }),

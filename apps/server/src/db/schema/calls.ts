@@ -159,13 +159,21 @@ export const dniSessions = pgTable(
   {
     id: id(),
     companyId: companyId(),
+    /** The number the page showed this visitor (its source's tracking number). */
     dniNumberId: uuid().references(() => dniNumbers.id, { onDelete: "set null" }),
+    shownNumber: text(),
+    source: text({ enum: ["direct", "google", "facebook", "bing", "other"] }),
     utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    utmTerm: text(),
+    utmContent: text(),
+    clickId: text(),
     referrer: text(),
     landingPage: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.companyId, t.createdAt)],
+  (t) => [index().on(t.companyId, t.createdAt), index().on(t.companyId, t.shownNumber, t.createdAt)],
 );
 
 export const trackingNumbers = pgTable("tracking_numbers", {
@@ -187,13 +195,20 @@ export const callTrackingLogs = pgTable(
     id: id(),
     companyId: companyId(),
     trackingNumberId: uuid().references(() => trackingNumbers.id, { onDelete: "set null" }),
+    /** The visit that showed the called number last before the call, when there was one. */
+    dniSessionId: uuid().references(() => dniSessions.id, { onDelete: "set null" }),
     callSid: text(),
     callerNumber: text(),
+    calledNumber: text(),
     status: text(),
     duration: integer(),
     visitorSource: text(),
     campaignId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.companyId, t.createdAt)],
+  (t) => [
+    index().on(t.companyId, t.createdAt),
+    uniqueIndex().on(t.companyId, t.callSid),
+    index().on(t.companyId, t.callerNumber),
+  ],
 );

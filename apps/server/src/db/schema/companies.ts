@@ -48,6 +48,8 @@ export const companies = pgTable(
     stripePublishableKey: text(),
     stripeTestPublishableKey: text(),
     mapboxToken: text(),
+    /** Public (non-secret) key naming the company in the call-tracking script pasted into its sites. */
+    dniPublicKey: text().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,6 +36,8 @@ export const creditTransactions = pgTable(
     expiresAt: tz(),
     isRevoked: boolean().notNull().default(false),
     idempotencyKey: text(),
+    /** SHA-256 of the whole request that used the key (lib/request-hash.ts): a replay must match it. */
+    requestHash: text(),
     leadId: uuid().references(() => leads.id, { onDelete: "set null" }),
     paymentOrderId: uuid(),
     createdBy: text().references(() => users.id, { onDelete: "set null" }),

@@ -58,6 +58,8 @@ export const forms = pgTable(
     /** How many buyers may get full access to each lead: 1 (exclusive), 2, 3, 5 or 10. */
     saleCap: integer().notNull().default(1),
     consentText: text(),
+    /** Sites (origins such as https://www.example.com) whose pages may frame the public form. */
+    embedOrigins: text().array().notNull().default(sql`'{}'::text[]`),
     createdBy: text().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -117,6 +119,8 @@ export const formSubmissions = pgTable(
     /** Raw answers exactly as submitted, keyed by field id. */
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     idempotencyKey: text(),
+    /** SHA-256 of the request stored with its key: the same key with another body is refused. */
+    requestHash: text(),
     /** The first answer given for this key, replayed verbatim on a retry. */
     response: jsonb(),
     ipAddress: text(),

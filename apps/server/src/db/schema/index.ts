@@ -5,4 +5,6 @@ export * from "./companies";
 export * from "./credits";
 export * from "./forms";
 export * from "./leads";
+export * from "./platform";
+export * from "./platform-audit";
 export * from "./system";

@@ -51,6 +51,8 @@ export const leads = pgTable(
       .notNull()
       .default("new"),
     isDuplicate: boolean().notNull().default(false),
+    /** Posted with a sandbox API key: kept for the integrator to see, never routed. */
+    isTest: boolean().notNull().default(false),
     duplicateOfLeadId: uuid(),
     routedAt: tz(),
     createdAt: createdAt(),

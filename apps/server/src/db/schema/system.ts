@@ -64,16 +64,21 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index().on(t.createdAt)],
 );
 
 /** Rate-limit windows shared by every server instance (better-auth's shape: window start in ms). */
-export const rateLimits = pgTable("rate_limits", {
-  id: text().primaryKey().default(sql`gen_random_uuid()::text`),
-  key: text().notNull().unique(),
-  count: integer().notNull(),
-  lastRequest: bigint({ mode: "number" }).notNull(),
-});
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    key: text().notNull().unique(),
+    count: integer().notNull(),
+    lastRequest: bigint({ mode: "number" }).notNull(),
+  },
+  // The hourly purge deletes by age.
+  (t) => [index().on(t.lastRequest)],
+);
 
 export const backups = pgTable(
   "backups",
@@ -85,6 +90,10 @@ export const backups = pgTable(
     kind: text({ enum: ["scheduled", "manual"] }).notNull(),
     status: text({ enum: ["running", "completed", "failed"] }).notNull(),
     storageKey: text(),
+    /** backup_… (scheduled), restore_… (taken before a restore) or manual_…: the shown kind derives from it. */
+    fileName: text(),
+    /** The backup JSON itself ({ tables, timestamp }), private to the company's owners and admins. */
+    content: jsonb(),
     sizeBytes: integer(),
     tableCounts: jsonb().$type<Record<string, number>>(),
     error: text(),
@@ -100,6 +109,10 @@ export const apiKeys = pgTable("api_keys", {
     .notNull()
     .references(() => companies.id, { onDelete: "cascade" }),
   name: text().notNull(),
+  /** Sandbox keys create test leads that are never routed. */
+  environment: text({ enum: ["production", "sandbox"] })
+    .notNull()
+    .default("production"),
   prefix: text().notNull(),
   keyHash: text().notNull().unique(),
   lastUsedAt: tz(),

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { lookupZip } from "../../integrations/geocoding/zip-centroids";
 import type { TLogger } from "../../lib/logger";
-import { hashPassword } from "../../modules/auth/password";
+import { hashPassword } from "../../modules/auth";
 import type { Db, TDatabase } from "../client";
 import {
   accounts,
@@ -34,7 +34,7 @@ export async function seedDemoIfEmpty(database: TDatabase, logger: TLogger): Pro
   return database.withExclusiveLock("leadpost:seed", async (db) => {
     const [row] = await db.select({ n: count() }).from(companies);
     if ((row?.n ?? 0) > 0) return false;
-    await db.transaction((tx) => seedDemo(tx as unknown as Db));
+    await db.transaction((tx) => seedDemo(tx));
     logger.info({ company: DEMO_COMPANY.name }, "demo data seeded");
     return true;
   });
@@ -42,7 +42,6 @@ export async function seedDemoIfEmpty(database: TDatabase, logger: TLogger): Pro
 
 export async function seedDemo(db: Db): Promise<void> {
   const now = Date.now();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const [company] = await db
     .insert(companies)
@@ -61,7 +60,8 @@ export async function seedDemo(db: Db): Promise<void> {
       accountId: id,
       providerId: "credential",
       userId: id,
-      password: passwordHash,
+      // Hashed per account: each gets its own salt, so one cracked hash reveals nothing of the others.
+      password: await hashPassword(DEMO_PASSWORD),
     });
     await db.insert(profiles).values({ id, companyId: u.role ? company.id : null, fullName: u.name });
     if (u.role) await db.insert(userRoles).values({ userId: id, companyId: company.id, role: u.role });

@@ -2,10 +2,20 @@ import nodemailer from "nodemailer";
 import { EmailDeliveryError, type TEmailTransport } from "./transport";
 
 /** The platform's SMTP server, e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465. */
-export function createSmtpTransport(url: string): TEmailTransport {
-  const transporter = nodemailer.createTransport(url);
+export function createSmtpTransport(url: string): TEmailTransport & { verify(): Promise<void> } {
+  // Bounded waits: a hung server must fail the attempt well within the message's claim (MAIL_CLAIM_SECONDS).
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     name: "smtp",
+    /** Connects and greets (and authenticates, when the URL has credentials) without sending. */
+    async verify() {
+      await transporter.verify();
+    },
     async send(message) {
       try {
         const info = await transporter.sendMail({

@@ -96,6 +96,8 @@ export function createPayPalClient(creds: TPayPalCredentials) {
 
   return {
     accessToken,
+    /** Any other authenticated call (the catalog and billing plans in ./catalog.ts). */
+    request: authed,
     createOrder(input: {
       amountCents: number;
       currency: string;

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { buyerInvitations, buyers, profiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashToken } from "../../lib/tokens";
+import { activateUnlessDeactivated } from "../buyers";
 
 export const INVITATION_OTHER_EMAIL =
   "This invitation was sent to a different email address. Please sign in with that address.";
@@ -15,8 +16,7 @@ export const INVITATION_OTHER_EMAIL =
  * in one transaction, under a row lock so a link is used once.
  */
 export async function acceptInvitationAsSessionUser(db: Db, user: TSessionUser, token: string) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ invitation: buyerInvitations, buyer: buyers })
       .from(buyerInvitations)
@@ -35,7 +35,7 @@ export async function acceptInvitationAsSessionUser(db: Db, user: TSessionUser, 
     }
     await tx
       .update(buyers)
-      .set({ userId: user.id, status: "active" })
+      .set({ userId: user.id, status: activateUnlessDeactivated })
       .where(and(eq(buyers.id, row.buyer.id), eq(buyers.companyId, row.invitation.companyId)));
     await tx
       .update(buyerInvitations)

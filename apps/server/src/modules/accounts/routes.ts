@@ -1,22 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import {
-  ZApiErrorSchema,
-  ZCompanyRegistrationResultSchema,
-  ZCompanyRegistrationSchema,
-} from "@leadpost/shared";
-import { eq } from "drizzle-orm";
+import { ZCompanyRegistrationResultSchema, ZCompanyRegistrationSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
-import { companies } from "../../db/schema";
-import { notFound } from "../../lib/app-error";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { clientIp } from "../../plugins/client-ip";
 import { rateLimit } from "../../plugins/rate-limit";
 import { currentUser, requireSession } from "../../plugins/session";
-import { clientIp } from "../auth/routes";
 import { acceptInvitationAsSessionUser } from "./google-invitation";
-import { registerCompany } from "./service";
+import { checkResetToken } from "./reset-token";
+import { companyBranding, registerCompany } from "./service";
 
 const errors = {
-  409: { description: "The e-mail is taken", content: { "application/json": { schema: ZApiErrorSchema } } },
-  422: { description: "Invalid input", content: { "application/json": { schema: ZApiErrorSchema } } },
+  409: apiError("The e-mail is taken"),
+  422: apiError("Invalid input"),
 } as const;
 
 const registerCompanyRoute = createRoute({
@@ -25,24 +20,13 @@ const registerCompanyRoute = createRoute({
   tags: ["Accounts"],
   summary: "Register a company and its owner; sends the verification e-mail",
   request: {
-    body: { required: true, content: { "application/json": { schema: ZCompanyRegistrationSchema } } },
+    body: jsonBody(ZCompanyRegistrationSchema),
   },
   responses: {
-    201: {
-      description: "Created",
-      content: { "application/json": { schema: ZCompanyRegistrationResultSchema } },
-    },
+    201: jsonContent(ZCompanyRegistrationResultSchema, "Created"),
     ...errors,
-    429: {
-      description: "Too many registrations from this address",
-      content: { "application/json": { schema: ZApiErrorSchema } },
-    },
+    429: apiError("Too many registrations from this address"),
   },
-});
-
-const apiError = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ZApiErrorSchema } },
 });
 
 const acceptAsSessionRoute = createRoute({
@@ -52,12 +36,7 @@ const acceptAsSessionRoute = createRoute({
   summary: "Accept a buyer invitation as the signed-in user (after Google sign-in with the invited address)",
   request: { params: z.object({ token: z.string().min(1).max(200) }) },
   responses: {
-    200: {
-      description: "Linked and activated",
-      content: {
-        "application/json": { schema: z.object({ buyerId: z.string(), redirectTo: z.string() }) },
-      },
-    },
+    200: jsonContent(z.object({ buyerId: z.string(), redirectTo: z.string() }), "Linked and activated"),
     401: apiError("Not signed in"),
     403: apiError("Signed in with another address"),
     404: apiError("Invalid or expired invitation, or the buyer is gone"),
@@ -74,20 +53,39 @@ const brandingRoute = createRoute({
   summary: "A company's name and logo for the reset page's branding (000 §2.8 tenant_id); nothing else",
   request: { params: z.object({ companyId: z.uuid() }) },
   responses: {
-    200: { description: "Branding", content: { "application/json": { schema: ZBrandingSchema } } },
+    200: jsonContent(ZBrandingSchema, "Branding"),
     404: apiError("No such company"),
     422: apiError("Not a company id"),
   },
 });
 
+const resetTokenRoute = createRoute({
+  method: "get",
+  path: "/api/accounts/reset-tokens/{token}",
+  tags: ["Accounts"],
+  summary: "Whether a password reset link can still be used (000 §2.8: checked before asking for a password)",
+  request: { params: z.object({ token: z.string().min(1).max(200) }) },
+  responses: {
+    200: {
+      description: "Usable or not",
+      content: {
+        "application/json": { schema: z.object({ valid: z.boolean(), email: z.string().nullable() }) },
+      },
+    },
+  },
+});
+
 export function registerAccountRoutes(app: TApp, deps: TDeps) {
+  app.use(
+    "/api/accounts/reset-tokens/*",
+    rateLimit(deps, { name: "reset-token", windowMs: 60_000, max: 30 }),
+  );
+  app.openapi(resetTokenRoute, async (c) =>
+    c.json(await checkResetToken(deps, c.req.valid("param").token), 200),
+  );
   app.use("/api/accounts/branding/*", rateLimit(deps, { name: "branding", windowMs: 60_000, max: 60 }));
   app.openapi(brandingRoute, async (c) => {
-    const [company] = await deps.database.db
-      .select({ name: companies.name, logoUrl: companies.logoUrl })
-      .from(companies)
-      .where(eq(companies.id, c.req.valid("param").companyId));
-    if (!company) throw notFound("Company not found");
+    const company = await companyBranding(deps.database.db, c.req.valid("param").companyId);
     return c.json(ZBrandingSchema.parse(company), 200);
   });
   app.use("/api/accounts/invitations/*", requireSession(deps));

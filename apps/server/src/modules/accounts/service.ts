@@ -3,10 +3,9 @@ import { eq } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { accounts, companies, companyPreferences, profiles, userRoles, users } from "../../db/schema";
-import { AppError, conflict } from "../../lib/app-error";
+import { AppError, conflict, notFound } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { recordAuthEvent } from "../auth/auth-events";
-import { hashPassword } from "../auth/password";
+import { hashPassword, recordAuthEvent } from "../auth";
 
 export const TRIAL_DAYS = 14;
 export const TRIAL_SEATS = 2;
@@ -50,9 +49,7 @@ export async function registerCompany(
   const passwordHash = await hashPassword(input.password);
   let created: { userId: string; companyId: string };
   try {
-    created = await db.transaction(async (tx) =>
-      createCompanyAccount(tx as unknown as Db, input, passwordHash),
-    );
+    created = await db.transaction(async (tx) => createCompanyAccount(tx, input, passwordHash));
   } catch (err) {
     // Two registrations racing for one address: the loser gets the same answer as above.
     if (isUniqueViolation(err)) throw await fail(conflictWithCode("USER_EXISTS"));
@@ -111,4 +108,14 @@ async function createCompanyAccount(tx: Db, input: TCompanyRegistration, passwor
 function conflictWithCode(code: "COMPANY_EXISTS" | "USER_EXISTS") {
   const error = conflict(AUTH_ERROR_MESSAGES[code]);
   return new AppError(code, error.status, error.message);
+}
+
+/** The name and logo a company shows on its buyer-facing sign-in pages. */
+export async function companyBranding(db: Db, companyId: string) {
+  const [company] = await db
+    .select({ name: companies.name, logoUrl: companies.logoUrl })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw notFound("Company not found");
+  return company;
 }

@@ -1,15 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import {
-  AUTH_EVENTS_LIMIT,
-  ZApiErrorSchema,
-  ZAuthEventSchema,
-  ZAuthEventsQuerySchema,
-} from "@leadpost/shared";
-import { and, desc, eq, ilike } from "drizzle-orm";
+import { ZAuthEventSchema, ZAuthEventsQuerySchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
-import { authEvents } from "../../db/schema";
+import { apiError, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { listAuthEvents } from "./service";
 
 const listRoute = createRoute({
   method: "get",
@@ -18,34 +13,15 @@ const listRoute = createRoute({
   summary: "The company's sign-up, login and logout events, newest first (at most 100)",
   request: { query: ZAuthEventsQuerySchema },
   responses: {
-    200: {
-      description: "Events",
-      content: { "application/json": { schema: z.object({ events: z.array(ZAuthEventSchema) }) } },
-    },
-    403: { description: "Not a company admin", content: { "application/json": { schema: ZApiErrorSchema } } },
+    200: jsonContent(z.object({ events: z.array(ZAuthEventSchema) }), "Events"),
+    403: apiError("Not a company admin"),
   },
 });
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export function registerAuthEventRoutes(app: TApp, deps: TDeps) {
   app.use("/api/auth-events", requireSession(deps), requireCompanyRole(deps, ["owner", "org_admin"]));
   app.openapi(listRoute, async (c) => {
-    const { companyId } = companyContext(c);
-    const q = c.req.valid("query");
-    const rows = await deps.database.db
-      .select()
-      .from(authEvents)
-      .where(
-        and(
-          eq(authEvents.companyId, companyId),
-          q.email ? ilike(authEvents.email, `%${escapeLike(q.email)}%`) : undefined,
-          q.eventType ? eq(authEvents.eventType, q.eventType) : undefined,
-          q.status ? eq(authEvents.status, q.status) : undefined,
-        ),
-      )
-      .orderBy(desc(authEvents.createdAt))
-      .limit(AUTH_EVENTS_LIMIT);
+    const rows = await listAuthEvents(deps.database.db, companyContext(c).companyId, c.req.valid("query"));
     return c.json(
       {
         events: rows.map((r) => ({

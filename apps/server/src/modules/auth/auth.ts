@@ -2,14 +2,16 @@ import { RESET_MESSAGES } from "@leadpost/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { emailOTP, genericOAuth } from "better-auth/plugins";
+import { emailOTP, genericOAuth, openAPI } from "better-auth/plugins";
 import type { Db } from "../../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../../db/schema";
 import type { TConfig } from "../../lib/config";
 import type { TLogger } from "../../lib/logger";
-import type { TEmailService } from "../email/service";
+import { productOrigins } from "../../plugins/origin-check";
+import type { TEmailService } from "../email";
 import { recordAuthEvent } from "./auth-events";
 import { oneTimeCodeEmail, resetPasswordEmail, verificationEmail } from "./emails";
+import { platformImpersonation, type TImpersonationEnded } from "./impersonation-plugin";
 import { hashPassword, verifyPassword } from "./password";
 
 /** Header our own request handler sets from the socket (or a trusted proxy); clients cannot forge it. */
@@ -34,6 +36,8 @@ export function createAuth(opts: {
   secret: string;
   email: TEmailService;
   logger: TLogger;
+  /** Told when a platform admin's impersonation ends (the platform-admin module audits it; wired in wire.ts). */
+  onImpersonationEnded?: (ended: TImpersonationEnded) => Promise<void>;
 }) {
   const { config, email, db, logger } = opts;
 
@@ -43,7 +47,8 @@ export function createAuth(opts: {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: opts.secret,
-    trustedOrigins: [config.publicUrl],
+    // PUBLIC_URL's origin, and in development its other loopback spellings (localhost / 127.0.0.1).
+    trustedOrigins: productOrigins(config),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -87,6 +92,7 @@ export function createAuth(opts: {
       accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: [] },
     },
     plugins: [
+      platformImpersonation({ onEnded: opts.onImpersonationEnded }),
       ...(config.google
         ? [
             genericOAuth({
@@ -113,6 +119,8 @@ export function createAuth(opts: {
           await email.send({ to, kind: "one_time_code", ...oneTimeCodeEmail(otp) });
         },
       }),
+      // The auth endpoints' OpenAPI description, merged into /api/openapi.json (no separate reference page).
+      openAPI({ disableDefaultReference: true }),
     ],
     rateLimit: {
       enabled: true,

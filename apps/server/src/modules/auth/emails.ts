@@ -1,6 +1,6 @@
 /** The texts of the account e-mails. */
 import { escapeHtml } from "../../lib/html";
-import { emailLayout as layout } from "../email/layout";
+import { emailLayout as layout } from "../email";
 
 export function verificationEmail(name: string, url: string) {
   return {

@@ -1,22 +1,11 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Context } from "hono";
-import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import type { TApp, TDeps } from "../../app-types";
+import { clientIp } from "../../plugins/client-ip";
+import { errorBody } from "../../plugins/errors";
 import { CLIENT_IP_HEADER } from "./auth";
 import { normalizeAuthResponse } from "./auth-errors";
 import { recordAuthEvent } from "./auth-events";
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop when behind a trusted proxy. */
-export function clientIp(c: Context<TAppEnv>, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null; // in-process requests (tests) have no socket
-  }
-}
+import { CLOSED_AUTH_PATHS } from "./closed-paths";
 
 /**
  * Hands /api/auth/* to better-auth with a trustworthy client IP, records sign-outs, and answers its
@@ -24,6 +13,11 @@ export function clientIp(c: Context<TAppEnv>, trustProxy: boolean): string | nul
  */
 export function registerAuthRoutes(app: TApp, deps: TDeps) {
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // Users come only from company registration, invitations and platform admins: the auth library's
+    // own open sign-up would make users that belong to no company.
+    if (CLOSED_AUTH_PATHS.has(c.req.path)) {
+      return c.json(errorBody(c, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`), 404);
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, deps.config.trustProxy);

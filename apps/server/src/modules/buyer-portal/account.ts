@@ -12,7 +12,7 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyerLeads, buyers, companies, companySecrets, niches, paymentOrders } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
-import type { TBuyerContext } from "./context";
+import type { TBuyerContext } from "../../plugins/buyer-context";
 import { ownEntries, previewCount } from "./previews";
 
 type TPortalDeps = Pick<TDeps, "database">;

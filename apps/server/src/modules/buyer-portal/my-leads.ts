@@ -8,21 +8,20 @@ import {
   type ZMyLeadListQuerySchema,
   type ZMyLeadUpdateSchema,
 } from "@leadpost/shared";
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyerLeads, leads, niches } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
-import { toCsv } from "../leads/csv";
-import { answersOf } from "../leads/service";
-import type { TBuyerContext } from "./context";
+import { toCsv } from "../../lib/csv";
+import type { TBuyerContext } from "../../plugins/buyer-context";
+import { answersOf, leadSearchCondition } from "../leads";
 import { ownEntries } from "./previews";
 
 type TPortalDeps = Pick<TDeps, "database">;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const MY_LEADS_EXPORT_MAX_ROWS = 50_000;
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 function myLeadConditions(
   ctx: TBuyerContext,
@@ -30,20 +29,7 @@ function myLeadConditions(
   opts: { ignoreStatus?: boolean } = {},
 ) {
   const conditions: (SQL | undefined)[] = [ownEntries(ctx, false)];
-  const search = filters.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    const digits = search.replace(/\D/g, "");
-    conditions.push(
-      or(
-        ilike(leads.name, pattern),
-        ilike(leads.email, pattern),
-        ilike(leads.city, pattern),
-        ilike(leads.zipCode, pattern),
-        ilike(leads.phone, digits.length >= 3 ? `%${digits}%` : pattern),
-      ),
-    );
-  }
+  conditions.push(leadSearchCondition(filters.search));
   if (filters.crmStatus && !opts.ignoreStatus) conditions.push(eq(buyerLeads.crmStatus, filters.crmStatus));
   if (filters.from) conditions.push(gte(leads.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to)

@@ -11,10 +11,10 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyerLeads, buyers, companies, leads, niches } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
-import type { TBuyerContext } from "./context";
+import { escapeLike } from "../../lib/like";
+import type { TBuyerContext } from "../../plugins/buyer-context";
 
 type TPortalDeps = Pick<TDeps, "database">;
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** This buyer's entries of one kind; the company comes from the session and is checked on every join. */
 export function ownEntries(ctx: TBuyerContext, isPreview: boolean): SQL {

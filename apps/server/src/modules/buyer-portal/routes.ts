@@ -17,9 +17,9 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
 import { requireSession } from "../../plugins/session";
 import { getBillingHistory, getProfile, getSummary, updateProfile } from "./account";
-import { buyerContext, requireBuyer } from "./context";
 import { exportMyLeadsCsv, listMyLeads, updateMyLead } from "./my-leads";
 import { deletePreviews, listPreviews } from "./previews";
 

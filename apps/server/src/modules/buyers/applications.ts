@@ -5,7 +5,8 @@ import type { Db } from "../../db/client";
 import { buyers, companies, niches, userRoles, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { assertOwnNiche } from "../niches/service";
+import { assertOwnNiche } from "../niches";
+import { findSameBuyer } from "./duplicates";
 import { buyerApplicationEmail } from "./emails";
 import { locate } from "./mappers";
 
@@ -54,8 +55,7 @@ export async function submitBuyerApplication(
   const db = deps.database.db;
   let company: { name: string; adminEmail: string | null };
   try {
-    company = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    company = await db.transaction(async (tx) => {
       const [row] = await tx
         .select({ name: companies.name, adminEmail: companies.adminEmail, tier: companies.subscriptionTier })
         .from(companies)
@@ -69,6 +69,9 @@ export async function submitBuyerApplication(
           .from(buyers)
           .where(and(eq(buyers.companyId, input.companyId), isNull(buyers.deletedAt)));
         if (Number(n?.n ?? 0) >= 1) throw new AppError("TIER_LIMIT", 403, APPLICATION_MESSAGES.CLOSED);
+      }
+      if (await findSameBuyer(tx, input.companyId, input.email, input.nicheId)) {
+        throw conflict(APPLICATION_MESSAGES.DUPLICATE);
       }
       await tx.insert(buyers).values({
         companyId: input.companyId,

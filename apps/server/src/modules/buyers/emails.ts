@@ -1,5 +1,5 @@
 import { escapeHtml } from "../../lib/html";
-import { emailLayout } from "../email/layout";
+import { emailLayout } from "../email";
 
 export function buyerInvitationEmail(companyName: string, url: string) {
   const name = escapeHtml(companyName);

@@ -1,12 +1,10 @@
-import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema";
-import { AppError } from "../../lib/app-error";
+import { idempotencyKeyReused, requestHash } from "../../lib/request-hash";
 
 type TIdem = { scope: string; key: string; companyId: string };
 
-const requestHash = (input: unknown) => createHash("sha256").update(JSON.stringify(input)).digest("hex");
 // Keys are per company: another tenant's key can never replay (or collide with) this one's answer.
 const storedKey = (idem: TIdem) => `${idem.companyId}:${idem.key}`;
 
@@ -17,13 +15,7 @@ export async function replayAnswer(db: Db, idem: TIdem, input: unknown): Promise
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, idem.scope), eq(idempotencyKeys.key, storedKey(idem))));
   if (!row) return null;
-  if (row.requestHash !== requestHash(input)) {
-    throw new AppError(
-      "IDEMPOTENCY_KEY_REUSED",
-      422,
-      "This Idempotency-Key was used for a different request.",
-    );
-  }
+  if (row.requestHash !== requestHash(input)) throw idempotencyKeyReused();
   return row.responseBody;
 }
 

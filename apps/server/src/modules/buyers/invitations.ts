@@ -6,8 +6,10 @@ import { accounts, buyerInvitations, buyers, companies, niches, profiles, users 
 import { AppError, conflict, notFound } from "../../lib/app-error";
 import { hashToken, newLinkToken } from "../../lib/tokens";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { hashPassword } from "../auth/password";
+import { hashPassword } from "../auth";
+import { findSameBuyer } from "./duplicates";
 import { buyerInvitationEmail } from "./emails";
+import { activateUnlessDeactivated } from "./invitation-answers";
 
 export const INVITATION_DAYS = 7;
 
@@ -33,8 +35,7 @@ export async function inviteBuyer(
   if (!company) throw notFound("Company not found");
 
   const { token, hash } = newLinkToken();
-  const buyer = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const buyer = await db.transaction(async (tx) => {
     let target = input.buyerId
       ? (
           await tx
@@ -48,19 +49,7 @@ export async function inviteBuyer(
               ),
             )
         )[0]
-      : (
-          await tx
-            .select()
-            .from(buyers)
-            .where(
-              and(
-                eq(buyers.companyId, ctx.companyId),
-                eq(sql`lower(${buyers.email})`, input.email),
-                eq(buyers.nicheId, input.nicheId),
-                isNull(buyers.deletedAt),
-              ),
-            )
-        )[0];
+      : await findSameBuyer(tx, ctx.companyId, input.email, input.nicheId);
     if (input.buyerId && !target) throw notFound(INVITATION_MESSAGES.NO_BUYER);
     if (!input.buyerId && target && target.status !== "pending")
       throw conflict(INVITATION_MESSAGES.DUPLICATE);
@@ -105,7 +94,15 @@ export async function inviteBuyer(
     return target;
   });
 
-  const url = `${deps.config.publicUrl}/auth/register?token=${encodeURIComponent(token)}`;
+  // Someone who already has an account answers on the invitations page after signing in (nothing is
+  // linked until they accept); a newcomer registers through the link.
+  const [existingUser] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, buyer.email.toLowerCase()));
+  const url = existingUser
+    ? `${deps.config.publicUrl}/invitations`
+    : `${deps.config.publicUrl}/auth/register?token=${encodeURIComponent(token)}`;
   await deps.email.send({
     companyId: ctx.companyId,
     to: buyer.email,
@@ -158,8 +155,7 @@ export async function getInvitation(deps: Pick<TDeps, "database">, token: string
 export async function acceptInvitation(deps: Pick<TDeps, "database">, token: string, password: string) {
   const db = deps.database.db;
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: buyerInvitations.id })
       .from(buyerInvitations)
@@ -187,31 +183,14 @@ export async function acceptInvitation(deps: Pick<TDeps, "database">, token: str
       .insert(accounts)
       .values({ accountId: user.id, providerId: "credential", userId: user.id, password: passwordHash });
     await tx.insert(profiles).values({ id: user.id, companyId: null, fullName: row.buyer.contactName });
-    await tx.update(buyers).set({ userId: user.id, status: "active" }).where(eq(buyers.id, row.buyer.id));
+    await tx
+      .update(buyers)
+      .set({ userId: user.id, status: activateUnlessDeactivated })
+      .where(eq(buyers.id, row.buyer.id));
     await tx
       .update(buyerInvitations)
       .set({ status: "completed", userId: user.id, completedAt: new Date() })
       .where(eq(buyerInvitations.id, row.invitation.id));
     return { userId: user.id, email: row.invitation.email, buyerId: row.buyer.id };
   });
-}
-
-/** Links pending buyers with the user's verified address (000 §6 automatic linking). */
-export async function linkPendingBuyers(db: Db, user: { id: string; email: string; emailVerified: boolean }) {
-  if (!user.emailVerified) return 0;
-  const linked = await db
-    .update(buyers)
-    .set({ userId: user.id, status: "active" })
-    .where(
-      and(
-        eq(sql`lower(${buyers.email})`, user.email.toLowerCase()),
-        isNull(buyers.userId),
-        eq(buyers.status, "pending"),
-        isNull(buyers.deletedAt),
-        // An application waits for the company's approval (its invitation); signing in must not skip it.
-        sql`(${buyers.source} <> 'application' or exists (select 1 from ${buyerInvitations} where ${buyerInvitations.buyerId} = ${buyers.id} and ${buyerInvitations.status} = 'pending'))`,
-      ),
-    )
-    .returning({ id: buyers.id });
-  return linked.length;
 }

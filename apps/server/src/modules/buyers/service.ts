@@ -16,7 +16,8 @@ import { buyerInvitations, buyers, companies, niches } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { assertOwnNiche } from "../niches/service";
+import { assertOwnNiche } from "../niches";
+import { findSameBuyer } from "./duplicates";
 import { rememberAnswer, replayAnswer } from "./idempotency";
 import { buyerColumns, locate, selectBuyer, toBuyer } from "./mappers";
 
@@ -96,8 +97,7 @@ export async function createBuyer(
     if (replay) return replay as TBuyerResult;
   }
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await db.transaction(async (tx) => {
       const [company] = await tx
         .select({ tier: companies.subscriptionTier })
         .from(companies)
@@ -108,6 +108,7 @@ export async function createBuyer(
       const replay = idem && (await replayAnswer(tx, idem, input));
       if (replay) return replay as TBuyerResult;
       await assertOwnNiche(tx, ctx.companyId, input.nicheId);
+      if (await findSameBuyer(tx, ctx.companyId, input.email, input.nicheId)) throw duplicateEmail();
       if (company.tier === "basic") {
         const [row] = await tx
           .select({ n: count() })
@@ -178,8 +179,7 @@ export async function updateBuyer(
 ) {
   assertAdmin(ctx, BUYER_MESSAGES.UPDATE_PERMISSION);
   try {
-    await deps.database.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await deps.database.db.transaction(async (tx) => {
       const current = await lockBuyer(tx, ctx.companyId, buyerId);
       if (input.nicheId) await assertOwnNiche(tx, ctx.companyId, input.nicheId);
       const total = input.prepaidLeadsTotal ?? current.prepaidLeadsTotal;
@@ -249,8 +249,7 @@ export async function archiveBuyer(
   confirmName: string,
 ) {
   assertAdmin(ctx, BUYER_MESSAGES.ARCHIVE_PERMISSION);
-  await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.database.db.transaction(async (tx) => {
     const current = await lockBuyer(tx, ctx.companyId, buyerId);
     if (confirmName.trim() !== buyerDisplayName(current).trim()) {
       throw new AppError("NAME_MISMATCH", 422, BUYER_MESSAGES.ARCHIVE_NAME_MISMATCH, {

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import type { Db } from "../../db/client";
 import { creditLotAllocations, creditTransactions } from "../../db/schema";
 import { expireDueLots, lockBuyer, queryRows } from "./ledger";
 
@@ -32,8 +31,7 @@ export async function runCreditExpiry(
     );
     let progressed = 0;
     for (const row of due) {
-      const expired = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const expired = await db.transaction(async (tx) => {
         const buyer = await lockBuyer(tx, row.company_id, row.buyer_id, { skipLocked: true });
         // Locked by a purchase or adjustment right now: that one expires due lots itself, or the next run does.
         if (!buyer) return 0;

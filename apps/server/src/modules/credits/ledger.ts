@@ -1,5 +1,6 @@
 import {
   allocateDebit,
+  CREDIT_BALANCE_MAX,
   CREDIT_MESSAGES,
   dueExpiries,
   spendableCredits,
@@ -11,7 +12,6 @@ import type { DbOrTx } from "../../db/client";
 import { buyers, creditLotAllocations, creditTransactions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { notify } from "../realtime/notify";
 
 /**
  * The credit ledger's only writers. Every function here runs inside the caller's transaction after
@@ -31,6 +31,7 @@ export type TEntryFields = {
   reason?: string | null;
   notes?: string | null;
   idempotencyKey?: string | null;
+  requestHash?: string | null;
   leadId?: string | null;
   paymentOrderId?: string | null;
   createdBy?: string | null;
@@ -41,7 +42,8 @@ type TDebitType = "consume" | "revoke" | "expire";
 
 /** Raw SQL rows; both drivers answer { rows }. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  // execute() answers `unknown` for the driver-neutral Db type; both drivers' results carry rows.
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
 
@@ -107,6 +109,7 @@ async function insertEntry(
         notes: fields.notes ?? null,
         expiresAt: fields.expiresAt ?? null,
         idempotencyKey: fields.idempotencyKey ?? null,
+        requestHash: fields.requestHash ?? null,
         leadId: fields.leadId ?? null,
         paymentOrderId: fields.paymentOrderId ?? null,
         createdBy: fields.createdBy ?? null,
@@ -134,15 +137,13 @@ async function moveBalance(tx: DbOrTx, buyer: TLockedBuyer, delta: number): Prom
       ),
     )
     .returning({ creditBalance: buyers.creditBalance });
-  // Under the row lock this cannot miss unless the cache drifted from the ledger: refuse, never go below 0.
+  // Under the row lock this misses only when the balance cannot cover a debit (lots booked without
+  // allocations leave the lots looking fuller than the balance): refuse as short, never go below 0.
+  if (!row && delta < 0) throw new InsufficientCreditsError(buyer.creditBalance, delta);
   if (!row) throw new AppError("UPDATE_FAILED", 409, CREDIT_MESSAGES.UPDATE_FAILED);
   buyer.creditBalance = row.creditBalance;
-  // Delivered on commit only: open buyer portals and ledger screens refresh the balance.
-  await notify(tx, "credits_changed", {
-    companyId: buyer.companyId,
-    buyerId: buyer.id,
-    balance: row.creditBalance,
-  });
+  // No notify here: the buyers trigger (migration 0005) publishes credits_changed on commit for every
+  // balance change, whichever code path made it; a second notify would reach listeners twice.
   return row.creditBalance;
 }
 
@@ -155,6 +156,12 @@ export async function bookCredit(
   fields: TEntryFields & { expiresAt?: Date | null } = {},
 ) {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error("a credit must be a positive integer");
+  // Checked under the wallet lock, before anything is written: the balance never leaves its column's range.
+  if (buyer.creditBalance + amount > CREDIT_BALANCE_MAX) {
+    throw new AppError("BALANCE_LIMIT", 400, CREDIT_MESSAGES.BALANCE_LIMIT, {
+      amount: [CREDIT_MESSAGES.BALANCE_LIMIT],
+    });
+  }
   const entry = await insertEntry(tx, buyer, type, amount, fields);
   const newBalance = await moveBalance(tx, buyer, amount);
   return { entry, newBalance };

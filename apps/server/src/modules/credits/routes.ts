@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import {
   CREDIT_MESSAGES,
   creditLedgerCsvFileName,
+  describeValidationIssue,
   ZCreditAdjustmentResultSchema,
   ZCreditAdjustmentSchema,
   ZCreditBuyersSchema,
@@ -18,6 +19,7 @@ import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { errorBody, zodFieldErrors } from "../../plugins/errors";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { refuseWhileImpersonating } from "../platform-admin";
 import { adjustCredits, exportLedgerCsv, listCreditBuyers, listLedger } from "./service";
 
 const tags = ["Credits"];
@@ -65,7 +67,10 @@ function adjustmentValidationResponse(c: Context<TAppEnv>, error: ZodError) {
   const first = error.issues[0];
   const field = String(first?.path[0] ?? "");
   const code = FIELD_CODES[field] ?? "VALIDATION_FAILED";
-  return c.json(errorBody(c, code, first?.message ?? "Invalid input", zodFieldErrors(error)), 422);
+  return c.json(
+    errorBody(c, code, first ? describeValidationIssue(first) : "Invalid input", zodFieldErrors(error)),
+    422,
+  );
 }
 
 const healthRoute = createRoute({
@@ -122,6 +127,7 @@ const adjustRoute = createRoute({
 
 export function registerCreditRoutes(app: TApp, deps: TDeps) {
   app.use("/api/credits/*", creditsAccess(deps));
+  app.use("/api/credits/*", refuseWhileImpersonating(deps));
 
   app.openapi(healthRoute, async (c) => {
     const databaseMs = await pingDatabase(deps.database.db);

@@ -14,9 +14,10 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyers, creditTransactions, userRoles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { toCsv } from "../../lib/csv";
 import { isUniqueViolation } from "../../lib/db-errors";
+import { idempotencyKeyReused, requestHash } from "../../lib/request-hash";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { toCsv } from "../leads/csv";
 import { bookCredit, bookDebit, lockBuyer } from "./ledger";
 
 type TCreditDeps = Pick<TDeps, "database">;
@@ -44,6 +45,8 @@ async function missingBuyerError(db: Db, ctx: TCompanyContext, buyerId: string) 
     : new AppError("BUYER_NOT_FOUND", 404, CREDIT_MESSAGES.BUYER_NOT_FOUND);
 }
 
+const adjustmentHash = (input: TCreditAdjustment) => requestHash({ operation: "credits.adjust", ...input });
+
 async function replay(
   db: Db,
   ctx: TCompanyContext,
@@ -56,14 +59,17 @@ async function replay(
       id: creditTransactions.id,
       buyerId: creditTransactions.buyerId,
       amount: creditTransactions.amount,
+      requestHash: creditTransactions.requestHash,
     })
     .from(creditTransactions)
     .where(and(eq(creditTransactions.companyId, ctx.companyId), eq(creditTransactions.idempotencyKey, key)))
     .limit(1);
   if (!prior) return null;
-  if (prior.buyerId !== input.buyerId || prior.amount !== input.amount) {
-    throw new AppError("IDEMPOTENCY_KEY_REUSED", 409, CREDIT_MESSAGES.IDEMPOTENCY_KEY_REUSED);
-  }
+  // The whole request must match (buyer, amount, reason, note, expiry), not just what was booked.
+  const same = prior.requestHash
+    ? prior.requestHash === adjustmentHash(input)
+    : prior.buyerId === input.buyerId && prior.amount === input.amount;
+  if (!same) throw idempotencyKeyReused();
   const [buyer] = await db
     .select({ creditBalance: buyers.creditBalance })
     .from(buyers)
@@ -93,8 +99,7 @@ export async function adjustCredits(
   const db = deps.database.db;
   const key = `adjust:${input.idempotencyKey}`;
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await db.transaction(async (tx) => {
       const buyer = await lockBuyer(tx, ctx.companyId, input.buyerId);
       if (!buyer || buyer.deletedAt) throw await missingBuyerError(tx, ctx, input.buyerId);
       // Under the wallet lock, a retry of the same key sees the first one's committed entry.
@@ -104,6 +109,7 @@ export async function adjustCredits(
         reason: input.reason,
         notes: input.note || null,
         idempotencyKey: key,
+        requestHash: adjustmentHash(input),
         createdBy: ctx.userId,
       };
       const booked =

@@ -1,11 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import { ZDashboardSummarySchema } from "@leadpost/shared";
-import { count, eq } from "drizzle-orm";
 import type { TApp, TDeps } from "../../app-types";
-import { forms, leads } from "../../db/schema";
 import { apiError, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { dashboardCounts } from "./service";
 
 const summaryRoute = createRoute({
   method: "get",
@@ -22,16 +21,11 @@ const summaryRoute = createRoute({
 export function registerDashboardRoutes(app: TApp, deps: TDeps) {
   app.use("/api/dashboard/*", requireSession(deps), requireCompanyRole(deps));
   app.openapi(summaryRoute, async (c) => {
-    const { companyId } = companyContext(c);
-    const db = deps.database.db;
-    const [[formCount], [leadCount]] = await Promise.all([
-      db.select({ n: count() }).from(forms).where(eq(forms.companyId, companyId)),
-      db.select({ n: count() }).from(leads).where(eq(leads.companyId, companyId)),
-    ]);
+    const { formsCreated, totalLeads } = await dashboardCounts(deps.database.db, companyContext(c).companyId);
     return c.json(
       {
-        formsCreated: Number(formCount?.n ?? 0),
-        totalLeads: Number(leadCount?.n ?? 0),
+        formsCreated,
+        totalLeads,
         // The call center is not built yet: unknown, not zero.
         totalCalls: null,
         completedCalls: null,

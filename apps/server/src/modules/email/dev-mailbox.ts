@@ -1,12 +1,40 @@
-import type { TApp, TDeps } from "../../app-types";
+import type { MiddlewareHandler } from "hono";
+import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import { AppError } from "../../lib/app-error";
 import { escapeHtml } from "../../lib/html";
+import { isPlatformAdmin } from "../../lib/platform-admins";
+import { isLoopbackAddress, socketAddress } from "../../plugins/client-address";
+
+/** Whether this instance keeps a readable mailbox (never in production); the web app shows a banner. */
+export function devMailboxEnabled(config: TDeps["config"]): boolean {
+  return !config.isProduction;
+}
+
+/**
+ * The mailbox holds everyone's reset links: only callers on this machine (the socket's address, never
+ * a forwarded header) and signed-in platform admins may read it.
+ */
+function mailboxAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
+  return async (c, next) => {
+    if (isLoopbackAddress(socketAddress(c))) return next();
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    if (session && isPlatformAdmin(session.user.email, deps.config.platformAdminEmails)) return next();
+    throw new AppError(
+      "FORBIDDEN",
+      403,
+      "The development mailbox is only available on this machine or to a signed-in platform admin.",
+    );
+  };
+}
 
 /**
  * Outside production, mail that no provider delivered is readable here: /dev/mailbox for people,
  * /dev/mailbox.json for scripts and tests. Production answers 404.
  */
 export function registerDevMailbox(app: TApp, deps: TDeps) {
-  if (deps.config.isProduction) return;
+  if (!devMailboxEnabled(deps.config)) return;
+  app.use("/dev/mailbox", mailboxAccess(deps));
+  app.use("/dev/mailbox.json", mailboxAccess(deps));
 
   app.get("/dev/mailbox.json", async (c) => {
     const messages = await deps.email.listMailbox({ to: c.req.query("to") ?? undefined });

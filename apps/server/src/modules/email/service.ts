@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companies, companySecrets, emailMessages } from "../../db/schema";
 import { createResendTransport } from "../../integrations/email/resend";
@@ -28,10 +28,25 @@ export type TEmailInput = {
 export type TEmailService = ReturnType<typeof createEmailService>;
 type TMessageRow = typeof emailMessages.$inferSelect;
 
+/** Queues delivery of a stored message now or after a delay; the job queue's worker calls deliver(). */
+export type TEmailEnqueue = (messageId: string, delaySeconds?: number) => Promise<unknown>;
+
+/** Addresses that can never reach a person (RFC 2606 / 6761): the built-in mailbox may "deliver" them. */
+const RESERVED_DOMAIN = /(^|\.)(example\.(com|net|org)|test|example|invalid|localhost|local)$/i;
+
+export function isReservedAddress(address: string): boolean {
+  const domain = address.slice(address.lastIndexOf("@") + 1);
+  return RESERVED_DOMAIN.test(domain);
+}
+
+export const MAILBOX_NOT_SENT =
+  "Not sent: no mail server is configured (SMTP_URL or a Resend key). The message is kept in the development mailbox.";
+
 /**
- * Transactional e-mail: the company's Resend key when set, else the platform's SMTP server, else the
- * built-in mailbox. Every message is stored first, so nothing is lost when delivery fails; failures
- * are retried with backoff by retryDue().
+ * Transactional e-mail: the company's Resend key when set, else the platform's Resend key or SMTP
+ * server, else (outside production only) the built-in mailbox. send() only stores the message and
+ * queues it, so no request waits for a mail server; deliver() runs in the job worker. A message is
+ * claimed for MAIL_CLAIM_SECONDS: if its instance dies mid-send, deliverDue() sends it again later.
  */
 export function createEmailService(deps: {
   db: Db;
@@ -41,6 +56,10 @@ export function createEmailService(deps: {
 }) {
   const { db, config } = deps;
   const smtp = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : null;
+  const platformResend = config.mail.resendApiKey
+    ? createResendTransport({ apiKey: config.mail.resendApiKey, baseUrl: config.mail.resendBaseUrl })
+    : null;
+  let enqueue: TEmailEnqueue | null = null;
 
   async function transportFor(
     companyId: string | null,
@@ -65,46 +84,134 @@ export function createEmailService(deps: {
         return { transport, from: `${row.senderName ?? row.name} <${row.senderEmail}>` };
       }
     }
-    return { transport: smtp ?? mailboxTransport, from: config.mail.from };
+    const platform = platformResend ?? smtp;
+    if (platform) return { transport: platform, from: config.mail.from };
+    // loadConfig refuses production without a mail server; this guards a wiring mistake.
+    if (config.isProduction) throw new Error("no mail transport is configured");
+    return { transport: mailboxTransport, from: config.mail.from };
   }
 
-  async function deliver(message: TMessageRow): Promise<TMessageRow> {
-    const { transport } = await transportFor(message.companyId);
+  async function kick(messageId: string, delaySeconds?: number) {
+    if (!enqueue) return;
+    try {
+      await enqueue(messageId, delaySeconds);
+    } catch (err) {
+      // The message is stored; the periodic sweep (deliverDue) picks it up.
+      deps.logger.warn({ err, emailId: messageId }, "e-mail could not be queued; the sweep will send it");
+    }
+  }
+
+  /** Claims the message if nobody is sending it (or its sender's claim ran out); null otherwise. */
+  async function claim(messageId: string): Promise<TMessageRow | null> {
+    const now = new Date();
+    const [row] = await db
+      .update(emailMessages)
+      .set({
+        status: "sending",
+        attempts: sql`${emailMessages.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + config.mail.claimSeconds * 1000),
+      })
+      .where(
+        and(
+          eq(emailMessages.id, messageId),
+          or(
+            eq(emailMessages.status, "queued"),
+            and(inArray(emailMessages.status, ["failed", "sending"]), lte(emailMessages.nextAttemptAt, now)),
+          ),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  async function record(id: string, values: Partial<typeof emailMessages.$inferInsert>) {
+    const [row] = await db.update(emailMessages).set(values).where(eq(emailMessages.id, id)).returning();
+    return row ?? null;
+  }
+
+  async function deliverClaimed(message: TMessageRow): Promise<TMessageRow> {
+    if (message.attempts > MAX_EMAIL_ATTEMPTS) {
+      return (
+        (await record(message.id, {
+          status: "failed",
+          nextAttemptAt: null,
+          lastError: message.lastError ?? "Given up after repeated interrupted attempts",
+        })) ?? message
+      );
+    }
+    let transport: TEmailTransport;
+    let from: string;
+    try {
+      ({ transport, from } = await transportFor(message.companyId));
+    } catch (err) {
+      return (
+        (await record(message.id, {
+          status: "failed",
+          nextAttemptAt: new Date(Date.now() + RETRY_BASE_MS),
+          lastError: (err as Error).message.slice(0, 500),
+        })) ?? message
+      );
+    }
+    if (transport.name === "mailbox" && !isReservedAddress(message.toAddress)) {
+      // Kept for /dev/mailbox, but a real person received nothing: the log must say so.
+      return (
+        (await record(message.id, {
+          status: "failed",
+          transport: "mailbox",
+          nextAttemptAt: null,
+          lastError: MAILBOX_NOT_SENT,
+        })) ?? message
+      );
+    }
+    // Durable follow-up: if this process dies mid-send, that job (run by any instance once the claim
+    // has run out) sends the message again; when the send completes it finds nothing to do.
+    await kick(message.id, config.mail.claimSeconds + 1);
     try {
       const { providerMessageId } = await transport.send({
-        from: message.fromAddress,
+        from,
         to: message.toAddress,
         subject: message.subject,
         html: message.html,
         text: message.text,
         idempotencyKey: message.id,
       });
-      const [sent] = await db
-        .update(emailMessages)
-        .set({ status: "sent", sentAt: new Date(), providerMessageId, lastError: null, nextAttemptAt: null })
-        .where(eq(emailMessages.id, message.id))
-        .returning();
-      return sent ?? message;
+      return (
+        (await record(message.id, {
+          status: "sent",
+          transport: transport.name,
+          fromAddress: from,
+          sentAt: new Date(),
+          providerMessageId,
+          lastError: null,
+          nextAttemptAt: null,
+        })) ?? message
+      );
     } catch (err) {
       const retryable = err instanceof EmailDeliveryError ? err.retryable : true;
       const giveUp = !retryable || message.attempts >= MAX_EMAIL_ATTEMPTS;
-      const nextAttemptAt = giveUp
-        ? null
-        : new Date(Date.now() + RETRY_BASE_MS * 2 ** (message.attempts - 1));
+      const delayMs = RETRY_BASE_MS * 2 ** (message.attempts - 1);
       deps.logger.warn(
         { emailId: message.id, err: (err as Error).message, giveUp },
         "e-mail delivery failed",
       );
-      const [failed] = await db
-        .update(emailMessages)
-        .set({ status: "failed", lastError: (err as Error).message.slice(0, 500), nextAttemptAt })
-        .where(eq(emailMessages.id, message.id))
-        .returning();
+      const failed = await record(message.id, {
+        status: "failed",
+        transport: transport.name,
+        lastError: (err as Error).message.slice(0, 500),
+        nextAttemptAt: giveUp ? null : new Date(Date.now() + delayMs),
+      });
+      if (!giveUp) await kick(message.id, Math.ceil(delayMs / 1000));
       return failed ?? message;
     }
   }
 
   return {
+    /** Lets the job queue take over delivery (set once at start-up; tests may leave it unset). */
+    attachQueue(fn: TEmailEnqueue) {
+      enqueue = fn;
+    },
+
+    /** Stores the message and queues its delivery; returns at once with the stored row. */
     async send(input: TEmailInput): Promise<TMessageRow> {
       const companyId = input.companyId ?? null;
       const { transport, from } = await transportFor(companyId);
@@ -119,39 +226,63 @@ export function createEmailService(deps: {
           text: input.text ?? null,
           kind: input.kind,
           transport: transport.name,
-          status: "sending",
-          attempts: 1,
+          status: "queued",
+          attempts: 0,
         })
         .returning();
       if (!stored) throw new Error("e-mail could not be stored");
-      return deliver(stored);
+      await kick(stored.id);
+      return stored;
     },
 
-    /** Claims failed messages that are due (safely across instances) and tries them again. */
-    async retryDue(limit = 20): Promise<number> {
-      const due = db
+    /** The worker's step: sends the message once if it is still waiting; no-op when another has it. */
+    async deliver(messageId: string): Promise<TMessageRow | null> {
+      const claimed = await claim(messageId);
+      return claimed ? deliverClaimed(claimed) : null;
+    },
+
+    /**
+     * The sweep: every message still queued, failed and due, or claimed by a sender whose claim ran
+     * out (an instance that died mid-send), is claimed and sent. Safe on several instances at once.
+     */
+    async deliverDue(limit = 50): Promise<number> {
+      const now = new Date();
+      const due = await db
         .select({ id: emailMessages.id })
         .from(emailMessages)
-        .where(and(eq(emailMessages.status, "failed"), lte(emailMessages.nextAttemptAt, new Date())))
-        .orderBy(emailMessages.nextAttemptAt)
-        .limit(limit)
-        .for("update", { skipLocked: true });
-      const claimed = await db
-        .update(emailMessages)
-        .set({ status: "sending", attempts: sql`${emailMessages.attempts} + 1` })
-        .where(inArray(emailMessages.id, due))
-        .returning();
-      for (const message of claimed) await deliver(message);
-      return claimed.length;
+        .where(
+          or(
+            eq(emailMessages.status, "queued"),
+            and(inArray(emailMessages.status, ["failed", "sending"]), lte(emailMessages.nextAttemptAt, now)),
+          ),
+        )
+        .orderBy(emailMessages.createdAt)
+        .limit(limit);
+      let sent = 0;
+      for (const { id } of due) {
+        const claimed = await claim(id);
+        if (!claimed) continue;
+        await deliverClaimed(claimed);
+        sent++;
+      }
+      return sent;
     },
 
+    /** Sends a failed message of the company again (the Email page's "Resend"). */
     async resend(companyId: string, messageId: string): Promise<TMessageRow | null> {
       const [row] = await db
         .update(emailMessages)
-        .set({ status: "sending", attempts: sql`${emailMessages.attempts} + 1` })
-        .where(and(eq(emailMessages.id, messageId), eq(emailMessages.companyId, companyId)))
+        .set({ status: "queued", attempts: 0, nextAttemptAt: null })
+        .where(
+          and(
+            eq(emailMessages.id, messageId),
+            eq(emailMessages.companyId, companyId),
+            eq(emailMessages.status, "failed"),
+          ),
+        )
         .returning();
-      return row ? deliver(row) : null;
+      if (row) await kick(row.id);
+      return row ?? null;
     },
 
     /** The development mailbox: newest stored messages, optionally for one address. */

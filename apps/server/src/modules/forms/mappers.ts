@@ -44,6 +44,7 @@ export function toFormDetail(
     nicheId: row.nicheId,
     buyerIds,
     saleCap: row.saleCap,
+    embedOrigins: row.embedOrigins,
     emailRouting: emailRouting.map((e) => ({
       id: e.id,
       email: e.email,

@@ -13,9 +13,9 @@ import type { Context } from "hono";
 import type { ZodError } from "zod";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { clientIp } from "../../plugins/client-ip";
 import { errorBody, zodFieldErrors } from "../../plugins/errors";
-import { clientIp } from "../auth/routes";
-import { loadPublicForm, SubmissionRateLimitedError, submitForm } from "../submissions/service";
+import { loadPublicForm, SubmissionRateLimitedError, submitForm } from "../submissions";
 import { registerEmbedScript } from "./embed-script";
 import { toPublicForm } from "./mappers";
 

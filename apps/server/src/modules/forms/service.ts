@@ -82,8 +82,7 @@ export async function getForm(deps: TFormDeps, ctx: TCompanyContext, formId: str
 
 export async function createForm(deps: TFormDeps, ctx: TCompanyContext, input: TCreateForm) {
   const { fields, buyerIds, emailRouting, ...settings } = input;
-  const formId = await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const formId = await deps.database.db.transaction(async (tx) => {
     await assertOwnReferences(tx, ctx.companyId, { nicheId: settings.nicheId, buyerIds });
     const [row] = await tx
       .insert(forms)
@@ -99,8 +98,7 @@ export async function createForm(deps: TFormDeps, ctx: TCompanyContext, input: T
 
 export async function updateForm(deps: TFormDeps, ctx: TCompanyContext, formId: string, input: TUpdateForm) {
   const { fields, buyerIds, emailRouting, ...settings } = input;
-  await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.database.db.transaction(async (tx) => {
     await lockOwnForm(tx, ctx.companyId, formId);
     await assertOwnReferences(tx, ctx.companyId, { nicheId: settings.nicheId, buyerIds });
     await tx
@@ -151,8 +149,7 @@ export async function setFormStatus(
  * transaction. Leads survive: they keep their answers and lose only the link to the form.
  */
 export async function deleteForm(deps: TFormDeps, ctx: TCompanyContext, formId: string) {
-  await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.database.db.transaction(async (tx) => {
     await lockOwnForm(tx, ctx.companyId, formId);
     await tx
       .delete(formSubmissions)
@@ -236,4 +233,17 @@ async function replaceEmailRouting(tx: Db, companyId: string, formId: string, en
       })),
     );
   }
+}
+
+/**
+ * The sites allowed to frame a form's public page (its embed origins); none for an unknown form.
+ * Read without a company: the page is public and this is only who may frame it.
+ */
+export async function formEmbedOrigins(db: Db, formId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ embedOrigins: forms.embedOrigins })
+    .from(forms)
+    .where(eq(forms.id, formId))
+    .limit(1);
+  return row?.embedOrigins ?? [];
 }

@@ -21,6 +21,9 @@ export type TLeadFromSubmission = {
   duplicateWindowDays: number;
   fields: readonly TFormField[];
   answers: Record<string, TCleanAnswer>;
+  /** A sandbox API key's lead: stored, never routed. */
+  isTest?: boolean;
+  source?: "form" | "api";
 };
 
 /**
@@ -39,7 +42,8 @@ export async function insertLeadFromSubmission(tx: Db, input: TLeadFromSubmissio
     companyId: input.companyId,
     formId: input.formId,
     submissionId: input.submissionId,
-    source: "form",
+    source: input.source ?? "form",
+    isTest: input.isTest ?? false,
     name: found.name,
     email: found.email,
     phone: found.phone,

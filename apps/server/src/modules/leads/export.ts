@@ -2,8 +2,8 @@ import type { TLeadFilters } from "@leadpost/shared";
 import { and, desc, eq } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { formSubmissions, forms, leads, niches } from "../../db/schema";
+import { toCsv } from "../../lib/csv";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { toCsv } from "./csv";
 import { leadConditions } from "./filters";
 import { answersOf } from "./service";
 
@@ -43,12 +43,21 @@ const BASE_COLUMNS = [
   "Consent at",
 ];
 
-/** Every lead column, the source data, then one column per answer label (in first-seen order). */
+/** The last line of an export that hit the limit: the file says it was cut and how to get the rest. */
+export function exportCutNotice(maxRows: number) {
+  return `Export cut at ${maxRows.toLocaleString("en-US")} leads (newest first): narrow the filters (a date range, a form) to export the rest.`;
+}
+
+/**
+ * Every lead column, the source data, then one column per answer label (in first-seen order). An answer
+ * whose label is already a column (Name, Email, Phone…: extracted from those answers) is not repeated.
+ */
 export async function exportLeadsCsv(
   deps: Pick<TDeps, "database">,
   ctx: TCompanyContext,
   filters: TLeadFilters,
-) {
+  maxRows = EXPORT_MAX_ROWS,
+): Promise<{ csv: string; cut: boolean }> {
   const rows = await deps.database.db
     .select({ lead: leads, formTitle: forms.title, nicheName: niches.name, submission: formSubmissions })
     .from(leads)
@@ -60,10 +69,15 @@ export async function exportLeadsCsv(
     )
     .where(and(...leadConditions(ctx.companyId, filters)))
     .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(EXPORT_MAX_ROWS);
+    .limit(maxRows + 1);
+  const cut = rows.length > maxRows;
+  if (cut) rows.length = maxRows;
 
+  const fixed = new Set(BASE_COLUMNS.map((c) => c.toLowerCase()));
   const answerLists = rows.map(({ lead }) => answersOf(lead));
-  const labels = [...new Set(answerLists.flatMap((list) => list.map((a) => a.label)))];
+  const labels = [...new Set(answerLists.flatMap((list) => list.map((a) => a.label)))].filter(
+    (label) => !fixed.has(label.trim().toLowerCase()),
+  );
   const body = rows.map(({ lead, formTitle, nicheName, submission: s }, i) => {
     const answers = new Map(answerLists[i]!.map((a) => [a.label, a.value]));
     return [
@@ -99,5 +113,6 @@ export async function exportLeadsCsv(
       ...labels.map((label) => answers.get(label)),
     ];
   });
-  return toCsv([...BASE_COLUMNS, ...labels], body);
+  if (cut) body.push([exportCutNotice(maxRows)]);
+  return { csv: toCsv([...BASE_COLUMNS, ...labels], body), cut };
 }

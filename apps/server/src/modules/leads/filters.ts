@@ -1,12 +1,26 @@
 import type { TLeadFilters } from "@leadpost/shared";
 import { eq, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
 import { leads } from "../../db/schema";
+import { escapeLike } from "../../lib/like";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** LIKE wildcards typed by the user are searched for literally. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** A lead's name, e-mail, city, ZIP or phone contains the search text; undefined when it is blank. */
+export function leadSearchCondition(text: string | undefined): SQL | undefined {
+  const search = text?.trim();
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  // Phones are stored as digits, so "(303) 555" must be searched as "303555".
+  const digits = search.replace(/\D/g, "");
+  return or(
+    ilike(leads.name, pattern),
+    ilike(leads.email, pattern),
+    ilike(leads.city, pattern),
+    ilike(leads.zipCode, pattern),
+    ilike(leads.phone, digits.length >= 3 ? `%${digits}%` : pattern),
+  );
+}
 
 /**
  * The WHERE of the leads list and export. The company comes from the session and is always the first
@@ -18,21 +32,7 @@ export function leadConditions(
   opts: { ignoreStatus?: boolean } = {},
 ): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(leads.companyId, companyId)];
-  const search = filters.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    // Phones are stored as digits, so "(303) 555" must be searched as "303555".
-    const digits = search.replace(/\D/g, "");
-    conditions.push(
-      or(
-        ilike(leads.name, pattern),
-        ilike(leads.email, pattern),
-        ilike(leads.city, pattern),
-        ilike(leads.zipCode, pattern),
-        ilike(leads.phone, digits.length >= 3 ? `%${digits}%` : pattern),
-      ),
-    );
-  }
+  conditions.push(leadSearchCondition(filters.search));
   if (filters.formId) conditions.push(eq(leads.formId, filters.formId));
   if (filters.nicheId) conditions.push(eq(leads.nicheId, filters.nicheId));
   if (filters.status && !opts.ignoreStatus) conditions.push(eq(leads.status, filters.status));

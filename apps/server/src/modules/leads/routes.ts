@@ -86,12 +86,13 @@ export function registerLeadRoutes(app: TApp, deps: TDeps) {
   );
   // Registered before /{leadId}, which would otherwise take "export" for an id.
   app.openapi(exportRoute, async (c) => {
-    const csv = await exportLeadsCsv(deps, companyContext(c), c.req.valid("query"));
+    const { csv, cut } = await exportLeadsCsv(deps, companyContext(c), c.req.valid("query"));
     const day = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
       "Cache-Control": "no-store",
+      ...(cut ? { "X-Export-Cut": "true" } : {}),
     });
   });
   app.openapi(detailRoute, async (c) =>

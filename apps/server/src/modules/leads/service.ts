@@ -185,8 +185,7 @@ export function answersOf(lead: Pick<typeof leads.$inferSelect, "answers" | "dat
  * received in full is refused: that buyer's purchase must stay intact.
  */
 export async function deleteLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: string) {
-  await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.database.db.transaction(async (tx) => {
     const own = and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId));
     const [lead] = await tx.select({ id: leads.id }).from(leads).where(own).for("update");
     if (!lead) throw notFound(LEAD_MESSAGES.NOT_FOUND);

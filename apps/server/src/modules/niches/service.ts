@@ -101,8 +101,7 @@ export async function updateNiche(
  */
 export async function deleteNiche(deps: TNicheDeps, ctx: TCompanyContext, nicheId: string) {
   assertAdmin(ctx);
-  await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.database.db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ id: niches.id })
       .from(niches)

@@ -12,7 +12,7 @@ import { createPayPalClient, type TPayPalClient } from "../../integrations/paypa
 import { AppError, forbidden, notFound } from "../../lib/app-error";
 import { lastFour } from "../../lib/secret-box";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { notify } from "../realtime/notify";
+import { notify } from "../realtime";
 
 type TMode = "sandbox" | "live";
 type TSettingsDeps = Pick<TDeps, "database" | "secretBox" | "config">;
@@ -95,8 +95,7 @@ export async function updatePayPalSettings(
   input: TPayPalSettingsUpdate,
 ): Promise<TPayPalSettings> {
   if (!isCompanyAdminRole(ctx.role)) throw forbidden();
-  await deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await deps.database.db.transaction(async (tx) => {
     const webhookId = input.webhookId === undefined ? undefined : input.webhookId || null;
     await tx
       .update(companies)

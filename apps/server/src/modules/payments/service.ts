@@ -8,12 +8,11 @@ import {
 } from "@leadpost/shared";
 import { and, eq, ne } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import type { Db } from "../../db/client";
 import { paymentOrders } from "../../db/schema";
 import { firstCapture, PayPalError, type TPayPalOrder } from "../../integrations/paypal/client";
 import { AppError } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
-import type { TBuyerContext } from "../buyer-portal/context";
+import type { TBuyerContext } from "../../plugins/buyer-context";
 import { paypalForCompany } from "./paypal-settings";
 import { settleCapture } from "./settle";
 
@@ -102,7 +101,7 @@ export async function captureCreditPayment(
   if (!order) throw new AppError("NOT_FOUND", 404, PAYMENT_MESSAGES.ORDER_NOT_FOUND);
   const settle = (capture: Parameters<typeof settleCapture>[3]) =>
     db.transaction((tx) =>
-      settleCapture(tx as unknown as Db, log, { companyId: order.companyId, orderId: order.id }, capture),
+      settleCapture(tx, log, { companyId: order.companyId, orderId: order.id }, capture),
     );
   if (order.status === "completed") return settle(null);
 

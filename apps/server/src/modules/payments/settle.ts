@@ -4,7 +4,7 @@ import type { DbOrTx } from "../../db/client";
 import { buyers, paymentOrders } from "../../db/schema";
 import { amountToCents, type TPayPalCapture } from "../../integrations/paypal/client";
 import type { TLogger } from "../../lib/logger";
-import { bookCredit, lockBuyer } from "../credits/ledger";
+import { bookCredit, lockBuyer } from "../credits";
 
 async function balanceOf(tx: DbOrTx, companyId: string, buyerId: string) {
   const [row] = await tx

@@ -1,7 +1,6 @@
 import { PAYMENT_MESSAGES } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import type { Db } from "../../db/client";
 import { paymentOrders, paymentWebhookEvents } from "../../db/schema";
 import { PayPalError, type TPayPalCapture } from "../../integrations/paypal/client";
 import { AppError } from "../../lib/app-error";
@@ -62,8 +61,7 @@ export async function handlePayPalWebhook(
   const eventType = event.event_type;
   const capture = CAPTURE_EVENTS.has(eventType) ? (event.resource as TPayPalCapture) : null;
   const providerOrderId = capture?.supplementary_data?.related_ids?.order_id;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const [order] = providerOrderId
       ? await tx
           .select({ id: paymentOrders.id })

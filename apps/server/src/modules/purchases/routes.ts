@@ -2,8 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { ZPurchaseLeadResultSchema, ZPurchaseLeadSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
 import { requireSession } from "../../plugins/session";
-import { buyerContext, requireBuyer } from "../buyer-portal/context";
+import { refuseWhileImpersonating } from "../platform-admin";
 import { purchaseLeadWithCredit } from "./service";
 
 const purchaseRoute = createRoute({
@@ -26,6 +27,7 @@ const purchaseRoute = createRoute({
 
 export function registerPurchaseRoutes(app: TApp, deps: TDeps) {
   app.use("/api/purchases", requireSession(deps), requireBuyer(deps));
+  app.use("/api/purchases", refuseWhileImpersonating(deps));
   app.openapi(purchaseRoute, async (c) =>
     c.json(await purchaseLeadWithCredit(deps, buyerContext(c), c.req.valid("json")), 200),
   );

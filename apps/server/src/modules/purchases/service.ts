@@ -10,8 +10,8 @@ import type { Db } from "../../db/client";
 import { buyerLeads, buyers, companies, leads, niches } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
-import type { TBuyerContext } from "../buyer-portal/context";
-import { bookDebit, InsufficientCreditsError, lockBuyer } from "../credits/ledger";
+import type { TBuyerContext } from "../../plugins/buyer-context";
+import { bookDebit, InsufficientCreditsError, lockBuyer } from "../credits";
 
 type TPurchaseDeps = Pick<TDeps, "database">;
 
@@ -30,6 +30,8 @@ async function loadOffer(tx: Db, ctx: TBuyerContext, leadId: string) {
       saleCap: leads.saleCap,
       nichePrice: niches.price,
       costPerLead: buyers.costPerLead,
+      creditBalance: buyers.creditBalance,
+      buyerDeletedAt: buyers.deletedAt,
       creditValueUsd: companies.creditValueUsd,
     })
     .from(buyerLeads)
@@ -47,10 +49,33 @@ async function loadOffer(tx: Db, ctx: TBuyerContext, leadId: string) {
   return row ?? null;
 }
 
+/** A buyer who already holds the lead: idempotent for a credit purchase, else already purchased. */
+function alreadyHeld(
+  entry: { acquiredVia: string | null; creditsSpent: number },
+  balance: number,
+  leadId: string,
+): TPurchaseLeadResult {
+  if (entry.acquiredVia !== "credits") {
+    throw new AppError("ALREADY_PURCHASED", 409, PURCHASE_MESSAGES.ALREADY_PURCHASED);
+  }
+  return {
+    success: true as const,
+    newBalance: balance,
+    idempotent: true,
+    creditsSpent: entry.creditsSpent,
+    leadId,
+  };
+}
+
+/** A parallel click of the same buyer upgraded the entry first: roll back and answer idempotently. */
+class AlreadyUnlocked extends Error {}
+
 /**
- * purchase-lead-with-credit (PRODUCT §3), in one transaction: lock the buyer's wallet, check the
- * preview, debit a `consume` entry, take a slot with a conditional update (sale count < cap), and turn
- * the preview into full access. A sold-out lead or a short wallet rolls everything back.
+ * purchase-lead-with-credit (PRODUCT §3), in one transaction, slot first: take a slot with a conditional
+ * update (sale count < cap), so a buyer who loses the race for the last slot writes nothing and debits
+ * nothing; only the winner turns its preview into full access (a conditional update, so parallel clicks
+ * of one buyer upgrade once), locks its wallet and debits a `consume` entry. Locks are taken lead first,
+ * then buyer, the same order routing uses. A short wallet rolls everything back.
  */
 export async function purchaseLeadWithCredit(
   deps: TPurchaseDeps,
@@ -59,32 +84,55 @@ export async function purchaseLeadWithCredit(
   now = new Date(),
 ): Promise<TPurchaseLeadResult> {
   try {
-    return await deps.database.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      // The wallet lock serialises this buyer's purchases: parallel clicks see each other's result.
-      const buyer = await lockBuyer(tx, ctx.companyId, ctx.buyerId);
-      if (!buyer || buyer.deletedAt) throw notFound();
+    return await deps.database.db.transaction(async (tx) => {
       const offer = await loadOffer(tx, ctx, input.leadId);
-      if (!offer) throw notFound();
+      if (!offer || offer.buyerDeletedAt) throw notFound();
       const { entry } = offer;
-      if (!entry.isPreview) {
-        if (entry.acquiredVia !== "credits") {
-          throw new AppError("ALREADY_PURCHASED", 409, PURCHASE_MESSAGES.ALREADY_PURCHASED);
-        }
-        return {
-          success: true as const,
-          newBalance: buyer.creditBalance,
-          idempotent: true,
-          creditsSpent: entry.creditsSpent,
-          leadId: input.leadId,
-        };
-      }
+      if (!entry.isPreview) return alreadyHeld(entry, offer.creditBalance, input.leadId);
 
-      // Cheap early answer; the conditional update below is what actually guards the cap.
+      // Cheap early answers; the conditional update below is what actually guards the cap.
       if (offer.saleCount >= offer.saleCap) throw soldOut();
       const price = offer.costPerLead ?? offer.nichePrice ?? 0;
       const credits = creditsForPrice(Number(price), Number(offer.creditValueUsd));
 
+      const slot = await tx
+        .update(leads)
+        .set({
+          saleCount: sql`${leads.saleCount} + 1`,
+          status: sql`case when ${leads.saleCount} + 1 >= ${leads.saleCap} then 'sold_out' else ${leads.status} end`,
+        })
+        .where(
+          and(
+            eq(leads.id, input.leadId),
+            eq(leads.companyId, ctx.companyId),
+            lt(leads.saleCount, leads.saleCap),
+          ),
+        )
+        .returning({ id: leads.id });
+      if (slot.length === 0) throw soldOut();
+
+      const upgraded = await tx
+        .update(buyerLeads)
+        .set({
+          isPreview: false,
+          acquiredVia: "credits",
+          creditsSpent: credits,
+          unlockedAt: now,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(buyerLeads.id, entry.id),
+            eq(buyerLeads.companyId, ctx.companyId),
+            eq(buyerLeads.isPreview, true),
+          ),
+        )
+        .returning({ id: buyerLeads.id });
+      if (upgraded.length === 0) throw new AlreadyUnlocked();
+
+      // The wallet lock serialises this buyer's debits across leads.
+      const buyer = await lockBuyer(tx, ctx.companyId, ctx.buyerId);
+      if (!buyer || buyer.deletedAt) throw notFound();
       let newBalance = buyer.creditBalance;
       if (credits > 0) {
         try {
@@ -108,33 +156,6 @@ export async function purchaseLeadWithCredit(
           throw err;
         }
       }
-
-      const slot = await tx
-        .update(leads)
-        .set({
-          saleCount: sql`${leads.saleCount} + 1`,
-          status: sql`case when ${leads.saleCount} + 1 >= ${leads.saleCap} then 'sold_out' else ${leads.status} end`,
-        })
-        .where(
-          and(
-            eq(leads.id, input.leadId),
-            eq(leads.companyId, ctx.companyId),
-            lt(leads.saleCount, leads.saleCap),
-          ),
-        )
-        .returning({ id: leads.id });
-      if (slot.length === 0) throw soldOut();
-
-      await tx
-        .update(buyerLeads)
-        .set({
-          isPreview: false,
-          acquiredVia: "credits",
-          creditsSpent: credits,
-          unlockedAt: now,
-          updatedAt: now,
-        })
-        .where(and(eq(buyerLeads.id, entry.id), eq(buyerLeads.companyId, ctx.companyId)));
       return {
         success: true as const,
         newBalance,
@@ -144,6 +165,12 @@ export async function purchaseLeadWithCredit(
       };
     });
   } catch (err) {
+    if (err instanceof AlreadyUnlocked) {
+      // Everything of this attempt rolled back; answer from what the winning click committed.
+      const offer = await loadOffer(deps.database.db, ctx, input.leadId);
+      if (!offer) throw notFound();
+      return alreadyHeld(offer.entry, offer.creditBalance, input.leadId);
+    }
     // The key already paid for another lead of this buyer: a client bug, never a second charge.
     if (isUniqueViolation(err, "credit_transactions_idempotency_unique")) {
       throw new AppError("IDEMPOTENCY_KEY_REUSED", 409, PURCHASE_MESSAGES.KEY_REUSED);

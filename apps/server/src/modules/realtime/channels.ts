@@ -13,6 +13,10 @@ export const REALTIME_CHANNELS = [
   "buyer_updated",
   /** A company changed (credit value, payment settings): { companyId }; its users and buyers hear it. */
   "company_updated",
+  /** A call to a tracking number was logged or changed status: { companyId }. */
+  "call_tracked",
+  /** A call of the call center was logged or changed (status, recording, voicemail): { companyId }. */
+  "call_updated",
 ] as const;
 export type TRealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 

@@ -1,10 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { streamSSE } from "hono/streaming";
 import type { TApp, TDeps } from "../../app-types";
 import type { TDatabase } from "../../db/client";
-import { buyers, userRoles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { currentUser, requireSession } from "../../plugins/session";
+import { audienceOf } from "./audience";
 import type { TRealtimeEvent } from "./channels";
 import { createRealtimeHub, RESUBSCRIBE_DELAY_MS, type TRealtimeHub } from "./hub";
 
@@ -22,22 +21,6 @@ export function realtimeHubFor(deps: Pick<TDeps, "database" | "logger">): TRealt
     hubs.set(deps.database, hub);
   }
   return hub;
-}
-
-/** Which events a user may see: their own buyer records' events, and company-wide events of their companies. */
-async function audienceOf(deps: Pick<TDeps, "database">, userId: string) {
-  const db = deps.database.db;
-  const [buyerRows, roleRows] = await Promise.all([
-    db
-      .select({ id: buyers.id, companyId: buyers.companyId })
-      .from(buyers)
-      .where(and(eq(buyers.userId, userId), eq(buyers.status, "active"), isNull(buyers.deletedAt))),
-    db.select({ companyId: userRoles.companyId }).from(userRoles).where(eq(userRoles.userId, userId)),
-  ]);
-  const buyerIds = new Set(buyerRows.map((b) => b.id));
-  const companyIds = new Set([...buyerRows.map((b) => b.companyId), ...roleRows.map((r) => r.companyId)]);
-  return (event: TRealtimeEvent) =>
-    event.payload.buyerId ? buyerIds.has(event.payload.buyerId) : companyIds.has(event.payload.companyId);
 }
 
 export function registerRealtimeRoutes(app: TApp, deps: TDeps) {

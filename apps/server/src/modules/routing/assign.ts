@@ -9,7 +9,6 @@ import {
 } from "@leadpost/shared";
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import type { Db } from "../../db/client";
 import { buyerLeads, buyers, leadRoutingDecisions, leads, niches } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
@@ -28,8 +27,7 @@ export async function assignLead(
   buyerId: string,
 ): Promise<TAssignLeadResult> {
   if (!isCompanyAdminRole(ctx.role)) throw forbidden(ROUTING_MESSAGES.PERMISSION);
-  return deps.database.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.database.db.transaction(async (tx) => {
     const [lead] = await tx
       .select()
       .from(leads)

@@ -5,8 +5,8 @@ import type { Db } from "../../db/client";
 import { formEmailRouting, leadDeliveries, leads } from "../../db/schema";
 import { lookupZip } from "../../integrations/geocoding/zip-centroids";
 import { escapeHtml } from "../../lib/html";
-import { emailLayout } from "../email/layout";
-import { answersOf } from "../leads/service";
+import { emailLayout } from "../email";
+import { answersOf } from "../leads";
 
 export type TEmailDecision = {
   email: string;

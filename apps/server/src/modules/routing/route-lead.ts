@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyerLeads, buyers, formBuyers, leads } from "../../db/schema";
+import { notifyBuyersOfNewLead } from "../buyers";
 import { insertDecisions, insertPreviews, type TDecisionInput } from "./bulk";
 import { findCandidates, hasOtherBuyers, lockAllowanceHolders, NEAR_MISS_MILES } from "./candidates";
 import {
@@ -20,7 +21,7 @@ import {
 
 export type TRoutingOutcome = "routed" | "unrouted";
 type TDecisionRow = TDecisionInput;
-export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email">;
+export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config">;
 
 /**
  * Routes one lead (PRODUCT §3 "Lead creation and routing" and "Distribution") in one transaction that
@@ -32,16 +33,24 @@ export async function routeLeadNow(
   deps: TRoutingDeps,
   leadId: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
-  const outcome = await deps.database.db.transaction((tx) => routeInTransaction(tx as unknown as Db, leadId));
+  const { outcome, companyId, buyerIds } = await deps.database.db.transaction((tx) =>
+    routeInTransaction(tx, leadId),
+  );
   await sendPendingEmailDeliveries(deps, leadId);
+  await notifyBuyersOfNewLead(deps, { companyId, leadId, buyerIds });
   return { outcome };
 }
 
-async function routeInTransaction(tx: Db, leadId: string): Promise<TRoutingOutcome> {
+type TRouted = { outcome: TRoutingOutcome; companyId: string; buyerIds: string[] };
+
+async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
   const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("no key update");
   if (!lead) throw new Error(`lead ${leadId} not found`);
-  if (lead.status !== "new") return lead.status === "unrouted" ? "unrouted" : "routed";
   const companyId = lead.companyId;
+  if (lead.status !== "new")
+    return { outcome: lead.status === "unrouted" ? "unrouted" : "routed", companyId, buyerIds: [] };
+  // A sandbox API key's test lead is never routed, whoever asks.
+  if (lead.isTest) return { outcome: "unrouted", companyId, buyerIds: [] };
 
   const listIds = lead.formId
     ? (
@@ -69,7 +78,7 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRoutingOutco
     decisions.push(summaryRow("No location: left unrouted for manual assignment"), ...emailRows);
     await insertDecisions(tx, lead, decisions);
     await tx.update(leads).set({ status: "unrouted" }).where(eq(leads.id, lead.id));
-    return "unrouted";
+    return { outcome: "unrouted", companyId, buyerIds: [] };
   }
 
   const candidates = await findCandidates(tx, companyId, location, listIds);
@@ -120,7 +129,7 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRoutingOutco
     .update(leads)
     .set({ saleCount, status: saleCount >= lead.saleCap ? "sold_out" : "routed", routedAt: sql`now()` })
     .where(eq(leads.id, lead.id));
-  return "routed";
+  return { outcome: "routed", companyId, buyerIds: plan.entries.map((e) => e.buyerId) };
 }
 
 /**

@@ -5,18 +5,16 @@ import type { Db } from "../../db/client";
 import { buyers, profiles, userRoles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { linkPendingBuyers } from "../buyers/invitations";
 
 export const BUYER_INACTIVE_MESSAGE =
   "Your lead buyer account is not active. Please contact the company that invited you.";
 
 /**
- * The standalone buyer login of 000 §6: links pending buyers carrying the user's e-mail, then answers
+ * The standalone buyer login of 000 §6 (invitations are answered on their own page first), answers
  * the user's active buyer record; a company user without one gets an active buyer record in the
  * company of their profile. Without such a company the account is not properly configured.
  */
 export async function ensureBuyerAccount(db: Db, user: TSessionUser) {
-  await linkPendingBuyers(db, user);
   const own = await db
     .select({ id: buyers.id, companyId: buyers.companyId, status: buyers.status })
     .from(buyers)

@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ZApiErrorSchema, ZWhoamiSchema } from "@leadpost/shared";
+import { ZWhoamiSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
+import { apiError, jsonContent } from "../../lib/openapi";
 import { currentUser, requireSession } from "../../plugins/session";
-import { linkPendingBuyers } from "../buyers/invitations";
+import { answerInvitationForUser, listInvitationsForUser } from "../buyers";
 import { ensureBuyerAccount } from "./buyer-account";
 import { getWhoami } from "./service";
 
@@ -12,24 +13,64 @@ const whoamiRoute = createRoute({
   tags: ["Session"],
   summary: "The signed-in user's roles, company and buyer records",
   responses: {
-    200: { description: "Who the session is", content: { "application/json": { schema: ZWhoamiSchema } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: ZApiErrorSchema } } },
+    200: jsonContent(ZWhoamiSchema, "Who the session is"),
+    401: apiError("Not signed in"),
   },
 });
+
+const ZInvitationListSchema = z.array(
+  z.object({
+    id: z.string(),
+    companyName: z.string(),
+    companyLogoUrl: z.string().nullable(),
+    expiresAt: z.string(),
+  }),
+);
 
 const linkBuyerRoute = createRoute({
   method: "post",
   path: "/api/session/link-buyer",
   tags: ["Session"],
-  summary: "Link pending buyer records that carry the signed-in user's verified e-mail",
+  summary:
+    "Called at every sign-in. Links nothing by itself: answers the open buyer invitations for the user's verified e-mail, which they accept or decline on the invitations page",
   responses: {
-    200: {
-      description: "How many were linked",
-      content: { "application/json": { schema: z.object({ linked: z.number() }) } },
-    },
-    401: { description: "Not signed in", content: { "application/json": { schema: ZApiErrorSchema } } },
+    200: jsonContent(
+      z.object({ linked: z.literal(0), invitations: ZInvitationListSchema }),
+      "Nothing linked; the invitations waiting for an answer",
+    ),
+    401: apiError("Not signed in"),
   },
 });
+
+const invitationsRoute = createRoute({
+  method: "get",
+  path: "/api/session/invitations",
+  tags: ["Session"],
+  summary: "Buyer invitations sent to the signed-in user's verified e-mail and not yet answered",
+  responses: {
+    200: jsonContent(z.object({ invitations: ZInvitationListSchema }), "Open invitations"),
+    401: apiError("Not signed in"),
+  },
+});
+
+const answerInvitationRoute = (answer: "accept" | "decline") =>
+  createRoute({
+    method: "post",
+    path: `/api/session/invitations/{invitationId}/${answer}`,
+    tags: ["Session"],
+    summary:
+      answer === "accept"
+        ? "Accept: the company's buyer record is linked to the signed-in user (active unless the company deactivated it)"
+        : "Decline: nothing is linked and the invitation is closed",
+    request: { params: z.object({ invitationId: z.uuid() }) },
+    responses: {
+      200: jsonContent(
+        z.object({ status: z.enum(["accepted", "declined"]), redirectTo: z.string() }),
+        "Answered",
+      ),
+      404: apiError("No open invitation of this user with that id"),
+    },
+  });
 
 const buyerAccountRoute = createRoute({
   method: "post",
@@ -37,27 +78,39 @@ const buyerAccountRoute = createRoute({
   tags: ["Session"],
   summary: "Standalone buyer login: the user's active buyer record, created in their company if missing",
   responses: {
-    200: {
-      description: "The active buyer record",
-      content: {
-        "application/json": {
-          schema: z.object({ buyerId: z.string(), companyId: z.string(), created: z.boolean() }),
-        },
-      },
-    },
-    401: { description: "Not signed in", content: { "application/json": { schema: ZApiErrorSchema } } },
-    403: {
-      description: "Inactive buyer, or an account without a company",
-      content: { "application/json": { schema: ZApiErrorSchema } },
-    },
+    200: jsonContent(
+      z.object({ buyerId: z.string(), companyId: z.string(), created: z.boolean() }),
+      "The active buyer record",
+    ),
+    401: apiError("Not signed in"),
+    403: apiError("Inactive buyer, or an account without a company"),
   },
 });
 
 export function registerSessionRoutes(app: TApp, deps: TDeps) {
   app.use("/api/session/*", requireSession(deps));
   app.openapi(linkBuyerRoute, async (c) =>
-    c.json({ linked: await linkPendingBuyers(deps.database.db, currentUser(c)) }, 200),
+    c.json(
+      { linked: 0 as const, invitations: await listInvitationsForUser(deps.database.db, currentUser(c)) },
+      200,
+    ),
   );
+  app.openapi(invitationsRoute, async (c) =>
+    c.json({ invitations: await listInvitationsForUser(deps.database.db, currentUser(c)) }, 200),
+  );
+  for (const answer of ["accept", "decline"] as const) {
+    app.openapi(answerInvitationRoute(answer), async (c) =>
+      c.json(
+        await answerInvitationForUser(
+          deps.database.db,
+          currentUser(c),
+          c.req.valid("param").invitationId,
+          answer,
+        ),
+        200,
+      ),
+    );
+  }
   app.openapi(buyerAccountRoute, async (c) =>
     c.json(await ensureBuyerAccount(deps.database.db, currentUser(c)), 200),
   );

@@ -3,10 +3,9 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { TSessionUser } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyers, companies, profiles, userRoles } from "../../db/schema";
+import { isPlatformAdmin } from "../../lib/platform-admins";
 
-export function isPlatformAdmin(email: string, platformAdminEmails: string[]): boolean {
-  return platformAdminEmails.includes(email.trim().toLowerCase());
-}
+export { isPlatformAdmin } from "../../lib/platform-admins";
 
 /** Who the user is across companies: company roles, buyer records and platform rights. */
 export async function getWhoami(db: Db, user: TSessionUser, platformAdminEmails: string[]): Promise<TWhoami> {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   FORM_MESSAGES,
   normalizeFormFields,
@@ -12,8 +12,8 @@ import type { Db } from "../../db/client";
 import { companies, formSubmissions, forms } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../plugins/rate-limit";
-import { insertLeadFromSubmission } from "../leads/create-lead";
-import { routingLeaseEnd, runRouting } from "./routing";
+import { insertLeadFromSubmission } from "../leads";
+import { routingLeaseEnd, runRouting } from "./routing-retry";
 import { judgeSpam } from "./spam";
 import { captureTracking } from "./tracking";
 
@@ -25,6 +25,8 @@ export type TSubmitRequest = {
   ipAddress: string | null;
   userAgent: string | null;
   refererHeader: string | null;
+  /** Posted through the lead API: the key's company must own the form; sandbox keys make test leads. */
+  apiKey?: { companyId: string; sandbox: boolean };
 };
 
 /** What the visitor's page is answered; stored with the submission and replayed verbatim for its key. */
@@ -56,18 +58,23 @@ export async function submitForm(
   const db = deps.database.db;
   const limits = deps.config.formSubmissionLimits;
   if (req.idempotencyKey) {
-    const replay = await findAnswer(db, req.formId, req.idempotencyKey);
+    const replay = await findAnswer(db, req.formId, req.idempotencyKey, requestHash(req));
     if (replay) return { ...replay, replayed: true };
   }
   if (req.ipAddress) await enforceLimit(db, `form-submit:ip:${req.ipAddress}`, limits.perIpPerMinute);
   const form = await loadPublicForm(db, req.formId);
+  if (req.apiKey && req.apiKey.companyId !== form.companyId) {
+    throw new AppError("NOT_FOUND", 404, FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
+  }
+  const isTest = req.apiKey?.sandbox === true;
   await enforceLimit(db, `form-submit:form:${form.id}`, limits.perFormPerMinute);
 
   const fields = normalizeFormFields(form.fields);
   const check = validateFormAnswers(fields, req.body.formData);
   if (!check.ok) throw new AppError("VALIDATION_FAILED", 422, FORM_MESSAGES.INVALID_DATA, check.errors);
 
-  const spam = judgeSpam(req.body);
+  // An API key is the caller's identity: its posts skip the visitor heuristics (fill time, honeypot).
+  const spam = req.apiKey ? { isSpam: false, reason: null } : judgeSpam(req.body);
   const tracking = captureTracking(req.body.tracking, req.refererHeader);
   const now = new Date();
   const submissionId = randomUUID();
@@ -86,8 +93,7 @@ export async function submitForm(
     },
   };
 
-  const replayed = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const replayed = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(formSubmissions)
       .values({
@@ -96,6 +102,7 @@ export async function submitForm(
         formId: form.id,
         data: req.body.formData,
         idempotencyKey: req.idempotencyKey,
+        requestHash: req.idempotencyKey ? requestHash(req) : null,
         response: answer,
         ipAddress: req.ipAddress,
         userAgent: req.userAgent?.slice(0, 1000) ?? null,
@@ -108,17 +115,19 @@ export async function submitForm(
         isSpam: spam.isSpam,
         spamReason: spam.reason,
         leadId: spam.isSpam ? null : leadId,
-        routingStatus: spam.isSpam ? "skipped" : "pending",
+        routingStatus: spam.isSpam || isTest ? "skipped" : "pending",
         // The inline routing run is attempt 1; its lease brings the submission back if this server dies.
-        routingAttempts: spam.isSpam ? 0 : 1,
-        routingNextAttemptAt: spam.isSpam ? null : routingLeaseEnd(now.getTime()),
+        routingAttempts: spam.isSpam || isTest ? 0 : 1,
+        routingNextAttemptAt: spam.isSpam || isTest ? null : routingLeaseEnd(now.getTime()),
         createdAt: now,
       })
       // Same key racing: PostgreSQL makes this insert wait for the first one's transaction, then skip.
       .onConflictDoNothing({ target: [formSubmissions.formId, formSubmissions.idempotencyKey] })
       .returning({ id: formSubmissions.id });
     if (inserted.length === 0) {
-      const first = req.idempotencyKey ? await findAnswer(tx, form.id, req.idempotencyKey) : null;
+      const first = req.idempotencyKey
+        ? await findAnswer(tx, form.id, req.idempotencyKey, requestHash(req))
+        : null;
       if (!first) throw new Error("submission insert skipped without an earlier answer to replay");
       return first;
     }
@@ -133,21 +142,37 @@ export async function submitForm(
         duplicateWindowDays: form.duplicateWindowDays,
         fields,
         answers: check.answers,
+        isTest,
+        source: req.apiKey ? "api" : "form",
       });
     }
     return null;
   });
   if (replayed) return { ...replayed, replayed: true };
 
-  if (!spam.isSpam) await runRouting(deps, { submissionId, leadId, attempts: 1 });
+  if (!spam.isSpam && !isTest) await runRouting(deps, { submissionId, leadId, attempts: 1 });
   return { ...answer, replayed: false };
 }
 
-async function findAnswer(db: Db, formId: string, idempotencyKey: string): Promise<TSubmitAnswer | null> {
+/** The whole request a key stands for: the form and the body as sent. */
+function requestHash(req: TSubmitRequest): string {
+  return createHash("sha256").update(req.formId).update("\n").update(JSON.stringify(req.body)).digest("hex");
+}
+
+async function findAnswer(
+  db: Db,
+  formId: string,
+  idempotencyKey: string,
+  hash: string,
+): Promise<TSubmitAnswer | null> {
   const [row] = await db
-    .select({ response: formSubmissions.response })
+    .select({ response: formSubmissions.response, requestHash: formSubmissions.requestHash })
     .from(formSubmissions)
     .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.idempotencyKey, idempotencyKey)));
+  // Submissions stored before hashes were kept have none and replay as before.
+  if (row?.requestHash && row.requestHash !== hash) {
+    throw new AppError("IDEMPOTENCY_KEY_REUSED", 409, "Idempotency key reused with a different request");
+  }
   return (row?.response as TSubmitAnswer | undefined) ?? null;
 }
 

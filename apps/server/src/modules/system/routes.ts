@@ -1,7 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { ZApiErrorSchema, ZHealthSchema, ZVersionSchema } from "@leadpost/shared";
+import { ZHealthSchema, ZSignInOptionsSchema, ZVersionSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { pingDatabase } from "../../db/client";
+import { apiError, jsonContent } from "../../lib/openapi";
+import { devMailboxEnabled } from "../email";
 
 const healthRoute = createRoute({
   method: "get",
@@ -9,8 +11,8 @@ const healthRoute = createRoute({
   tags: ["System"],
   summary: "Liveness and database check",
   responses: {
-    200: { description: "Healthy", content: { "application/json": { schema: ZHealthSchema } } },
-    503: { description: "Database unreachable", content: { "application/json": { schema: ZHealthSchema } } },
+    200: jsonContent(ZHealthSchema, "Healthy"),
+    503: jsonContent(ZHealthSchema, "Database unreachable"),
   },
 });
 
@@ -20,8 +22,18 @@ const versionRoute = createRoute({
   tags: ["System"],
   summary: "The running build's version; the web app polls it to offer a reload",
   responses: {
-    200: { description: "Version", content: { "application/json": { schema: ZVersionSchema } } },
-    500: { description: "Error", content: { "application/json": { schema: ZApiErrorSchema } } },
+    200: jsonContent(ZVersionSchema, "Version"),
+    500: apiError("Error"),
+  },
+});
+
+const signInOptionsRoute = createRoute({
+  method: "get",
+  path: "/api/sign-in-options",
+  tags: ["System"],
+  summary: "Which ways of signing in are configured (Google only with a client id and secret)",
+  responses: {
+    200: { description: "Options", content: { "application/json": { schema: ZSignInOptionsSchema } } },
   },
 });
 
@@ -30,6 +42,7 @@ export function registerSystemRoutes(app: TApp, deps: TDeps) {
     const base = {
       version: deps.version.version,
       uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
+      devMailbox: devMailboxEnabled(deps.config),
     };
     try {
       const latencyMs = await pingDatabase(deps.database.db);
@@ -46,4 +59,6 @@ export function registerSystemRoutes(app: TApp, deps: TDeps) {
     c.header("Cache-Control", "no-store");
     return c.json(deps.version, 200);
   });
+
+  app.openapi(signInOptionsRoute, (c) => c.json({ google: deps.config.google !== null }, 200));
 }

@@ -1,5 +1,6 @@
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { BuyerLiveUpdates } from "@/features/buyer-portal/hooks/use-live-updates";
+import { ImpersonationBanner } from "@/features/impersonation/components/impersonation-banner";
 import { ThemeToggle } from "@/features/theme/components/theme-toggle";
 import { WorkspaceSwitcher } from "@/features/workspace/components/workspace-switcher";
 import { useSession } from "@/lib/session/use-session";
@@ -22,6 +23,7 @@ export function BuyerLayout() {
       groups={BUYER_NAV_GROUPS}
       brand={<SidebarBrand title="Lead Buyer Portal" subtitle={companyName} homePath="/buyer/dashboard" />}
       sidebarFooter={<SidebarUser roleLabel="Lead buyer" />}
+      banner={<ImpersonationBanner />}
       headerActions={
         <>
           {/* The way back to the company side for owners and admins who are also buyers. */}

@@ -1,4 +1,5 @@
 import { LogoutButton } from "@/features/auth/components/logout-button";
+import { ImpersonationBanner } from "@/features/impersonation/components/impersonation-banner";
 import { ThemeToggle } from "@/features/theme/components/theme-toggle";
 import { TrialBanner } from "@/features/trial-banner/components/trial-banner";
 import { WorkspaceSwitcher } from "@/features/workspace/components/workspace-switcher";
@@ -22,7 +23,12 @@ export function CompanyLayout() {
       groups={companyNavGroups(user)}
       brand={<SidebarBrand title="Leadpost" subtitle={user?.companyName} homePath="/dashboard" />}
       sidebarFooter={<SidebarUser roleLabel={roleLabel} />}
-      banner={<TrialBanner />}
+      banner={
+        <>
+          <ImpersonationBanner />
+          <TrialBanner />
+        </>
+      }
       headerActions={
         <>
           <WorkspaceSwitcher current="owner" />

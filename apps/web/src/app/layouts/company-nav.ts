@@ -12,6 +12,7 @@ import {
   Tags,
   Users,
 } from "lucide-react";
+import { canOpen } from "../route-access";
 import type { TNavGroup } from "./nav";
 
 /** Spec 001 §2 Layout, company sidebar. Settings links straight to /owner/settings (where /dashboard/settings redirects). */
@@ -54,5 +55,8 @@ export function companyNavGroups(user: TWhoami | null): TNavGroup[] {
       items: [{ title: "Developer Settings", to: "/dashboard/developer", icon: Code }],
     });
   }
-  return groups;
+  // The same table of roles as the router guard: no link to a page that would send the user away.
+  return groups
+    .map((group) => ({ ...group, items: group.items.filter((item) => canOpen(item.to, user)) }))
+    .filter((group) => group.items.length > 0);
 }

@@ -3,6 +3,7 @@ import {
   type TInvitationDetails,
   ZCompanyRegistrationResultSchema,
   ZInvitationDetailsSchema,
+  ZSignInOptionsSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
@@ -21,6 +22,10 @@ export function signOut(options: { signal?: AbortSignal } = {}): Promise<unknown
 }
 
 const ZSocialSignInSchema = z.object({ url: z.string().optional(), redirect: z.boolean().optional() });
+
+export function fetchSignInOptions(signal?: AbortSignal) {
+  return apiClient.get("/api/sign-in-options", { ...open, schema: ZSignInOptionsSchema, signal });
+}
 
 /** Starts Google OAuth; resolves the provider URL the browser must open. */
 export async function startGoogleSignIn(callbackURL = "/auth/callback"): Promise<string> {
@@ -76,10 +81,19 @@ export function acceptInvitationAsSessionUser(token: string) {
   );
 }
 
-/** Links pending buyer records of the user's address (000 §6); failures are not fatal. */
-export function linkBuyer(): Promise<unknown> {
-  return apiClient.post("/api/session/link-buyer", {}).catch(() => undefined);
+/**
+ * Called at sign-in: how many buyer invitations to the user's address wait for an answer (nothing is
+ * linked until the user accepts one on /invitations); failures count as none.
+ */
+export function linkBuyer(): Promise<number> {
+  return apiClient
+    .post("/api/session/link-buyer", {}, { schema: z.object({ invitations: z.array(z.unknown()) }) })
+    .then((body) => body.invitations.length)
+    .catch(() => 0);
 }
+
+/** Where a user with invitations waiting answers them. */
+export const INVITATIONS_PATH = "/invitations";
 
 export function ensureBuyerAccount() {
   return apiClient.post(
@@ -141,6 +155,17 @@ export function sendResetCode(email: string) {
 
 export function resetPassword(token: string, newPassword: string, timeoutMs?: number): Promise<unknown> {
   return apiClient.post("/api/auth/reset-password", { token, newPassword }, { ...open, timeoutMs });
+}
+
+const ZResetTokenCheckSchema = z.object({ valid: z.boolean(), email: z.string().nullable() });
+
+/** 000 §2.8: whether a reset link can still be used, checked before asking for a new password. */
+export function checkResetToken(token: string, signal?: AbortSignal) {
+  return apiClient.get(`/api/accounts/reset-tokens/${encodeURIComponent(token)}`, {
+    ...open,
+    schema: ZResetTokenCheckSchema,
+    signal,
+  });
 }
 
 export function resetPasswordWithCode(input: { email: string; otp: string; password: string }) {

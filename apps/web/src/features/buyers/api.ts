@@ -7,18 +7,18 @@ import {
   ZArchiveBuyerResultSchema,
   ZBuyerListSchema,
   ZBuyerResultSchema,
-  ZCompanyStatusSchema,
   ZInviteBuyerResultSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
+
+export { companyStatusQueryKey, fetchCompanyStatus } from "@/lib/queries/company-status";
 
 // 001 §9 time limits for the buyer calls: 20 s to save, 10 s to archive.
 const SAVE_TIMEOUT_MS = 20_000;
 const ARCHIVE_TIMEOUT_MS = 10_000;
 
 export const buyersQueryKey = ["buyers"] as const;
-export const companyStatusQueryKey = ["company-status"] as const;
 
 export const fetchBuyers = (query: { status: TBuyerTab; nicheId?: string }, signal?: AbortSignal) =>
   apiClient.get("/api/buyers", { query, schema: ZBuyerListSchema, signal });
@@ -54,9 +54,6 @@ export const inviteBuyer = (input: { email: string; nicheId: string; buyerId?: s
     schema: ZInviteBuyerResultSchema,
     timeoutMs: SAVE_TIMEOUT_MS,
   });
-
-export const fetchCompanyStatus = (signal?: AbortSignal) =>
-  apiClient.get("/api/company/status", { schema: ZCompanyStatusSchema, signal });
 
 export const fetchApplicationCompany = (companyId: string, signal?: AbortSignal) =>
   apiClient.get(`/api/buyer-applications/companies/${companyId}`, {

@@ -1,32 +1,17 @@
 import {
   type TCreateForm,
   type TFormDetail,
-  type TFormList,
-  type TFormOptions,
   type TUpdateForm,
   ZFormDetailSchema,
-  ZFormListSchema,
-  ZFormOptionsSchema,
   ZFormStatusResultSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
 
-export const formKeys = {
-  all: ["forms"] as const,
-  list: () => [...formKeys.all, "list"] as const,
-  detail: (id: string) => [...formKeys.all, "detail", id] as const,
-  options: () => [...formKeys.all, "options"] as const,
-};
-
-export const fetchForms = (signal?: AbortSignal): Promise<TFormList> =>
-  apiClient.get("/api/forms", { schema: ZFormListSchema, signal });
+export { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
 
 export const fetchForm = (id: string, signal?: AbortSignal): Promise<TFormDetail> =>
   apiClient.get(`/api/forms/${id}`, { schema: ZFormDetailSchema, signal });
-
-export const fetchFormOptions = (signal?: AbortSignal): Promise<TFormOptions> =>
-  apiClient.get("/api/forms/options", { schema: ZFormOptionsSchema, signal });
 
 export const createForm = (body: TCreateForm): Promise<TFormDetail> =>
   apiClient.post("/api/forms", body, { schema: ZFormDetailSchema });

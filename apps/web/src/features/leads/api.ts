@@ -2,6 +2,7 @@ import {
   type TLeadDetail,
   type TLeadFilters,
   type TLeadList,
+  ZLeadCallTouchesSchema,
   ZLeadDetailSchema,
   ZLeadListSchema,
 } from "@leadpost/shared";
@@ -32,3 +33,7 @@ export function leadsExportUrl(filters: TLeadFilters): string {
   const search = params.toString();
   return `/api/leads/export${search ? `?${search}` : ""}`;
 }
+
+/** Tracked calls from the lead's phone around the lead (its call touches). */
+export const fetchLeadCalls = (id: string, signal?: AbortSignal) =>
+  apiClient.get(`/api/call-tracking/leads/${id}/calls`, { schema: ZLeadCallTouchesSchema, signal });

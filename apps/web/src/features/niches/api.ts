@@ -1,16 +1,8 @@
-import {
-  type TCreateNicheInput,
-  type TUpdateNiche,
-  ZNicheListSchema,
-  ZNicheResultSchema,
-} from "@leadpost/shared";
+import { type TCreateNicheInput, type TUpdateNiche, ZNicheResultSchema } from "@leadpost/shared";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
 
-export const nichesQueryKey = ["niches"] as const;
-
-export const fetchNiches = (signal?: AbortSignal) =>
-  apiClient.get("/api/niches", { schema: ZNicheListSchema, signal });
+export { fetchNiches, nichesQueryKey } from "@/lib/queries/niches";
 
 export const createNiche = (input: TCreateNicheInput) =>
   apiClient.post("/api/niches", input, { schema: ZNicheResultSchema });

@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TCompanyRegistration, ZCompanyRegistrationSchema } from "@leadpost/shared";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
@@ -90,10 +89,9 @@ export function CompanyRegistrationForm({ onRegistered }: { onRegistered: (email
         )}
       </FormField>
       {failure && <FormAlert>{failure}</FormAlert>}
-      <Button type="submit" disabled={busy}>
-        {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-        {busy ? "Creating account..." : "Create Account"}
-      </Button>
+      <BusyButton type="submit" disabled={busy} busy={busy} busyLabel="Creating account...">
+        Create Account
+      </BusyButton>
     </form>
   );
 }

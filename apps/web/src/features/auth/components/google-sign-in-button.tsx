@@ -1,8 +1,8 @@
-import { LoaderCircle } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { startGoogleSignIn } from "../api";
+import { BusyButton } from "@/components/ui/busy-button";
+import { fetchSignInOptions, startGoogleSignIn } from "../api";
 import { GoogleIcon } from "./google-icon";
 
 type TGoogleSignInButtonProps = {
@@ -18,6 +18,11 @@ export function GoogleSignInButton({
   onBeforeStart,
 }: TGoogleSignInButtonProps) {
   const [starting, setStarting] = useState(false);
+  const options = useQuery({
+    queryKey: ["sign-in-options"],
+    queryFn: ({ signal }) => fetchSignInOptions(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
   const onClick = async () => {
     setStarting(true);
@@ -33,14 +38,25 @@ export function GoogleSignInButton({
     }
   };
 
+  // Only when the server has Google sign-in configured; the separator goes with the button.
+  if (options.data?.google !== true) return null;
   return (
-    <Button variant="outline" className="w-full" onClick={onClick} disabled={disabled || starting}>
-      {starting ? (
-        <LoaderCircle className="animate-spin" aria-hidden="true" />
-      ) : (
-        <GoogleIcon className="size-4" />
-      )}
-      {label}
-    </Button>
+    <>
+      <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <BusyButton
+        variant="outline"
+        className="w-full"
+        onClick={onClick}
+        disabled={disabled || starting}
+        busy={starting}
+        icon={<GoogleIcon className="size-4" />}
+      >
+        {label}
+      </BusyButton>
+    </>
   );
 }

@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { INVITATION_MESSAGES, ZAcceptInvitationSchema } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
-import { Building2, LoaderCircle } from "lucide-react";
+import { Building2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -28,9 +29,15 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /**
  * Spec 000 §2.5 with token and §2.6: Complete Your Registration for an invited buyer. A bad or used
- * invitation sends the visitor to /login with the reason.
+ * invitation sends the visitor to /buyer/login with the reason (000 §2.6).
  */
-export function InvitedRegistration({ token, invalidTo = "/login" }: { token: string; invalidTo?: string }) {
+export function InvitedRegistration({
+  token,
+  invalidTo = "/buyer/login",
+}: {
+  token: string;
+  invalidTo?: string;
+}) {
   const navigate = useNavigate();
   const { refresh } = useSession();
   const { setMode } = useWorkspace();
@@ -129,8 +136,8 @@ export function InvitedRegistration({ token, invalidTo = "/login" }: { token: st
       {details?.hasAccount && (
         <FormAlert tone="info">
           <p>
-            An account with this email already exists. Sign in on the Lead Buyer tab with your password and
-            the invitation is linked to it.
+            An account with this email already exists. Sign in with your password, then accept or decline the
+            invitation on the page that opens.
           </p>
         </FormAlert>
       )}
@@ -159,16 +166,15 @@ export function InvitedRegistration({ token, invalidTo = "/login" }: { token: st
               disabled={isSubmitting}
             />
             {failure && <FormAlert>{failure}</FormAlert>}
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-              {isSubmitting ? "Creating account..." : "Complete Registration"}
-            </Button>
+            <BusyButton
+              type="submit"
+              disabled={isSubmitting}
+              busy={isSubmitting}
+              busyLabel="Creating account..."
+            >
+              Complete Registration
+            </BusyButton>
           </form>
-          <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase" aria-hidden="true">
-            <span className="h-px flex-1 bg-border" />
-            or
-            <span className="h-px flex-1 bg-border" />
-          </div>
           <GoogleSignInButton
             label="Sign up with Google"
             disabled={isSubmitting}

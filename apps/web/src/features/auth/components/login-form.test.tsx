@@ -1,23 +1,37 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentProps } from "react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginForm } from "./login-form";
+
+let googleConfigured = false;
+beforeEach(() => {
+  googleConfigured = false;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () =>
+      Response.json({ google: googleConfigured }, { headers: { "content-type": "application/json" } }),
+    ),
+  );
+});
 
 function renderForm(props: Partial<ComponentProps<typeof LoginForm>> = {}) {
   const onSubmit = vi.fn();
   render(
-    <MemoryRouter>
-      <LoginForm
-        audience="company"
-        busy={false}
-        error={null}
-        forgotPasswordHref="/auth/forgot-password"
-        onSubmit={onSubmit}
-        {...props}
-      />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <LoginForm
+          audience="company"
+          busy={false}
+          error={null}
+          forgotPasswordHref="/auth/forgot-password"
+          onSubmit={onSubmit}
+          {...props}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return { onSubmit, user: userEvent.setup() };
 }
@@ -52,14 +66,23 @@ describe("LoginForm", () => {
     expect(screen.queryByText("Please enter a valid email address")).not.toBeInTheDocument();
   });
 
-  it("shows a server error as an alert and the Google button and links", () => {
+  it("shows a server error as an alert and the Google button and links", async () => {
+    googleConfigured = true;
     renderForm({ error: "Invalid email or password. Please check your credentials and try again." });
     expect(screen.getByRole("alert")).toHaveTextContent("Invalid email or password.");
-    expect(screen.getByRole("button", { name: "Sign in with Google" })).toBeEnabled();
+    expect(await screen.findByRole("button", { name: "Sign in with Google" })).toBeEnabled();
     expect(screen.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
       "href",
       "/auth/forgot-password",
     );
+  });
+
+  it("offers no Google button when Google sign-in is not configured", async () => {
+    renderForm();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole("button", { name: "Sign in with Google" })).not.toBeInTheDocument();
+    expect(screen.queryByText("or")).not.toBeInTheDocument();
   });
 
   it("disables everything and says so while signing in", () => {

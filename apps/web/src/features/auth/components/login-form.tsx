@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
+import { CircleExclamationPoint } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { type TLoginInput, type TLoginValues, ZLoginSchema } from "../login-schema";
@@ -93,16 +93,10 @@ export function LoginForm({ audience, busy, error, forgotPasswordHref, onSubmit 
             <p>{error}</p>
           </div>
         )}
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {busy ? "Signing in..." : "Sign in"}
-        </Button>
+        <BusyButton type="submit" className="w-full" disabled={busy} busy={busy} busyLabel="Signing in...">
+          Sign in
+        </BusyButton>
       </form>
-      <div className="flex items-center gap-3 text-muted-foreground text-xs uppercase" aria-hidden="true">
-        <span className="h-px flex-1 bg-border" />
-        or
-        <span className="h-px flex-1 bg-border" />
-      </div>
       <GoogleSignInButton disabled={busy} />
     </div>
   );

@@ -1,7 +1,8 @@
-import { LoaderCircle, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-error";
 import { resendVerification } from "../api";
@@ -35,10 +36,9 @@ export function VerificationSent({ email }: { email: string }) {
       <Button asChild>
         <Link to="/login">Go to Login</Link>
       </Button>
-      <Button variant="outline" onClick={resend} disabled={sending}>
-        {sending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+      <BusyButton variant="outline" onClick={resend} disabled={sending} busy={sending}>
         Resend verification email
-      </Button>
+      </BusyButton>
     </AuthCard>
   );
 }

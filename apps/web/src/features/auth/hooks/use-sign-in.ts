@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useSession } from "@/lib/session/use-session";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { linkBuyer, signInWithEmail, signOut, type TSignInInput } from "../api";
+import { INVITATIONS_PATH, linkBuyer, signInWithEmail, signOut, type TSignInInput } from "../api";
 import {
   isInternalLoginError,
   LOGIN_MESSAGES,
@@ -56,8 +56,8 @@ export function useSignIn(): TSignInState {
         return;
       }
 
-      // 000 §6: a pending buyer invited at this address is linked on sign-in (non-fatal).
-      await linkBuyer();
+      // Invitations to this address are answered on their own page; nothing is linked silently.
+      const openInvitations = await linkBuyer();
       let user: Awaited<ReturnType<typeof refresh>>;
       try {
         user = await refresh();
@@ -69,6 +69,10 @@ export function useSignIn(): TSignInState {
         return;
       }
 
+      if (openInvitations > 0) {
+        navigate(INVITATIONS_PATH, { replace: true });
+        return;
+      }
       const destination = signInDestination(user, audience);
       if (destination.refused) {
         await signOut().catch(() => undefined);

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { acceptInvitationAsSessionUser, linkBuyer } from "../api";
+import { acceptInvitationAsSessionUser, INVITATIONS_PATH, linkBuyer } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { clearPendingInvitation, readPendingInvitation } from "../pending-invitation";
 import { signInDestination } from "../sign-in-destination";
@@ -56,7 +56,7 @@ export function AuthCallbackPage() {
       return;
     }
     void (async () => {
-      await linkBuyer();
+      const openInvitations = await linkBuyer();
       let user = await refresh().catch(() => null);
       if (!user) {
         setState({ type: "failed", message: "Your session could not be found. Please sign in." });
@@ -74,7 +74,9 @@ export function AuthCallbackPage() {
       }
       const destination = signInDestination(user, invitation ? "buyer" : "company");
       setMode(destination.workspaceMode);
-      setState({ type: "done", to: destination.to, message: "You're signed in. Redirecting..." });
+      // Other invitations to this address are answered on their own page, never linked silently.
+      const to = !invitation && openInvitations > 0 ? INVITATIONS_PATH : destination.to;
+      setState({ type: "done", to, message: "You're signed in. Redirecting..." });
     })();
   }, [location.search, location.hash, navigate, refresh, setMode]);
 

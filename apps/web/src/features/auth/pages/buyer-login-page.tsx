@@ -1,18 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { BUYER_HOME_PATH, homePathFor } from "@/app/route-access";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { ensureBuyerAccount, linkBuyer, resendVerification, signOut } from "../api";
+import { ensureBuyerAccount, INVITATIONS_PATH, linkBuyer, resendVerification, signOut } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
@@ -60,7 +60,12 @@ export function BuyerLoginPage() {
     }
     setLeaving(true);
     try {
-      await linkBuyer();
+      // Invitations to this address wait for an answer on their own page (nothing links silently).
+      if ((await linkBuyer()) > 0) {
+        await refresh().catch(() => null);
+        navigate(INVITATIONS_PATH, { replace: true });
+        return;
+      }
       await ensureBuyerAccount();
     } catch (error) {
       // No usable buyer record: leave no half-signed-in session behind.
@@ -162,10 +167,9 @@ export function BuyerLoginPage() {
             )}
           </FormAlert>
         )}
-        <Button type="submit" disabled={busy}>
-          {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {busy ? "Signing in..." : "Sign in"}
-        </Button>
+        <BusyButton type="submit" disabled={busy} busy={busy} busyLabel="Signing in...">
+          Sign in
+        </BusyButton>
       </form>
     </AuthCard>
   );

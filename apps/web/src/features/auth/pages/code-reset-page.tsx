@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RESET_MESSAGES } from "@leadpost/shared";
-import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -117,10 +117,9 @@ export function CodeResetPage() {
             )}
           </FormField>
           <RateLimitNotice seconds={secondsLeft} />
-          <Button type="submit" disabled={isSubmitting || secondsLeft > 0}>
-            {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          <BusyButton type="submit" disabled={isSubmitting || secondsLeft > 0} busy={isSubmitting}>
             Continue
-          </Button>
+          </BusyButton>
         </form>
       </AuthCard>
     );
@@ -182,10 +181,14 @@ export function CodeResetPage() {
         </FormField>
         {failure && <FormAlert>{failure}</FormAlert>}
         <RateLimitNotice seconds={secondsLeft} />
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {isSubmitting ? "Updating password..." : "Reset Password"}
-        </Button>
+        <BusyButton
+          type="submit"
+          disabled={isSubmitting}
+          busy={isSubmitting}
+          busyLabel="Updating password..."
+        >
+          Reset Password
+        </BusyButton>
         <div className="flex justify-between gap-2 text-sm">
           <Button type="button" variant="link" className="h-auto p-0" onClick={() => setEmail(null)}>
             Use another email

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { isApiError, TIMEOUT_ERROR_CODE } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
@@ -121,10 +121,14 @@ export function CreatePasswordPage() {
           disabled={isSubmitting}
         />
         {failure && <FormAlert>{failure}</FormAlert>}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {isSubmitting ? "Creating password..." : "Create Password"}
-        </Button>
+        <BusyButton
+          type="submit"
+          disabled={isSubmitting}
+          busy={isSubmitting}
+          busyLabel="Creating password..."
+        >
+          Create Password
+        </BusyButton>
       </form>
     </AuthCard>
   );

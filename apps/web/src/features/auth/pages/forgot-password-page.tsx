@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircle, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -97,10 +98,9 @@ export function ForgotPasswordPage({ audience }: { audience: TResetAudience }) {
             <p>Too many requests. Please wait {secondsLeft} seconds before trying again.</p>
           </FormAlert>
         )}
-        <Button type="submit" disabled={busy || limited}>
-          {busy && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {busy ? "Sending..." : limited ? `Try again in ${secondsLeft}s` : "Send Reset Instructions"}
-        </Button>
+        <BusyButton type="submit" disabled={busy || limited} busy={busy} busyLabel="Sending...">
+          {limited ? `Try again in ${secondsLeft}s` : "Send Reset Instructions"}
+        </BusyButton>
       </form>
     </AuthCard>
   );

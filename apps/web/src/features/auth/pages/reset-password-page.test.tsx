@@ -10,8 +10,13 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** Answers the session bootstrap as signed out, branding by id, and reset-password with `reset`. */
-function stubServer(reset: () => Response) {
+function stubServer(
+  reset: () => Response,
+  check: { valid: boolean; email: string | null } = { valid: true, email: "buyer@example.com" },
+) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+    if (url.startsWith("/api/accounts/reset-tokens/")) return json(200, check);
+    if (url === "/api/auth/sign-in/email") return json(200, { token: "t" });
     if (url === "/api/whoami") return json(401, { error: { code: "UNAUTHENTICATED", message: "no" } });
     if (url.startsWith("/api/accounts/branding/")) return json(200, { name: "Acme Roofing", logoUrl: null });
     if (url === "/api/auth/reset-password") return reset();
@@ -41,6 +46,15 @@ function renderAt(url: string) {
 describe("ResetPasswordPage", () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it("checks the link before asking for a new password", async () => {
+    stubServer(() => json(200, { status: true }), { valid: false, email: null });
+    renderAt("/buyer/reset-password?token=used-token");
+    expect(
+      await screen.findByRole("heading", { name: "Reset link not valid" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText("New password")).not.toBeInTheDocument();
+  });
+
   it("shows the company of tenant_id and sends the token with the new password", async () => {
     const fetchMock = stubServer(() => json(200, { status: true }));
     const user = renderAt(
@@ -51,6 +65,12 @@ describe("ResetPasswordPage", () => {
     await user.type(screen.getByLabelText("Confirm new password"), "Abc!1234");
     await user.click(screen.getByRole("button", { name: "Update Password" }));
     expect(await screen.findByRole("heading", { name: "Password updated" })).toBeInTheDocument();
+    // A buyer is signed in with the new password (the e-mail came with the link check).
+    const signIn = fetchMock.mock.calls.find(([url]) => url === "/api/auth/sign-in/email");
+    expect(JSON.parse(String(signIn?.[1]?.body))).toEqual({
+      email: "buyer@example.com",
+      password: "Abc!1234",
+    });
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/auth/reset-password")!;
     expect(JSON.parse(String(call[1]?.body))).toEqual({
       token: "tok123",
@@ -64,7 +84,9 @@ describe("ResetPasswordPage", () => {
     await user.type(await screen.findByLabelText("New password"), "Abc!1234");
     await user.type(screen.getByLabelText("Confirm new password"), "Abc!1234");
     await user.click(screen.getByRole("button", { name: "Update Password" }));
-    expect(await screen.findByRole("heading", { name: "Reset link not valid" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Reset link not valid" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: "Request New Reset Link" }));
     expect(await screen.findByText("forgot page")).toBeInTheDocument();
   });

@@ -1,15 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RESET_MESSAGES } from "@leadpost/shared";
+import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, LinkIcon, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
-import { FORGOT_PAGE, resetPassword, type TResetAudience } from "../api";
+import { checkResetToken, FORGOT_PAGE, resetPassword, signInWithEmail, type TResetAudience } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { CompanyBranding } from "../components/company-branding";
 import { FormAlert } from "../components/form-alert";
@@ -38,11 +40,23 @@ function RequestNewLink({ audience }: { audience: TResetAudience }) {
 export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, refresh } = useSession();
   // Read once: the token is then removed from the address bar and the history.
   const [link, setLink] = useState<TResetLinkState>(() => readResetLink(location.search, location.hash));
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
+  // The link is checked before a new password is asked for (a used or expired link says so at once).
+  const check = useQuery({
+    queryKey: ["reset-token", link.type === "valid" ? link.token : ""],
+    queryFn: ({ signal }) => checkResetToken(link.type === "valid" ? link.token : "", signal),
+    enabled: link.type === "valid",
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (check.data && !check.data.valid) setLink({ type: "invalid", reason: "invalid" });
+  }, [check.data]);
   const [tenantId] = useState(() => new URLSearchParams(location.search).get("tenant_id"));
   const branding = tenantId ? <CompanyBranding companyId={tenantId} /> : undefined;
   const {
@@ -61,16 +75,29 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
 
   useEffect(() => {
     if (!done) return;
-    const destination = audience === "buyer" ? (user ? "/buyer/dashboard" : "/buyer/login") : "/login";
+    const destination =
+      audience === "buyer" ? (user || signedIn ? "/buyer/dashboard" : "/buyer/login") : "/login";
     const timer = setTimeout(() => navigate(destination, { replace: true }), RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, audience, user, navigate]);
+  }, [done, audience, user, signedIn, navigate]);
 
   const onSubmit = async ({ password }: TValues) => {
     if (link.type !== "valid") return;
     setFailure(null);
     try {
       await resetPassword(link.token, password, UPDATE_TIMEOUT_MS);
+      // A buyer is signed in with the new password and goes to the portal (their e-mail came with the check).
+      const email = check.data?.email;
+      if (audience === "buyer" && email) {
+        const ok = await signInWithEmail({ email, password }).then(
+          () => true,
+          () => false,
+        );
+        if (ok) {
+          await refresh().catch(() => null);
+          setSignedIn(true);
+        }
+      }
       toast.success("Your password has been reset. Please sign in with your new password.", {
         duration: SUCCESS_TOAST_MS,
       });
@@ -83,6 +110,13 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
   };
 
   const title = audience === "buyer" ? "Lead Buyer Reset Password" : "Reset Password";
+  if (link.type === "valid" && check.isPending) {
+    return (
+      <AuthCard title={title} media={branding} description="Checking your reset link...">
+        <LoaderCircle className="mx-auto animate-spin" aria-label="Checking your reset link" />
+      </AuthCard>
+    );
+  }
   if (done) {
     return (
       <AuthCard
@@ -124,10 +158,14 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
           passwordHint={`At least 6 characters. ${RESET_MESSAGES.NO_SPACES}.`}
         />
         {failure && <FormAlert>{failure}</FormAlert>}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {isSubmitting ? "Updating password..." : "Update Password"}
-        </Button>
+        <BusyButton
+          type="submit"
+          disabled={isSubmitting}
+          busy={isSubmitting}
+          busyLabel="Updating password..."
+        >
+          Update Password
+        </BusyButton>
       </form>
       <RequestNewLink audience={audience} />
     </AuthCard>

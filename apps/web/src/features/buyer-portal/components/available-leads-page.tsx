@@ -2,12 +2,12 @@ import type { TPreviewListQuery } from "@leadpost/shared";
 import { Inbox, Search } from "lucide-react";
 import { useState } from "react";
 import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { PageHeader } from "@/features/shell/components/page-header";
 import { useBuyerSummary, usePreviews } from "../hooks/use-buyer-portal";
-import { Pager } from "./pager";
 import { PreviewBoard } from "./preview-board";
-import { EmptyState, ErrorState, LoadingBlock } from "./query-states";
 
 const PAGE_SIZE = 12;
 type TAvailability = "all" | "available" | "sold_out";
@@ -30,7 +30,7 @@ export function AvailableLeadsPage() {
   const filtered = Boolean(query.search || query.state || query.availability);
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader
         title="Available Leads"
         description={
@@ -96,7 +96,13 @@ export function AvailableLeadsPage() {
       ) : (
         <>
           <PreviewBoard previews={previews.data.previews} balance={summary.data?.stats.credits ?? null} />
-          <Pager page={page} pageSize={PAGE_SIZE} total={previews.data.total} onPage={setPage} />
+          <Pager
+            hideWhenSinglePage
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={previews.data.total}
+            onPage={setPage}
+          />
         </>
       )}
     </div>

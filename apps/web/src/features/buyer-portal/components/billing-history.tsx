@@ -1,10 +1,10 @@
 import type { TBillingRow } from "@leadpost/shared";
 import { Receipt } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useBillingHistory } from "../hooks/use-buyer-portal";
 import { formatDate } from "./preview-fields";
-import { EmptyState, ErrorState, LoadingBlock } from "./query-states";
 
 const STATUS_VARIANT = { paid: "success", pending: "warning", failed: "destructive" } as const;
 const STATUS_LABEL: Record<TBillingRow["status"], string> = {

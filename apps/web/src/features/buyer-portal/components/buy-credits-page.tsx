@@ -10,11 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { PageHeader } from "@/features/shell/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
+import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { useBuyerSummary } from "../hooks/use-buyer-portal";
 import { useStartPayPalCheckout } from "../hooks/use-paypal-checkout";
 import { PayPalReturn } from "./paypal-return";
-import { ErrorState, LoadingBlock } from "./query-states";
 
 const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
 
@@ -22,7 +22,7 @@ const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", c
 export function BuyCreditsPage() {
   const summary = useBuyerSummary();
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <PayPalReturn />
       <PageHeader title="Buy Credits" description="Buy credit packs to unlock leads." />
       {summary.isPending ? (

@@ -2,12 +2,12 @@ import { BUYER_PORTAL_LIMITS, BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
 import { ArrowRight, Inbox, ListChecks, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageHeader } from "@/features/shell/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { useBuyerSummary, usePreviews } from "../hooks/use-buyer-portal";
 import { PackageCard, ProfileCard, StatCards } from "./dashboard-cards";
+import { LinkCard } from "./link-card";
 import { PreviewBoard } from "./preview-board";
-import { EmptyState, ErrorState, LoadingBlock } from "./query-states";
 
 const NEWEST = { page: 1, pageSize: BUYER_PORTAL_LIMITS.DASHBOARD_PREVIEWS };
 
@@ -39,7 +39,7 @@ export function BuyerDashboardPage() {
   const data = summary.data;
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Dashboard"
         description={`Welcome back, ${data.profile.contactName}!`}
@@ -101,31 +101,5 @@ export function BuyerDashboardPage() {
         />
       </div>
     </div>
-  );
-}
-
-function LinkCard({
-  to,
-  icon: Icon,
-  title,
-  text,
-}: {
-  to: string;
-  icon: typeof Inbox;
-  title: string;
-  text: string;
-}) {
-  return (
-    <Link to={to} className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
-      <Card className="transition-colors hover:bg-accent/50">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-            {title}
-          </CardTitle>
-          <CardDescription>{text}</CardDescription>
-        </CardHeader>
-      </Card>
-    </Link>
   );
 }

@@ -1,8 +1,8 @@
 import { BookOpen, Building2, Clock, Mail, Settings } from "lucide-react";
-import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageHeader } from "@/features/shell/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { useBuyerSummary } from "../hooks/use-buyer-portal";
+import { LinkCard } from "./link-card";
 
 /** Spec 003 §9. */
 export const SUPPORT_HOURS = "9am-5pm EST";
@@ -35,7 +35,7 @@ export function BuyerHelpPage() {
   const summary = useBuyerSummary();
   const company = summary.data?.company;
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6">
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title="Help" description="Answers to common questions and how to reach us." />
       <div className="grid gap-4 md:grid-cols-3">
         <Card>
@@ -100,13 +100,13 @@ export function BuyerHelpPage() {
           Learning Resources
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <ResourceLink
+          <LinkCard
             to="/buyer/documentation"
             icon={BookOpen}
             title="Documentation"
             text="How the portal works, step by step."
           />
-          <ResourceLink
+          <LinkCard
             to="/buyer/settings"
             icon={Settings}
             title="Your settings"
@@ -115,31 +115,5 @@ export function BuyerHelpPage() {
         </div>
       </section>
     </div>
-  );
-}
-
-function ResourceLink({
-  to,
-  icon: Icon,
-  title,
-  text,
-}: {
-  to: string;
-  icon: typeof Mail;
-  title: string;
-  text: string;
-}) {
-  return (
-    <Link to={to} className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
-      <Card className="transition-colors hover:bg-accent/50">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
-            {title}
-          </CardTitle>
-          <CardDescription>{text}</CardDescription>
-        </CardHeader>
-      </Card>
-    </Link>
   );
 }

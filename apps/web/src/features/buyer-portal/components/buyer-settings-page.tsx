@@ -1,11 +1,11 @@
 import { BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { PageHeader } from "@/features/shell/components/page-header";
 import { useBuyerProfile } from "../hooks/use-buyer-portal";
 import { BillingHistory } from "./billing-history";
 import { ProfileForm } from "./profile-form";
-import { ErrorState, LoadingBlock } from "./query-states";
 
 /** Spec 003 §2.6: Profile and Billing tabs. */
 export function BuyerSettingsPage() {

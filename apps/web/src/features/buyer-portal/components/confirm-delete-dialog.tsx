@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /** Asks before previews are removed from the buyer's list. */
 export function ConfirmDeleteDialog({
@@ -20,20 +11,13 @@ export function ConfirmDeleteDialog({
   onCancel: () => void;
 }) {
   return (
-    <AlertDialog open={count > 0} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{count === 1 ? "Delete this lead?" : `Delete ${count} leads?`}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {count === 1 ? "The preview is" : "The previews are"} removed from your list. This cannot be
-            undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={count > 0}
+      onOpenChange={(open) => !open && onCancel()}
+      title={count === 1 ? "Delete this lead?" : `Delete ${count} leads?`}
+      description={`${count === 1 ? "The preview is" : "The previews are"} removed from your list. This cannot be undone.`}
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+    />
   );
 }

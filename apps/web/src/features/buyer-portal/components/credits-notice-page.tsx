@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageHeader } from "@/features/shell/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 
 /** Spec 003 §2.4: the legacy page; it says who may buy and goes to the dashboard after 5 s. */
 export function CreditsNoticePage() {

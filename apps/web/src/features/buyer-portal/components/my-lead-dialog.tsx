@@ -1,7 +1,7 @@
 import { BUYER_PORTAL_LIMITS, type TMyLead } from "@leadpost/shared";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -103,10 +103,13 @@ export function MyLeadDialog({ lead, onClose }: { lead: TMyLead; onClose: () => 
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={save} disabled={update.isPending || notes === (lead.notes ?? "")}>
-            {update.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+          <BusyButton
+            onClick={save}
+            disabled={update.isPending || notes === (lead.notes ?? "")}
+            busy={update.isPending}
+          >
             Save notes
-          </Button>
+          </BusyButton>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -1,20 +1,21 @@
 import { CRM_STATUS_LABELS, CRM_STATUSES, type TCrmStatus, type TMyLeadFilters } from "@leadpost/shared";
-import { Download, ListChecks, LoaderCircle, Search } from "lucide-react";
+import { Download, ListChecks, Search } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { PageHeader } from "@/features/shell/components/page-header";
 import { downloadMyLeadsCsv } from "../api";
 import { useBuyerId, useMyLeads, useUpdateMyLead } from "../hooks/use-buyer-portal";
 import { CrmStatusSelect } from "./crm-status-select";
 import { MyLeadDialog } from "./my-lead-dialog";
-import { Pager } from "./pager";
 import { formatDate } from "./preview-fields";
-import { EmptyState, ErrorState, LoadingBlock } from "./query-states";
 
 const PAGE_SIZE = 25;
 
@@ -57,23 +58,25 @@ export function MyLeadsPage() {
     };
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-4">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader
         title="My Leads"
         description="The leads you own, with their CRM status."
         actions={
-          <Button variant="outline" size="sm" onClick={exportCsv} disabled={exporting || !leads.data?.total}>
-            {exporting ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Download aria-hidden="true" />
-            )}
+          <BusyButton
+            variant="outline"
+            size="sm"
+            onClick={exportCsv}
+            disabled={exporting || !leads.data?.total}
+            busy={exporting}
+            icon={<Download aria-hidden="true" />}
+          >
             Export CSV
-          </Button>
+          </BusyButton>
         }
       />
       <Tabs value={status} onValueChange={(v) => resetPage(setStatus)(v as TCrmStatus | "all")}>
-        <TabsList className="flex-wrap">
+        <TabsList className="h-auto max-w-full flex-wrap">
           <TabsTrigger value="all">All</TabsTrigger>
           {CRM_STATUSES.map((s) => (
             <TabsTrigger key={s} value={s}>
@@ -183,7 +186,13 @@ export function MyLeadsPage() {
               </TableBody>
             </Table>
           </div>
-          <Pager page={page} pageSize={PAGE_SIZE} total={leads.data.total} onPage={setPage} />
+          <Pager
+            hideWhenSinglePage
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={leads.data.total}
+            onPage={setPage}
+          />
         </>
       )}
       {open && <MyLeadDialog key={open.leadId} lead={open} onClose={() => setOpenId(null)} />}

@@ -1,9 +1,8 @@
 import { BUYER_PORTAL_MESSAGES, type TBuyerProfile, ZBuyerProfileUpdateSchema } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api-error";
@@ -99,10 +98,9 @@ export function ProfileForm({ profile }: { profile: TBuyerProfile }) {
         </div>
       </fieldset>
       <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+        <BusyButton type="submit" disabled={save.isPending} busy={save.isPending}>
           Save profile
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );

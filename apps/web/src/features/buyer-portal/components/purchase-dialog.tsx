@@ -1,8 +1,9 @@
 import { slotState, type TPreviewLead } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
-import { CircleAlert, LoaderCircle, LockOpen } from "lucide-react";
+import { CircleAlert, LockOpen } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -101,18 +102,16 @@ export function PurchaseDialog({ lead, balance, onOpenChange }: TPurchaseDialogP
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={purchase.isPending}>
             Cancel
           </Button>
-          <Button
+          <BusyButton
             onClick={() => purchase.mutate(lead.leadId)}
             disabled={disabled}
             aria-busy={purchase.isPending}
+            busy={purchase.isPending}
+            icon={<LockOpen aria-hidden="true" />}
+            busyLabel="Processing..."
           >
-            {purchase.isPending ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <LockOpen aria-hidden="true" />
-            )}
-            {purchase.isPending ? "Processing..." : `Unlock for ${cost} credits`}
-          </Button>
+            {`Unlock for ${cost} credits`}
+          </BusyButton>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,4 @@
 import { archivePrompt, BUYER_MESSAGES, buyerDisplayName, type TBuyer } from "@leadpost/shared";
-import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import {
   AlertDialog,
@@ -10,7 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useArchiveBuyerMutation } from "../hooks/use-buyer-mutations";
@@ -64,10 +63,14 @@ function ArchiveForm({ buyer, onClose }: { buyer: TBuyer; onClose: () => void })
         <AlertDialogCancel type="button" disabled={mutation.isPending}>
           Cancel
         </AlertDialogCancel>
-        <Button type="submit" variant="destructive" disabled={mutation.isPending}>
-          {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+        <BusyButton
+          type="submit"
+          variant="destructive"
+          disabled={mutation.isPending}
+          busy={mutation.isPending}
+        >
           Archive
-        </Button>
+        </BusyButton>
       </AlertDialogFooter>
     </form>
   );

@@ -1,9 +1,9 @@
 import { APPLICATION_MESSAGES, type TApplicationCompany, ZBuyerApplicationSchema } from "@leadpost/shared";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { CircleCheck, LoaderCircle } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -191,10 +191,15 @@ function ApplicationForm({ companyId, company }: { companyId: string; company: T
             {mutation.error.message}
           </p>
         )}
-        <Button type="submit" className="sm:col-span-2" disabled={mutation.isPending}>
-          {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-          {mutation.isPending ? "Submitting..." : "Submit Application"}
-        </Button>
+        <BusyButton
+          type="submit"
+          className="sm:col-span-2"
+          disabled={mutation.isPending}
+          busy={mutation.isPending}
+          busyLabel="Submitting..."
+        >
+          Submit Application
+        </BusyButton>
       </CardContent>
     </form>
   );

@@ -1,17 +1,11 @@
 import { BUYER_MESSAGES, type TBuyer } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -37,11 +31,9 @@ type TBuyerFormDialogProps = {
 
 export function BuyerFormDialog({ open, onOpenChange, buyer }: TBuyerFormDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        {open && <BuyerForm buyer={buyer ?? null} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      <BuyerForm buyer={buyer ?? null} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -216,10 +208,9 @@ function BuyerForm({ buyer, onDone }: { buyer: TBuyer | null; onDone: () => void
         <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+        <BusyButton type="submit" disabled={mutation.isPending} busy={mutation.isPending}>
           {buyer ? "Save Changes" : "Add Buyer"}
-        </Button>
+        </BusyButton>
       </DialogFooter>
     </form>
   );

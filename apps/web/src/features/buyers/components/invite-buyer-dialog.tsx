@@ -1,17 +1,11 @@
 import { ZInviteBuyerSchema } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { inviteBuyer } from "../api";
@@ -50,11 +44,9 @@ type TInviteBuyerDialogProps = {
 
 export function InviteBuyerDialog({ open, onOpenChange, target }: TInviteBuyerDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        {open && <InviteForm target={target ?? null} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-md">
+      <InviteForm target={target ?? null} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -107,10 +99,9 @@ function InviteForm({ target, onDone }: { target: TInviteTarget | null; onDone: 
         <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+        <BusyButton type="submit" disabled={mutation.isPending} busy={mutation.isPending}>
           Send Invitation
-        </Button>
+        </BusyButton>
       </DialogFooter>
     </form>
   );

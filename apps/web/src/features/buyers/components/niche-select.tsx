@@ -1,5 +1,5 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { useNiches } from "@/features/niches/hooks/use-niches";
+import { useNiches } from "@/lib/queries/use-niches";
 
 const NONE = "__none__";
 

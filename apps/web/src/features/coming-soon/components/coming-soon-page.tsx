@@ -2,7 +2,7 @@ import { ArrowLeft, Construction } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PageHeader } from "@/features/shell/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 
 type TComingSoonPageProps = {
   /** The screen's name, as in the navigation. */

@@ -5,8 +5,8 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageHeader } from "@/features/shell/components/page-header";
 import { isApiError } from "@/lib/api-error";
 import { checkCreditsHealth, creditKeys, downloadLedgerCsv, fetchCreditBuyers, fetchLedger } from "../api";
 import { CreditForm } from "./credit-form";
@@ -42,7 +42,7 @@ export function CreditsPage() {
   });
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Lead Credits"
         description="Grant or revoke credits for your buyers"

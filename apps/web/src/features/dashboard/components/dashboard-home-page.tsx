@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building, Clock, FileText, Inbox, PhoneCall, PhoneIncoming } from "lucide-react";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { BuyersMap } from "@/features/buyers-map/components/buyers-map";
-import { PageHeader } from "@/features/shell/components/page-header";
+import { PageHeader } from "@/components/ui/page-header";
 import { useSession } from "@/lib/session/use-session";
 import { dashboardKeys, fetchDashboardSummary } from "../api";
+import { BuyersMap } from "../buyers-map/components/buyers-map";
 import { DashboardCountTile } from "./dashboard-count-tile";
 import { DashboardTilePlaceholder } from "./dashboard-tile-placeholder";
 

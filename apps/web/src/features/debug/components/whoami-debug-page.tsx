@@ -3,8 +3,8 @@ import { ArrowLeft, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageHeader } from "@/features/shell/components/page-header";
 import { isApiError } from "@/lib/api-error";
 import { fetchRawWhoami } from "../api";
 

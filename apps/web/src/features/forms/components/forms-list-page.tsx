@@ -4,12 +4,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageHeader } from "@/features/shell/components/page-header";
 import { fetchForms, formKeys } from "../api";
 import { useFormActions } from "../hooks/use-form-actions";
 import { FORM_LIST_MESSAGES } from "../lib/messages";
-import { ConfirmDialog } from "./confirm-dialog";
 import { FormCard } from "./form-card";
 
 /** 001 §2 Forms list: count line, cards with their actions, empty state. */

@@ -3,14 +3,30 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { presentApiError } from "@/lib/api-error-presenter";
 import { createForm, formKeys, setFormPublished, updateForm } from "../api";
-import { draftFromDetail, emptyDraft, moveItem, newField, type TFormDraft } from "../lib/draft";
+import {
+  draftForSave,
+  draftFromDetail,
+  emptyDraft,
+  insertField,
+  moveItem,
+  newField,
+  type TFormDraft,
+} from "../lib/draft";
 import { FORM_LIST_MESSAGES } from "../lib/messages";
 
-function errorDetail(error: Error & { fields?: Record<string, string[]> }) {
-  const first = error.fields ? Object.entries(error.fields)[0] : undefined;
-  return first ? `${first[0]}: ${first[1][0]}` : undefined;
+/** Names builder fields by their label ("Field "Pick one", option 3") rather than their position. */
+function builderLabels(draft: TFormDraft) {
+  return (path: ReadonlyArray<PropertyKey>) => {
+    if (path.length !== 2 || path[0] !== "fields") return undefined;
+    const field = draft.fields[Number(path[1])];
+    return field?.label.trim() ? `Field "${field.label.trim()}"` : undefined;
+  };
 }
+
+/** Navigation state of the move from /new to the saved form's address: not a leave with unsaved changes. */
+export const SAVED_STATE = { builderSaved: true } as const;
 
 /** The builder's working copy of a form and its save/publish actions. */
 export function useFormBuilder(initial: TFormDetail | null) {
@@ -33,10 +49,7 @@ export function useFormBuilder(initial: TFormDetail | null) {
   const fieldActions = {
     add(type: TFormFieldType) {
       const field = newField(type);
-      setFields((fields) => {
-        const at = fields.findIndex((f) => f.id === selectedId);
-        return at < 0 ? [...fields, field] : [...fields.slice(0, at + 1), field, ...fields.slice(at + 1)];
-      });
+      setFields((fields) => insertField(fields, field, selectedId));
       setSelectedId(field.id);
     },
     update: (id: string, patch: Partial<TFormField>) =>
@@ -57,14 +70,18 @@ export function useFormBuilder(initial: TFormDetail | null) {
   };
 
   const save = useMutation({
-    mutationFn: async (): Promise<TFormDetail> => (saved ? updateForm(saved.id, draft) : createForm(draft)),
+    mutationFn: async (): Promise<TFormDetail> =>
+      saved ? updateForm(saved.id, draftForSave(draft)) : createForm(draftForSave(draft)),
     onSuccess: (form) => {
       const created = !saved;
       afterSave(form);
       toast.success("Form saved");
-      if (created) navigate(`/dashboard/forms/${form.id}`, { replace: true });
+      if (created) navigate(`/dashboard/forms/${form.id}`, { replace: true, state: SAVED_STATE });
     },
-    onError: (error) => toast.error(error.message, { description: errorDetail(error) }),
+    onError: (error) => {
+      const presented = presentApiError(error, { labels: builderLabels(draft) });
+      toast.error("The form was not saved", { description: presented.message });
+    },
   });
 
   const publish = useMutation({
@@ -72,7 +89,9 @@ export function useFormBuilder(initial: TFormDetail | null) {
       let form = saved;
       const created = !form;
       if (!form || dirty) {
-        form = saved ? await updateForm(saved.id, draft) : await createForm(draft);
+        form = saved
+          ? await updateForm(saved.id, draftForSave(draft))
+          : await createForm(draftForSave(draft));
         afterSave(form);
       }
       const result = await setFormPublished(form.id, next);
@@ -85,10 +104,12 @@ export function useFormBuilder(initial: TFormDetail | null) {
       toast.success(
         form.status === "published" ? FORM_LIST_MESSAGES.PUBLISHED : FORM_LIST_MESSAGES.UNPUBLISHED,
       );
-      if (created) navigate(`/dashboard/forms/${form.id}`, { replace: true });
+      if (created) navigate(`/dashboard/forms/${form.id}`, { replace: true, state: SAVED_STATE });
     },
     onError: (error) =>
-      toast.error(FORM_LIST_MESSAGES.STATUS_FAILED, { description: error.message || errorDetail(error) }),
+      toast.error(FORM_LIST_MESSAGES.STATUS_FAILED, {
+        description: presentApiError(error, { labels: builderLabels(draft) }).message,
+      }),
   });
 
   return { draft, saved, dirty, change, selectedId, setSelectedId, fieldActions, save, publish };

@@ -72,6 +72,7 @@ export function emptyDraft(): TFormDraft {
     title: "Untitled form",
     buyerIds: [],
     saleCap: 1,
+    embedOrigins: [],
     fields: [newField("text"), newField("email"), newField("submit")].map((f, i) =>
       i === 0 ? { ...f, label: "Full name", required: true } : i === 1 ? { ...f, required: true } : f,
     ),
@@ -95,4 +96,32 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = next.splice(from, 1);
   next.splice(to, 0, item as T);
   return next;
+}
+
+/**
+ * Where a field added from the palette goes: after the selected field, otherwise at the end of the
+ * form; never below the Submit button (a field after it would never be filled in before submitting).
+ */
+export function insertField(
+  fields: readonly TFormField[],
+  field: TFormField,
+  selectedId: string | null,
+): TFormField[] {
+  const selected = fields.findIndex((f) => f.id === selectedId);
+  let at = selected < 0 ? fields.length : selected + 1;
+  if (field.type !== "submit") {
+    const submitAt = fields.findIndex((f) => f.type === "submit");
+    if (submitAt >= 0 && at > submitAt) at = submitAt;
+  }
+  return [...fields.slice(0, at), field, ...fields.slice(at)];
+}
+
+/** The draft as saved: blank option lines (left while typing) are dropped. */
+export function draftForSave(draft: TFormDraft): TFormDraft {
+  return {
+    ...draft,
+    fields: draft.fields.map((f) =>
+      f.options ? { ...f, options: f.options.map((o) => o.trim()).filter((o) => o !== "") } : f,
+    ),
+  };
 }

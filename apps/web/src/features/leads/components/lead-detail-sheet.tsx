@@ -5,13 +5,15 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ConfirmDialog } from "@/features/forms/components/confirm-dialog";
-import { LeadRoutingSection } from "@/features/lead-routing/components/lead-routing-section";
+import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { deleteLead, fetchLead, leadKeys } from "../api";
 import { locationText } from "../lib/filters";
+import { LeadRoutingSection } from "../routing/components/lead-routing-section";
+import { LeadCallTouches } from "./lead-call-touches";
 import { LeadStatusBadge } from "./lead-status-badge";
 import { RoutingDecisions } from "./routing-decisions";
 
@@ -35,6 +37,8 @@ function answerText(value: TLeadDetail["fields"][number]["value"]): string {
 export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  // The server lets only owners and org admins delete leads: members are not offered the button.
+  const isAdmin = useIsCompanyAdmin();
   const query = useQuery({
     queryKey: leadKeys.detail(leadId ?? ""),
     queryFn: ({ signal }) => fetchLead(leadId as string, signal),
@@ -142,18 +146,23 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
                   </section>
                 </>
               )}
+              <LeadCallTouches leadId={lead.id} />
               <Separator />
               <RoutingDecisions lead={lead} />
               <LeadRoutingSection leadId={lead.id} />
-              <Separator />
-              <Button
-                variant="destructive"
-                className="w-fit"
-                disabled={remove.isPending}
-                onClick={() => setConfirming(true)}
-              >
-                <Trash2 aria-hidden="true" /> Delete lead
-              </Button>
+              {isAdmin && (
+                <>
+                  <Separator />
+                  <Button
+                    variant="destructive"
+                    className="w-fit"
+                    disabled={remove.isPending}
+                    onClick={() => setConfirming(true)}
+                  >
+                    <Trash2 aria-hidden="true" /> Delete lead
+                  </Button>
+                </>
+              )}
             </>
           ) : null}
         </div>

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { fetchFormOptions, fetchForms, formKeys } from "@/features/forms/api";
+import { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
 import { STATUS_LABELS } from "../lib/filters";
 
 const ALL = "all";

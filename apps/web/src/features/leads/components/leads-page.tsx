@@ -3,13 +3,13 @@ import { Download, Inbox } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageHeader } from "@/features/shell/components/page-header";
 import { fetchLeads, leadKeys, leadsExportUrl } from "../api";
 import { filtersFromParams } from "../lib/filters";
 import { LeadDetailSheet } from "./lead-detail-sheet";
 import { LeadsFilters } from "./leads-filters";
-import { LeadsPagination } from "./leads-pagination";
 import { LeadsTable } from "./leads-table";
 
 const PAGE_SIZE = 25;
@@ -95,7 +95,8 @@ export function LeadsPage() {
       ) : (
         <>
           <LeadsTable leads={query.data.leads} onOpen={(id) => setParam({ lead: id })} />
-          <LeadsPagination
+          <Pager
+            className="mt-4 flex items-center justify-between gap-3 text-sm"
             page={query.data.page}
             pageSize={query.data.pageSize}
             total={query.data.total}

@@ -32,11 +32,18 @@ export function RoutingDecisions({ lead }: { lead: TLeadDetail }) {
           {lead.routingDecisions.map((d) => (
             <li key={d.id} className="rounded-md border p-2 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium">{d.buyer?.name ?? "E-mail routing"}</span>
-                <Badge variant={d.matched ? "success" : "secondary"}>
-                  {d.matched ? "Matched" : "Not matched"}
-                </Badge>
-                <Badge variant="outline">{OUTCOME[d.outcome]}</Badge>
+                <span className="font-medium">
+                  {d.buyer?.name ?? (d.outcome === "email" ? "E-mail routing" : "Other buyers")}
+                </span>
+                {/* A closing summary line speaks for the buyers not listed: it is no buyer's match. */}
+                {(d.buyer || d.outcome === "email") && (
+                  <>
+                    <Badge variant={d.matched ? "success" : "secondary"}>
+                      {d.matched ? "Matched" : "Not matched"}
+                    </Badge>
+                    <Badge variant="outline">{OUTCOME[d.outcome]}</Badge>
+                  </>
+                )}
                 {d.distanceMiles !== null && (
                   <span className="text-muted-foreground text-xs">{d.distanceMiles.toFixed(1)} mi</span>
                 )}

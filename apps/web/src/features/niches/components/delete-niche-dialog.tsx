@@ -1,17 +1,7 @@
 import type { TNiche } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { isApiError } from "@/lib/api-error";
 import { deleteNiche, nichesQueryKey } from "../api";
 
@@ -32,30 +22,16 @@ export function DeleteNicheDialog({ niche, onClose }: { niche: TNiche | null; on
   });
 
   return (
-    <AlertDialog open={niche !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {niche?.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Forms and leads of this niche keep working without one. A niche that buyers still use cannot be
-            deleted. This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-white hover:bg-destructive/90"
-            disabled={mutation.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              if (niche) mutation.mutate(niche.id);
-            }}
-          >
-            {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={niche !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete ${niche?.name ?? ""}?`}
+      description="Forms and leads of this niche keep working without one. A niche that buyers still use cannot be deleted. This action cannot be undone."
+      confirmLabel="Delete"
+      busy={mutation.isPending}
+      onConfirm={() => {
+        if (niche) mutation.mutate(niche.id);
+      }}
+    />
   );
 }

@@ -1,17 +1,11 @@
 import { NICHE_MESSAGES, type TNiche, ZCreateNicheSchema } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api-error";
@@ -27,11 +21,9 @@ type TNicheDialogProps = {
 /** Create, rename or reprice a niche: one call, field errors from the shared schema and the server. */
 export function NicheDialog({ open, onOpenChange, niche }: TNicheDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        {open && <NicheForm niche={niche ?? null} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-md">
+      <NicheForm niche={niche ?? null} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -123,10 +115,9 @@ function NicheForm({ niche, onDone }: { niche: TNiche | null; onDone: () => void
         <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden="true" />}
+        <BusyButton type="submit" disabled={mutation.isPending} busy={mutation.isPending}>
           {niche ? "Save" : "Add Niche"}
-        </Button>
+        </BusyButton>
       </DialogFooter>
     </form>
   );

@@ -4,11 +4,11 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useIsCompanyAdmin } from "@/features/buyers/hooks/use-is-company-admin";
-import { PageHeader } from "@/features/shell/components/page-header";
-import { useNiches } from "../hooks/use-niches";
+import { useNiches } from "@/lib/queries/use-niches";
+import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { DeleteNicheDialog } from "./delete-niche-dialog";
 import { NicheDialog } from "./niche-dialog";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { companyStatusQueryKey, fetchCompanyStatus } from "@/features/buyers/api";
+import { companyStatusQueryKey, fetchCompanyStatus } from "@/lib/queries/company-status";
 import { isBuyerOnly } from "@/lib/session/session-roles";
 import { useSession } from "@/lib/session/use-session";
 import { cn } from "@/lib/utils";

@@ -150,7 +150,7 @@ export function FieldEditor({ field, onChange }: TFieldEditorProps) {
         options={FIELD_WIDTHS.map((v) => ({ value: v, label: WIDTH_LABELS[v] }))}
         onChange={(width) => onChange({ width })}
       />
-      <div className="grid grid-cols-3 gap-3">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <NumberSetting
           label="Margin top"
           min={0}

@@ -1,23 +1,24 @@
 import { splitFormSteps, type TFormDetail } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, ExternalLink, Loader2, Save } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { ArrowLeft, ExternalLink, Save } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useBlocker } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { FormRenderer } from "@/features/public-forms/components/form-renderer";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { fetchFormOptions, formKeys } from "../../api";
-import { useFormBuilder } from "../../hooks/use-form-builder";
-import { ConfirmDialog } from "../confirm-dialog";
+import { type SAVED_STATE, useFormBuilder } from "../../hooks/use-form-builder";
 import { EmbedCode } from "./embed-code";
 import { FieldEditor } from "./field-editor";
 import { FieldList } from "./field-list";
 import { FieldPalette } from "./field-palette";
+import { FormPreview } from "./form-preview";
 import { SettingsPanel } from "./settings-panel";
 
 /** Form builder: fields, settings and embed code on the left, the live preview on the right. */
@@ -33,6 +34,7 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
   const published = saved?.status === "published";
   const busy = builder.save.isPending || builder.publish.isPending;
   const { warnings } = splitFormSteps(draft.fields, draft.enableMultistep);
+  const previewForm = useMemo(() => ({ ...draft, description: draft.description ?? null }), [draft]);
   useDocumentTitle(saved ? `Edit ${draft.title}` : "New form");
 
   // Closing or reloading the tab with unsaved changes asks first.
@@ -43,8 +45,16 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
+  // Leaving for another screen of the app with unsaved changes asks too.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      (nextLocation.state as typeof SAVED_STATE | null)?.builderSaved !== true,
+  );
+
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-4">
+    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="ghost" size="icon" asChild>
           <Link to="/dashboard/forms" aria-label="Back to forms">
@@ -56,7 +66,7 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
           aria-label="Form title"
           value={draft.title}
           onChange={(e) => builder.change({ title: e.target.value })}
-          className="h-10 max-w-md flex-1 font-semibold text-lg"
+          className="h-10 min-w-0 max-w-md flex-1 basis-40 font-semibold text-lg"
         />
         <Badge variant={published ? "success" : "secondary"}>{published ? "Published" : "Draft"}</Badge>
         {dirty && <span className="text-muted-foreground text-xs">Unsaved changes</span>}
@@ -68,30 +78,27 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
               </a>
             </Button>
           )}
-          <Button
+          <BusyButton
             variant="outline"
             disabled={busy || (!dirty && saved !== null)}
             onClick={() => builder.save.mutate()}
+            busy={builder.save.isPending}
+            icon={<Save aria-hidden="true" />}
           >
-            {builder.save.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Save aria-hidden="true" />
-            )}
             Save
-          </Button>
-          <Button
+          </BusyButton>
+          <BusyButton
             variant={published ? "outline" : "default"}
             disabled={busy}
             onClick={() => builder.publish.mutate(!published)}
+            busy={builder.publish.isPending}
           >
-            {builder.publish.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
             {published ? "Unpublish" : "Publish"}
-          </Button>
+          </BusyButton>
         </div>
       </div>
 
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card className="py-4">
           <CardContent className="px-4">
             <Tabs defaultValue="fields">
@@ -100,7 +107,7 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
                 <TabsTrigger value="settings">Settings</TabsTrigger>
                 <TabsTrigger value="embed">Embed</TabsTrigger>
               </TabsList>
-              <TabsContent value="fields" className="mt-4 grid gap-5">
+              <TabsContent value="fields" className="mt-4 grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5">
                 <FieldPalette onAdd={fieldActions.add} />
                 {warnings.map((w) => (
                   <p
@@ -119,7 +126,7 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
                   onDelete={setPendingDelete}
                 />
                 {selected ? (
-                  <div className="rounded-lg border bg-muted/30 p-4">
+                  <div className="min-w-0 rounded-lg border bg-muted/30 p-4">
                     <FieldEditor
                       field={selected}
                       onChange={(patch) => fieldActions.update(selected.id, patch)}
@@ -146,8 +153,8 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
             Live preview
           </h2>
           <div className="max-h-[calc(100svh-8rem)] overflow-auto rounded-xl border bg-white text-gray-900">
-            <FormRenderer
-              form={{ ...draft, description: draft.description ?? null }}
+            <FormPreview
+              form={previewForm}
               onSubmit={() =>
                 toast.info("This is a preview: publish the form and open its page to submit it.")
               }
@@ -155,6 +162,14 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
           </div>
         </section>
       </div>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        onOpenChange={(open) => !open && blocker.state === "blocked" && blocker.reset()}
+        title="Leave without saving?"
+        description="This form has unsaved changes. If you leave now, they are lost."
+        confirmLabel="Leave"
+        onConfirm={() => blocker.state === "blocked" && blocker.proceed()}
+      />
       <ConfirmDialog
         open={pendingDelete !== null}
         onOpenChange={(open) => !open && setPendingDelete(null)}

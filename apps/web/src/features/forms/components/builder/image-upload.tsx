@@ -1,7 +1,7 @@
-import { Loader2, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { uploadFormImage } from "../../api";
@@ -49,10 +49,17 @@ export function ImageUpload({
           placeholder="https://… or upload"
           onChange={(e) => onChange(e.target.value || undefined)}
         />
-        <Button type="button" variant="outline" disabled={busy} onClick={() => fileRef.current?.click()}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}{" "}
+        <BusyButton
+          type="button"
+          variant="outline"
+          disabled={busy}
+          onClick={() => fileRef.current?.click()}
+          busy={busy}
+          icon={<Upload aria-hidden="true" />}
+        >
+          {" "}
           Upload
-        </Button>
+        </BusyButton>
         <input
           ref={fileRef}
           type="file"

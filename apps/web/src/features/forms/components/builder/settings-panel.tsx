@@ -173,6 +173,17 @@ export function SettingsPanel({ draft, onChange, options }: TSettingsPanelProps)
         />
       </Section>
       <Separator />
+      <Section title="Embedding">
+        <TextSetting
+          label="Sites that may embed this form"
+          multiline
+          placeholder="https://www.example.com"
+          hint="One address per line. Only these sites can show the form in a frame; others are blocked by the browser."
+          value={draft.embedOrigins.join("\n")}
+          onChange={(v) => onChange({ embedOrigins: v.split("\n") })}
+        />
+      </Section>
+      <Separator />
       <Section title="Lead distribution">
         <ChoiceSetting
           label="Niche"

@@ -1,0 +1,92 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { sql, TransactionRollbackError } from "drizzle-orm";
+import type { Db } from "./client";
+
+/**
+ * Row-level security's second wall (migration 0009, docs/security.md). A company request runs in one
+ * transaction that has set, transaction-locally,
+ *   leadpost.company_id = the request's company   and   role = leadpost_app
+ * leadpost_app owns nothing and is no superuser, so the tables' policies apply to it: a query that
+ * forgets its company_id filter still sees and changes only that company's rows. Outside such a scope
+ * (workers, public form submissions, webhooks, sign-in, migrations) queries run as the connection's
+ * own role, which owns the tables and is not subject to their policies: the documented system context.
+ */
+type TScope = { tx: Db; companyId: string; open: boolean; after: (() => Promise<unknown>)[] };
+
+const scopes = new AsyncLocalStorage<TScope>();
+
+/** The database handle services use: inside a company scope every call goes to its transaction. */
+export function tenantAware(root: Db): Db {
+  return new Proxy(root, {
+    get(target, prop) {
+      const scope = scopes.getStore();
+      const source = scope?.open ? scope.tx : target;
+      const value = Reflect.get(source, prop, source);
+      return typeof value === "function" ? value.bind(source) : value;
+    },
+  });
+}
+
+/** The company the current code runs for under row-level security, or null in a system context. */
+export function currentTenant(): string | null {
+  const scope = scopes.getStore();
+  return scope?.open ? scope.companyId : null;
+}
+
+const enterTenant = (tx: Db, companyId: string) =>
+  tx.execute(
+    sql`select set_config('leadpost.company_id', ${companyId}, true), set_config('role', 'leadpost_app', true)`,
+  );
+
+/**
+ * Runs fn inside one transaction as `companyId` under row-level security. Costs one extra statement
+ * (plus BEGIN/COMMIT) per request. fn's own transactions become savepoints of this one. Whatever fn
+ * leaves running after it returns (a response stream) falls back to the system context.
+ */
+export async function runAsCompany<T>(
+  db: Db,
+  companyId: string,
+  fn: () => Promise<T>,
+  opts: { rollbackIf?: (result: T) => boolean } = {},
+): Promise<T> {
+  const current = scopes.getStore();
+  if (current?.open) {
+    if (current.companyId !== companyId) await enterTenant(current.tx, companyId);
+    current.companyId = companyId;
+    return fn();
+  }
+  let result: T | undefined;
+  const after: TScope["after"] = [];
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx: Db = txRaw;
+      await enterTenant(tx, companyId);
+      const scope: TScope = { tx, companyId, open: true, after };
+      try {
+        result = await scopes.run(scope, fn);
+      } finally {
+        scope.open = false;
+      }
+      // A request answered with an error keeps nothing (a statement that failed may have aborted it).
+      if (opts.rollbackIf?.(result)) txRaw.rollback();
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof TransactionRollbackError) return result as T;
+    throw err;
+  } finally {
+    // Records that must outlive a refused request (an audit of the refusal) are written now, in the
+    // system context, whether the request's transaction committed or rolled back.
+    for (const task of after) await task();
+  }
+}
+
+/**
+ * Runs `task` once the current company request's transaction has ended (committed or rolled back), or
+ * at once outside one: for what must be kept even when the request itself is refused.
+ */
+export async function afterTenantScope(task: () => Promise<unknown>): Promise<void> {
+  const scope = scopes.getStore();
+  if (scope?.open) scope.after.push(task);
+  else await task();
+}

@@ -1,0 +1,3 @@
+export { createTwilioClient, type TTwilioClient, type TTwilioCredentials, TwilioError } from "./rest-client";
+export { isValidTwilioSignature, twilioSignature } from "./signature";
+export * as twiml from "./twiml";

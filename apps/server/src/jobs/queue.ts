@@ -1,0 +1,121 @@
+import { fromPglite, PgBoss } from "pg-boss";
+import type { TDatabase } from "../db/client";
+import type { TLogger } from "../lib/logger";
+
+/**
+ * The background-work API every module uses (pg-boss underneath, in the same PostgreSQL, PGlite
+ * included). Jobs survive restarts; a job whose worker died is retried after its `expireInSeconds`.
+ *
+ * - `work(name, handler)`: this instance runs jobs of `name` (each job runs on one instance).
+ * - `send(name, data)`: queue a job now or later.
+ * - `schedule(name, cron, fn)`: run fn on a cron (UTC), once per tick across all instances.
+ * - `stop(deadlineMs)`: stop fetching, wait for running jobs up to the deadline.
+ */
+export type TJobQueue = {
+  work<T extends object>(
+    name: string,
+    handler: (data: T) => Promise<unknown>,
+    opts?: TWorkOptions,
+  ): Promise<void>;
+  send(
+    name: string,
+    data: object,
+    opts?: { startAfterSeconds?: number; singletonKey?: string },
+  ): Promise<string | null>;
+  schedule(name: string, cron: string, fn: () => Promise<unknown>, opts?: TWorkOptions): Promise<void>;
+  stop(deadlineMs?: number): Promise<void>;
+};
+
+export type TWorkOptions = {
+  /** Jobs this instance runs at once (default 1). */
+  concurrency?: number;
+  /** A running job is given up and retried elsewhere after this long (its worker is presumed dead). */
+  expireInSeconds?: number;
+  /** Further attempts after a failure, with exponential backoff from `retryDelaySeconds`. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How often an idle worker looks for jobs (default 2 s). */
+  pollingIntervalSeconds?: number;
+};
+
+export type TJobQueueOptions = {
+  /** How often cron schedules are checked (pg-boss default 30 s; tests use less). */
+  cronIntervalSeconds?: number;
+};
+
+export async function startJobQueue(
+  database: TDatabase,
+  logger: TLogger,
+  opts: TJobQueueOptions = {},
+): Promise<TJobQueue> {
+  const connection =
+    database.embedded !== undefined
+      ? { db: fromPglite(database.embedded), backend: "pglite" as const }
+      : { connectionString: database.url, max: 3 };
+  const cron = opts.cronIntervalSeconds;
+  const boss = new PgBoss({
+    ...connection,
+    schema: "pgboss",
+    application_name: "leadpost-jobs",
+    ...(cron ? { cronWorkerIntervalSeconds: cron, cronMonitorIntervalSeconds: cron } : {}),
+  });
+  boss.on("error", (err) => logger.error({ err }, "job queue error"));
+  await boss.start();
+  const created = new Set<string>();
+
+  async function ensureQueue(name: string, o: TWorkOptions = {}) {
+    if (created.has(name)) return;
+    const options = {
+      expireInSeconds: o.expireInSeconds ?? 15 * 60,
+      retryLimit: o.retryLimit ?? 3,
+      retryDelay: o.retryDelaySeconds ?? 30,
+      retryBackoff: true,
+    };
+    await boss.createQueue(name, options);
+    await boss.updateQueue(name, options);
+    created.add(name);
+  }
+
+  async function work<T extends object>(
+    name: string,
+    handler: (data: T) => Promise<unknown>,
+    o: TWorkOptions = {},
+  ) {
+    await ensureQueue(name, o);
+    await boss.work<T>(
+      name,
+      {
+        localConcurrency: o.concurrency ?? 1,
+        pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2,
+      },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+          } catch (err) {
+            logger.error({ err, job: name, jobId: job.id }, "job failed");
+            throw err;
+          }
+        }
+      },
+    );
+  }
+
+  return {
+    work,
+    async send(name, data, o = {}) {
+      await ensureQueue(name);
+      return boss.send(name, data, {
+        ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
+        ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+      });
+    },
+    async schedule(name, cronExpression, fn, o = {}) {
+      await work(name, () => fn(), { retryLimit: 0, ...o });
+      await boss.schedule(name, cronExpression, null, { tz: "UTC" });
+    },
+    async stop(deadlineMs = 10_000) {
+      await boss.stop({ graceful: true, close: true, timeout: deadlineMs });
+    },
+  };
+}

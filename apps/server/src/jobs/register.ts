@@ -1,0 +1,49 @@
+import type { TDeps } from "../app-types";
+import { runDueDailyBackups } from "../modules/backups";
+import { sweepStaleCalls } from "../modules/calls";
+import { runCreditExpiry } from "../modules/credits";
+import { purgeExpiredRows } from "../modules/maintenance";
+import { retryFailedRouting } from "../modules/submissions";
+import type { TJobQueue } from "./queue";
+
+export const EMAIL_DELIVERY_JOB = "email-deliver";
+
+/** Every background job of the product, on the queue (see docs/operations.md "Background jobs"). */
+export async function registerJobs(queue: TJobQueue, deps: TDeps) {
+  const { logger } = deps;
+  // One job per message; the message row itself is the lock (claimed with a conditional update).
+  await queue.work<{ messageId: string }>(
+    EMAIL_DELIVERY_JOB,
+    async ({ messageId }) => deps.email.deliver(messageId),
+    {
+      concurrency: 4,
+      retryLimit: 0,
+      expireInSeconds: deps.config.mail.claimSeconds + 60,
+      pollingIntervalSeconds: 1,
+    },
+  );
+  deps.email.attachQueue((messageId, delaySeconds) =>
+    queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
+  );
+  // The safety net: mail whose job was lost, failed mail that is due, mail whose sender died.
+  await queue.schedule("email-sweep", "* * * * *", async () => {
+    const sent = await deps.email.deliverDue();
+    if (sent > 0) logger.info({ job: "email-sweep", sent }, "e-mail swept");
+  });
+  await queue.schedule("routing-retry", "* * * * *", () => retryFailedRouting(deps));
+  await queue.schedule("credit-expiry", "5 * * * *", async () => {
+    const result = await runCreditExpiry(deps);
+    if (result.credits > 0) logger.info({ job: "credit-expiry", ...result }, "credits expired");
+  });
+  // Daily backups at 02:00 UTC: checked every 5 minutes (so a stopped 02:00 is caught up), one per
+  // company and day.
+  await queue.schedule("daily-backups", "*/5 * * * *", () => runDueDailyBackups(deps));
+  await queue.schedule("stale-calls", "*/10 * * * *", async () => {
+    const failed = await sweepStaleCalls(deps);
+    if (failed > 0) logger.info({ job: "stale-calls", failed }, "stale calls marked failed");
+  });
+  await queue.schedule("purge-expired", "35 * * * *", async () => {
+    const result = await purgeExpiredRows(deps.database.db);
+    logger.info({ job: "purge-expired", ...result }, "expired rows purged");
+  });
+}

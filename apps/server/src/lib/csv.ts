@@ -1,0 +1,38 @@
+// What spreadsheet programs treat as the start of a formula (OWASP "CSV injection"), the full-width
+// forms some locales accept included; tab and carriage return only count at the very start of a cell.
+const FORMULA_START = /^(?:[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]|\s+[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+// A separator (comma, semicolon, tab, line break) inside the value, then a formula: a program that
+// splits the cell there (a semicolon locale, a naive importer) would see a new cell starting with it.
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])(\s*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
+/**
+ * Cells a spreadsheet would run as a formula get a leading quote, and so does every part of the value
+ * after a separator that would (OWASP "CSV injection"): a lead's answers are typed by anonymous
+ * visitors, and buyers open exports in spreadsheets.
+ */
+export function neutraliseCell(value: string): string {
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1$2'");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(cellText).join("; ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+function encodeCell(value: unknown): string {
+  // Only text can be a formula; a negative number (a longitude) stays a number.
+  const text = typeof value === "number" ? String(value) : neutraliseCell(cellText(value));
+  // Quoted whenever it holds a separator of any locale (comma, semicolon, tab) or a line break, so the
+  // cell is never split; quotes inside are doubled.
+  return /[",;\t\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** RFC 4180 CSV with CRLF line ends and a byte-order mark, so spreadsheets read it as UTF-8. */
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const lines = [header, ...rows].map((row) => row.map(encodeCell).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

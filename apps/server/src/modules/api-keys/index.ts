@@ -1,0 +1,1 @@
+export { registerApiKeyRoutes } from "./routes";

@@ -1,0 +1,117 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  SETTINGS_MESSAGES,
+  ZApiKeyListSchema,
+  ZApiLeadListQuerySchema,
+  ZApiLeadListSchema,
+  ZCreateApiKeySchema,
+  ZCreatedApiKeySchema,
+  ZFormIdParamsSchema,
+  ZFormSubmissionResultSchema,
+  ZFormSubmissionSchema,
+} from "@leadpost/shared";
+import type { Context } from "hono";
+import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { clientIp } from "../../plugins/client-ip";
+import { companyContext } from "../../plugins/tenant";
+import { submitForm } from "../submissions";
+import { listApiLeads } from "./lead-api";
+import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey } from "./service";
+
+const KEYS = "/api/settings/api-keys";
+const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
+
+const listRoute = createRoute({
+  method: "get",
+  path: KEYS,
+  tags: ["Settings"],
+  summary: "The company's API keys (preview, environment, created, last used)",
+  responses: { 200: jsonContent(ZApiKeyListSchema, "Keys"), ...denied },
+});
+const createKeyRoute = createRoute({
+  method: "post",
+  path: KEYS,
+  tags: ["Settings"],
+  summary: "Create an API key; its secret is in this answer only",
+  request: { body: jsonBody(ZCreateApiKeySchema) },
+  responses: { 201: jsonContent(ZCreatedApiKeySchema, "Created"), ...denied, 422: apiError("Name required") },
+});
+const revokeRoute = createRoute({
+  method: "delete",
+  path: `${KEYS}/{id}`,
+  tags: ["Settings"],
+  summary: "Revoke an API key (refused from the next request on)",
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: { 204: { description: "Revoked" }, ...denied, 404: apiError("Not one of the company's keys") },
+});
+
+const postLeadRoute = createRoute({
+  method: "post",
+  path: "/api/v1/forms/{formId}/leads",
+  operationId: "postLead",
+  tags: ["Lead API"],
+  summary:
+    "Post a lead into one of the company's published forms (sandbox keys make test leads, never routed)",
+  security: API_KEY_SECURITY,
+  request: { params: ZFormIdParamsSchema, body: jsonBody(ZFormSubmissionSchema) },
+  responses: {
+    201: jsonContent(ZFormSubmissionResultSchema, "Stored"),
+    401: apiError("Missing, unknown or revoked API key"),
+    404: apiError("Not a published form of the key's company"),
+    422: apiError("Invalid answers"),
+    429: apiError("Too many submissions"),
+  },
+});
+const listLeadsRoute = createRoute({
+  method: "get",
+  path: "/api/v1/leads",
+  operationId: "listLeads",
+  tags: ["Lead API"],
+  summary: "The key's company's latest leads",
+  security: API_KEY_SECURITY,
+  request: { query: ZApiLeadListQuerySchema },
+  responses: {
+    200: jsonContent(ZApiLeadListSchema, "Leads"),
+    401: apiError("Missing, unknown or revoked API key"),
+  },
+});
+
+const presentedKey = (c: Context<TAppEnv>) => {
+  const bearer = c.req
+    .header("authorization")
+    ?.match(/^Bearer\s+(.+)$/i)?.[1]
+    ?.trim();
+  return bearer || c.req.header("x-api-key")?.trim() || null;
+};
+
+/** Key management lives under /api/settings (owner and org admin, guarded there); the lead API takes a key. */
+export function registerApiKeyRoutes(app: TApp, deps: TDeps) {
+  app.openapi(listRoute, async (c) => c.json(await listApiKeys(deps, companyContext(c)), 200));
+  app.openapi(createKeyRoute, async (c) =>
+    c.json(await createApiKey(deps, companyContext(c), c.req.valid("json")), 201),
+  );
+  app.openapi(revokeRoute, async (c) => {
+    await revokeApiKey(deps, companyContext(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+
+  app.openapi(postLeadRoute, async (c) => {
+    const key = await authenticateApiKey(deps, presentedKey(c));
+    const body = c.req.valid("json");
+    const outcome = await submitForm(deps, {
+      formId: c.req.valid("param").formId,
+      body,
+      idempotencyKey: c.req.header("idempotency-key") ?? body.idempotencyKey ?? null,
+      ipAddress: clientIp(c, deps.config.trustProxy),
+      userAgent: c.req.header("user-agent") ?? null,
+      refererHeader: null,
+      apiKey: { companyId: key.companyId, sandbox: key.sandbox },
+    });
+    return c.json(outcome.body, 201);
+  });
+  app.openapi(listLeadsRoute, async (c) => {
+    const key = await authenticateApiKey(deps, presentedKey(c));
+    return c.json(await listApiLeads(deps, key.companyId, c.req.valid("query").limit), 200);
+  });
+}

@@ -1,0 +1,2 @@
+/** The company's view of the auth event log. */
+export { registerAuthEventRoutes } from "./routes";

@@ -1,0 +1,130 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from "better-auth/api";
+import { deleteSessionCookie, expireCookie, setSessionCookie } from "better-auth/cookies";
+import { z } from "zod";
+
+/** Impersonation sessions last one hour at most (also enforced on every request by requireSession). */
+export const IMPERSONATION_SECONDS = 60 * 60;
+const ADMIN_COOKIE = "admin_session";
+
+/**
+ * Impersonation as better-auth sessions, for platform admins (who come from configuration, not from a
+ * role column, so the admin plugin's own permission check does not fit). Both endpoints are server-only:
+ * the platform-admin routes decide who may impersonate whom and call them through auth.api.
+ *
+ * Start: a new session for the target marked `impersonatedBy`, expiring in one hour and never refreshed
+ * (a "don't remember me" session); the admin's own session token is kept in a signed cookie.
+ * Stop: the impersonation session is deleted and the admin's session cookie restored from that cookie.
+ */
+export type TImpersonationEnded = {
+  sessionId: string;
+  userId: string;
+  adminUserId: string;
+  /** Ended by its expiry rather than by the admin or a sign-out. */
+  expired: boolean;
+};
+
+export const platformImpersonation = (
+  opts: { onEnded?: (ended: TImpersonationEnded) => Promise<void> } = {},
+) =>
+  ({
+    id: "platform-impersonation",
+    init() {
+      // Every way an impersonation session goes away (ended, signed out, expired) passes here once.
+      return {
+        options: {
+          databaseHooks: {
+            session: {
+              delete: {
+                async after(session: {
+                  id: string;
+                  userId: string;
+                  expiresAt: Date;
+                  createdAt: Date;
+                  impersonatedBy?: unknown;
+                }) {
+                  if (typeof session.impersonatedBy !== "string" || !session.impersonatedBy) return;
+                  await opts.onEnded?.({
+                    sessionId: session.id,
+                    userId: session.userId,
+                    adminUserId: session.impersonatedBy,
+                    expired:
+                      new Date(session.expiresAt).getTime() <= Date.now() ||
+                      Date.now() - new Date(session.createdAt).getTime() > IMPERSONATION_SECONDS * 1000,
+                  });
+                },
+              },
+            },
+          },
+        },
+      };
+    },
+    schema: {
+      session: { fields: { impersonatedBy: { type: "string", required: false, input: false } } },
+    },
+    endpoints: {
+      platformImpersonate: createAuthEndpoint(
+        "/platform/impersonate",
+        {
+          method: "POST",
+          body: z.object({ userId: z.string() }),
+          use: [sessionMiddleware],
+          metadata: { SERVER_ONLY: true },
+        },
+        async (ctx) => {
+          const admin = ctx.context.session;
+          const target = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!target) throw APIError.fromStatus("NOT_FOUND", { message: "User not found" });
+          const session = await ctx.context.internalAdapter.createSession(
+            target.id,
+            true,
+            { impersonatedBy: admin.user.id, expiresAt: new Date(Date.now() + IMPERSONATION_SECONDS * 1000) },
+            true,
+          );
+          if (!session) throw APIError.fromStatus("INTERNAL_SERVER_ERROR");
+          const dontRemember = await ctx.getSignedCookie(
+            ctx.context.authCookies.dontRememberToken.name,
+            ctx.context.secret,
+          );
+          const adminCookie = ctx.context.createAuthCookie(ADMIN_COOKIE);
+          await ctx.setSignedCookie(
+            adminCookie.name,
+            `${admin.session.token}:${dontRemember ?? ""}`,
+            ctx.context.secret,
+            ctx.context.authCookies.sessionToken.attributes,
+          );
+          await setSessionCookie(ctx, { session, user: target }, true);
+          return ctx.json({ sessionId: session.id, userId: target.id, expiresAt: session.expiresAt });
+        },
+      ),
+      platformStopImpersonating: createAuthEndpoint(
+        "/platform/stop-impersonating",
+        { method: "POST", requireHeaders: true, metadata: { SERVER_ONLY: true } },
+        async (ctx) => {
+          const current = await getSessionFromCtx(ctx);
+          const impersonatedBy = (current?.session as { impersonatedBy?: string | null } | undefined)
+            ?.impersonatedBy;
+          if (!current || !impersonatedBy) {
+            throw APIError.fromStatus("BAD_REQUEST", { message: "You are not impersonating anyone" });
+          }
+          await ctx.context.internalAdapter.deleteSession(current.session.token);
+          const adminCookie = ctx.context.createAuthCookie(ADMIN_COOKIE);
+          const stored = await ctx.getSignedCookie(adminCookie.name, ctx.context.secret);
+          expireCookie(ctx, adminCookie);
+          const [adminToken, dontRemember] = (stored || "").split(":");
+          const adminSession = adminToken ? await ctx.context.internalAdapter.findSession(adminToken) : null;
+          // Only the admin who started it gets their session back, and only while it is still valid.
+          if (
+            !adminSession ||
+            adminSession.session.userId !== impersonatedBy ||
+            adminSession.session.expiresAt < new Date()
+          ) {
+            deleteSessionCookie(ctx);
+            return ctx.json({ restored: false, sessionId: current.session.id, adminUserId: impersonatedBy });
+          }
+          await setSessionCookie(ctx, adminSession, Boolean(dontRemember));
+          return ctx.json({ restored: true, sessionId: current.session.id, adminUserId: impersonatedBy });
+        },
+      ),
+    },
+  }) satisfies BetterAuthPlugin;

@@ -1,0 +1,2 @@
+export { runDueDailyBackups } from "./daily";
+export { registerBackupRoutes } from "./routes";

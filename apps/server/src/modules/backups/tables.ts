@@ -1,0 +1,52 @@
+import { getTableColumns, getTableName, is } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import * as schema from "../../db/schema";
+
+/**
+ * Company tables a backup does not hold: identities and roles (users outlive a restore), sealed
+ * secrets and API keys (a downloaded file must not carry them), subscription billing kept by PayPal,
+ * logs of sign-ins and webhooks, and the backups themselves.
+ */
+const EXCLUDED = new Set([
+  "company_secrets",
+  "api_keys",
+  "user_roles",
+  "profiles",
+  "team_invitations",
+  "auth_events",
+  "subscriptions",
+  "subscription_payments",
+  "payment_webhook_events",
+  "idempotency_keys",
+  "backups",
+]);
+
+export type TBackupTable = { name: string; table: PgTable; dateColumns: string[] };
+
+/** Every table with a company_id that a backup holds, parents before children (insert order). */
+export const BACKUP_TABLES: TBackupTable[] = (() => {
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (t): t is PgTable => is(t, PgTable) && "companyId" in getTableColumns(t),
+  );
+  const chosen = new Map(
+    tables.filter((t) => !EXCLUDED.has(getTableName(t))).map((t) => [getTableName(t), t] as const),
+  );
+  const ordered: TBackupTable[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || !chosen.has(name)) return;
+    seen.add(name);
+    const table = chosen.get(name)!;
+    for (const fk of getTableConfig(table).foreignKeys) visit(getTableName(fk.reference().foreignTable));
+    const dateColumns = Object.entries(getTableColumns(table))
+      .filter(([, c]) => c.dataType === "date" || c.dataType.startsWith("object date"))
+      .map(([key]) => key);
+    ordered.push({ name, table, dateColumns });
+  };
+  for (const name of [...chosen.keys()].sort()) visit(name);
+  return ordered;
+})();
+
+/** 002 §4: the kind shown for a backup comes from its file name. */
+export const backupKind = (fileName: string) =>
+  fileName.includes("backup_") ? "scheduled" : fileName.includes("restore_") ? "restore" : "manual";

@@ -1,0 +1,2 @@
+/** The buyer portal: available leads, my leads, account. */
+export { registerBuyerPortalRoutes } from "./routes";

@@ -1,0 +1,21 @@
+/** Buyers: management, invitations and applications. */
+import type { TApp, TDeps } from "../../app-types";
+import { requireSession } from "../../plugins/session";
+import { registerBuyerApplicationRoutes } from "./application-routes";
+import { registerBuyerInviteRoute, registerInvitationRoutes } from "./invitation-routes";
+import { registerBuyerManagementRoutes } from "./manage-routes";
+
+export {
+  activateUnlessDeactivated,
+  answerInvitationForUser,
+  listInvitationsForUser,
+} from "./invitation-answers";
+export { notifyBuyersOfNewLead } from "./new-lead-notice";
+
+export function registerBuyerRoutes(app: TApp, deps: TDeps) {
+  app.use("/api/buyers/*", requireSession(deps));
+  registerBuyerInviteRoute(app, deps);
+  registerBuyerManagementRoutes(app, deps);
+  registerBuyerApplicationRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
+}

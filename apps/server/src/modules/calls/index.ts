@@ -1,0 +1,5 @@
+// The call center on Twilio: inbound voice webhooks answered with TwiML, status, recording and
+// transcription callbacks, and the company's numbers, agents, blocked callers, calls and voicemails.
+export { sweepStaleCalls } from "./call-records";
+export { registerCallCenterRoutes } from "./routes";
+export { registerTwilioWebhooks } from "./webhook-routes";

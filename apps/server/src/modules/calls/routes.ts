@@ -1,0 +1,294 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  ZAgentInputSchema,
+  ZAgentListSchema,
+  ZAgentSchema,
+  ZBlockedNumberListSchema,
+  ZBlockNumberInputSchema,
+  ZCallIdsSchema,
+  ZCallListSchema,
+  ZCallMetricsSchema,
+  ZPhoneNumberInputSchema,
+  ZPhoneNumberListSchema,
+  ZPhoneNumberPatchSchema,
+  ZPhoneNumberSchema,
+  ZRoutingNumberInputSchema,
+  ZRoutingNumberListSchema,
+  ZRoutingNumberSchema,
+  ZVoicemailListSchema,
+} from "@leadpost/shared";
+import type { TApp, TDeps } from "../../app-types";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { requireSession } from "../../plugins/session";
+import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import {
+  callMetrics,
+  deleteCalls,
+  listCallHistory,
+  listLiveCalls,
+  listVoicemails,
+  markVoicemailRead,
+} from "./call-records";
+import { blockNumber, deleteAgent, listAgents, listBlocked, saveAgent, unblockNumber } from "./people";
+import {
+  createPhoneNumber,
+  createRoutingNumber,
+  deletePhoneNumber,
+  deleteRoutingNumber,
+  linkRoutingNumber,
+  listPhoneNumbers,
+  listRoutingNumbers,
+  unlinkRoutingNumber,
+  updatePhoneNumber,
+} from "./phone-numbers";
+import { runTestCall } from "./test-call";
+
+const tags = ["Call center"];
+const idParams = z.object({ id: z.uuid() });
+const linkParams = z.object({ id: z.uuid(), routingId: z.uuid() });
+const done = z.object({ success: z.literal(true), message: z.string() });
+const base = { 401: apiError("Not signed in"), 403: apiError("No company, or not an owner or admin") };
+const notFound = apiError("Not one of this company's records");
+const invalid = apiError("Invalid input, with a message per field");
+
+type TMethod = "get" | "post" | "put" | "patch" | "delete";
+const route = <R extends Omit<Parameters<typeof createRoute>[0], "tags" | "method">>(method: TMethod, r: R) =>
+  createRoute({ ...r, method, tags, responses: { ...base, ...r.responses } });
+
+const routes = {
+  numbers: route("get", {
+    path: "/api/calls/phone-numbers",
+    summary: "The company's numbers (Twilio, routing, tracking) with their linked routing numbers",
+    responses: { 200: jsonContent(ZPhoneNumberListSchema, "Numbers") },
+  }),
+  createNumber: route("post", {
+    path: "/api/calls/phone-numbers",
+    summary: "Add a number with its routing, recording and voicemail settings",
+    request: { body: jsonBody(ZPhoneNumberInputSchema) },
+    responses: {
+      201: jsonContent(z.object({ phoneNumber: ZPhoneNumberSchema }), "Added"),
+      409: invalid,
+      422: invalid,
+    },
+  }),
+  updateNumber: route("patch", {
+    path: "/api/calls/phone-numbers/{id}",
+    summary: "Change a number's settings (its type never changes); activate or deactivate it",
+    request: { params: idParams, body: jsonBody(ZPhoneNumberPatchSchema) },
+    responses: {
+      200: jsonContent(z.object({ phoneNumber: ZPhoneNumberSchema }), "Updated"),
+      404: notFound,
+      422: invalid,
+    },
+  }),
+  deleteNumber: route("delete", {
+    path: "/api/calls/phone-numbers/{id}",
+    summary: "Delete a number",
+    request: { params: idParams },
+    responses: { 200: jsonContent(done, "Deleted"), 404: notFound },
+  }),
+  link: route("post", {
+    path: "/api/calls/phone-numbers/{id}/routing-numbers/{routingId}",
+    summary: "Link a routing number to a Twilio number",
+    request: { params: linkParams },
+    responses: { 200: jsonContent(done, "Linked"), 404: notFound, 409: apiError("Already associated") },
+  }),
+  unlink: route("delete", {
+    path: "/api/calls/phone-numbers/{id}/routing-numbers/{routingId}",
+    summary: "Unlink a routing number from a Twilio number",
+    request: { params: linkParams },
+    responses: { 200: jsonContent(done, "Unlinked"), 404: notFound },
+  }),
+  routing: route("get", {
+    path: "/api/calls/routing-numbers",
+    summary: "Routing numbers (where calls are forwarded)",
+    responses: { 200: jsonContent(ZRoutingNumberListSchema, "Routing numbers") },
+  }),
+  createRouting: route("post", {
+    path: "/api/calls/routing-numbers",
+    summary: "Add a routing number (E.164)",
+    request: { body: jsonBody(ZRoutingNumberInputSchema) },
+    responses: { 201: jsonContent(z.object({ routingNumber: ZRoutingNumberSchema }), "Added"), 422: invalid },
+  }),
+  deleteRouting: route("delete", {
+    path: "/api/calls/routing-numbers/{id}",
+    summary: "Delete a routing number",
+    request: { params: idParams },
+    responses: { 200: jsonContent(done, "Deleted"), 404: notFound },
+  }),
+  agents: route("get", {
+    path: "/api/calls/agents",
+    summary: "Agents in ring order, with status and call counts",
+    responses: { 200: jsonContent(ZAgentListSchema, "Agents") },
+  }),
+  createAgent: route("post", {
+    path: "/api/calls/agents",
+    summary: "Add an agent",
+    request: { body: jsonBody(ZAgentInputSchema) },
+    responses: { 201: jsonContent(z.object({ agent: ZAgentSchema }), "Added"), 422: invalid },
+  }),
+  updateAgent: route("put", {
+    path: "/api/calls/agents/{id}",
+    summary: "Edit an agent",
+    request: { params: idParams, body: jsonBody(ZAgentInputSchema) },
+    responses: {
+      200: jsonContent(z.object({ agent: ZAgentSchema }), "Updated"),
+      404: notFound,
+      422: invalid,
+    },
+  }),
+  deleteAgent: route("delete", {
+    path: "/api/calls/agents/{id}",
+    summary: "Delete an agent",
+    request: { params: idParams },
+    responses: { 200: jsonContent(done, "Deleted"), 404: notFound },
+  }),
+  blocked: route("get", {
+    path: "/api/calls/blocked-numbers",
+    summary: "Blocked callers, newest first",
+    responses: { 200: jsonContent(ZBlockedNumberListSchema, "Blocked numbers") },
+  }),
+  block: route("post", {
+    path: "/api/calls/blocked-numbers",
+    summary: "Block a caller (stored normalised; a repeat is refused)",
+    request: { body: jsonBody(ZBlockNumberInputSchema) },
+    responses: {
+      201: jsonContent(z.object({ id: z.string(), phoneNumber: z.string(), message: z.string() }), "Blocked"),
+      409: apiError("This number is already blocked"),
+      422: invalid,
+    },
+  }),
+  unblock: route("delete", {
+    path: "/api/calls/blocked-numbers/{id}",
+    summary: "Unblock a caller",
+    request: { params: idParams },
+    responses: { 200: jsonContent(done, "Unblocked"), 404: notFound },
+  }),
+  history: route("get", {
+    path: "/api/calls/history",
+    summary: "Call History: the latest 100 calls",
+    responses: { 200: jsonContent(ZCallListSchema, "Calls") },
+  }),
+  live: route("get", {
+    path: "/api/calls/live",
+    summary: "Live calls (ringing or in progress), at most 10",
+    responses: { 200: jsonContent(ZCallListSchema, "Calls") },
+  }),
+  deleteCalls: route("post", {
+    path: "/api/calls/delete",
+    summary: "Delete call records; live ones are ended at Twilio first",
+    request: { body: jsonBody(ZCallIdsSchema) },
+    responses: {
+      200: jsonContent(
+        z.object({
+          success: z.literal(true),
+          deletedCount: z.number(),
+          twilioEndedCount: z.number(),
+          message: z.string(),
+        }),
+        "Deleted",
+      ),
+      404: notFound,
+      422: invalid,
+    },
+  }),
+  voicemails: route("get", {
+    path: "/api/calls/voicemails",
+    summary: "The latest 20 voicemails and the unread count",
+    responses: { 200: jsonContent(ZVoicemailListSchema, "Voicemails") },
+  }),
+  readVoicemail: route("post", {
+    path: "/api/calls/voicemails/{id}/read",
+    summary: "Mark a voicemail read",
+    request: { params: idParams },
+    responses: { 200: jsonContent(done, "Read"), 404: notFound },
+  }),
+  metrics: route("get", {
+    path: "/api/calls/metrics",
+    summary: "Call metrics for the last 1, 7, 30 or 90 days",
+    request: {
+      query: z.object({
+        days: z.coerce
+          .number()
+          .int()
+          .refine((d) => [1, 7, 30, 90].includes(d), "Choose 1, 7, 30 or 90 days.")
+          .default(7),
+      }),
+    },
+    responses: { 200: jsonContent(ZCallMetricsSchema, "Metrics"), 422: invalid },
+  }),
+  testCall: route("post", {
+    path: "/api/calls/test-call",
+    summary: "Test Call Center: a simulated inbound call through the signed webhook path",
+    request: { body: jsonBody(z.object({ phoneNumberId: z.uuid(), from: z.string().max(30).nullish() })) },
+    responses: {
+      200: jsonContent(
+        z.object({ callSid: z.string(), outcome: z.string(), twiml: z.string() }),
+        "The call and what the caller got",
+      ),
+      404: notFound,
+      409: apiError("Twilio Not Configured"),
+    },
+  }),
+};
+
+/** The call center's company API: every company role reads; owners and org admins change. */
+export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
+  app.use("/api/calls/*", requireSession(deps), requireCompanyRole(deps));
+  const ctx = companyContext;
+  app.openapi(routes.numbers, async (c) => c.json(await listPhoneNumbers(deps, ctx(c)), 200));
+  app.openapi(routes.createNumber, async (c) =>
+    c.json(await createPhoneNumber(deps, ctx(c), c.req.valid("json")), 201),
+  );
+  app.openapi(routes.updateNumber, async (c) =>
+    c.json(await updatePhoneNumber(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+  app.openapi(routes.deleteNumber, async (c) =>
+    c.json(await deletePhoneNumber(deps, ctx(c), c.req.valid("param").id), 200),
+  );
+  app.openapi(routes.link, async (c) => {
+    const { id, routingId } = c.req.valid("param");
+    return c.json(await linkRoutingNumber(deps, ctx(c), id, routingId), 200);
+  });
+  app.openapi(routes.unlink, async (c) => {
+    const { id, routingId } = c.req.valid("param");
+    return c.json(await unlinkRoutingNumber(deps, ctx(c), id, routingId), 200);
+  });
+  app.openapi(routes.routing, async (c) => c.json(await listRoutingNumbers(deps, ctx(c)), 200));
+  app.openapi(routes.createRouting, async (c) =>
+    c.json(await createRoutingNumber(deps, ctx(c), c.req.valid("json")), 201),
+  );
+  app.openapi(routes.deleteRouting, async (c) =>
+    c.json(await deleteRoutingNumber(deps, ctx(c), c.req.valid("param").id), 200),
+  );
+  app.openapi(routes.agents, async (c) => c.json(await listAgents(deps, ctx(c)), 200));
+  app.openapi(routes.createAgent, async (c) =>
+    c.json(await saveAgent(deps, ctx(c), null, c.req.valid("json")), 201),
+  );
+  app.openapi(routes.updateAgent, async (c) =>
+    c.json(await saveAgent(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+  app.openapi(routes.deleteAgent, async (c) =>
+    c.json(await deleteAgent(deps, ctx(c), c.req.valid("param").id), 200),
+  );
+  app.openapi(routes.blocked, async (c) => c.json(await listBlocked(deps, ctx(c)), 200));
+  app.openapi(routes.block, async (c) => c.json(await blockNumber(deps, ctx(c), c.req.valid("json")), 201));
+  app.openapi(routes.unblock, async (c) =>
+    c.json(await unblockNumber(deps, ctx(c), c.req.valid("param").id), 200),
+  );
+  app.openapi(routes.history, async (c) => c.json(await listCallHistory(deps, ctx(c)), 200));
+  app.openapi(routes.live, async (c) => c.json(await listLiveCalls(deps, ctx(c)), 200));
+  app.openapi(routes.deleteCalls, async (c) =>
+    c.json(await deleteCalls(deps, ctx(c), c.req.valid("json").callIds), 200),
+  );
+  app.openapi(routes.voicemails, async (c) => c.json(await listVoicemails(deps, ctx(c)), 200));
+  app.openapi(routes.readVoicemail, async (c) =>
+    c.json(await markVoicemailRead(deps, ctx(c), c.req.valid("param").id), 200),
+  );
+  app.openapi(routes.metrics, async (c) =>
+    c.json(await callMetrics(deps, ctx(c), c.req.valid("query").days), 200),
+  );
+  app.openapi(routes.testCall, async (c) =>
+    c.json(await runTestCall(deps, ctx(c), c.req.valid("json")), 200),
+  );
+}

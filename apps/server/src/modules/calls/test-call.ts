@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { CALL_MESSAGES } from "@leadpost/shared";
+import { and, eq } from "drizzle-orm";
+import type { TDeps } from "../../app-types";
+import { phoneNumbers } from "../../db/schema";
+import { twilioSignature } from "../../integrations/twilio";
+import { AppError, notFound } from "../../lib/app-error";
+import type { TCompanyContext } from "../../plugins/tenant";
+import { companyTwilio } from "./credentials";
+import { answerInboundCall } from "./voice";
+
+/**
+ * "Test Call Center": a simulated inbound call to one of the company's numbers, signed with its own
+ * token and answered by the same webhook code Twilio reaches, so what it shows is what a caller gets.
+ */
+export async function runTestCall(
+  deps: Pick<TDeps, "database" | "secretBox" | "config" | "logger">,
+  ctx: TCompanyContext,
+  input: { phoneNumberId: string; from?: string | null },
+) {
+  const [number] = await deps.database.db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, input.phoneNumberId), eq(phoneNumbers.companyId, ctx.companyId)));
+  if (!number) throw notFound(CALL_MESSAGES.NOT_FOUND);
+  const twilio = await companyTwilio(deps, ctx.companyId);
+  if (!twilio) throw new AppError("NOT_CONFIGURED", 409, CALL_MESSAGES.NOT_CONFIGURED);
+  const callSid = `CAtest${randomBytes(13).toString("hex")}`;
+  const params = {
+    CallSid: callSid,
+    AccountSid: twilio.accountSid ?? "",
+    From: input.from || "+15555550100",
+    To: number.phoneNumber,
+    CallStatus: "ringing",
+    Direction: "inbound",
+  };
+  const pathAndQuery = "/api/twilio/voice";
+  const signature = twilioSignature(twilio.authToken, `${twilio.webhookBaseUrl}${pathAndQuery}`, params);
+  const answer = await answerInboundCall(deps, { pathAndQuery, params, signature });
+  if (answer.status !== 200)
+    throw new AppError("TEST_FAILED", 502, `Test failed: the webhook answered ${answer.status}`);
+  const outcome = answer.twiml.includes("<Reject")
+    ? "rejected"
+    : answer.twiml.includes("<Dial")
+      ? "dialing"
+      : answer.twiml.includes("<Record")
+        ? "voicemail"
+        : "answered";
+  return { callSid, outcome, twiml: answer.twiml };
+}

@@ -1,0 +1,158 @@
+import { usPhoneDigits } from "@leadpost/shared";
+import { and, eq, sql } from "drizzle-orm";
+import type { TDeps } from "../../app-types";
+import { blockedCalls, callLogs, phoneNumbers } from "../../db/schema";
+import { twiml } from "../../integrations/twilio";
+import { attributeInboundCall } from "../call-tracking";
+import { notify } from "../realtime";
+import { statusRank } from "./call-status";
+import { dialTargets, rotate } from "./dial-targets";
+import { dialTwiml, type TNumberSettings, voicemailTwiml } from "./twiml-flow";
+import { type TTwilioRequest, verifyCompanyCallback, verifyInboundCall } from "./webhook-auth";
+
+type TVoiceDeps = Pick<TDeps, "database" | "secretBox" | "config" | "logger">;
+export type TVoiceAnswer = { status: 200; twiml: string } | { status: 403 | 404 };
+
+const callbackUrls = (base: string, companyId: string, numberId: string) => ({
+  callback: (path: string, extra: Record<string, string> = {}) =>
+    `${base}${path}?${new URLSearchParams({ company: companyId, number: numberId, ...extra })}`,
+});
+
+/** The caller's number is on the company's blocked list (compared by digits, whatever the format). */
+async function isBlocked(deps: TVoiceDeps, companyId: string, from: string) {
+  const digits = usPhoneDigits(from) ?? from.replace(/\D/g, "");
+  if (!digits) return false;
+  const [row] = await deps.database.db
+    .select({ id: blockedCalls.id })
+    .from(blockedCalls)
+    .where(
+      and(
+        eq(blockedCalls.companyId, companyId),
+        sql`right(regexp_replace(${blockedCalls.phoneNumber}, '\\D', '', 'g'), 10) = right(${digits}, 10)`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Twilio's inbound voice webhook: logs the call (once per call SID), attributes it to call tracking, and
+ * answers what to do: reject a blocked caller, ring the routing numbers or agents by the number's
+ * strategy (recording when enabled), or take a voicemail.
+ */
+export async function answerInboundCall(deps: TVoiceDeps, req: TTwilioRequest): Promise<TVoiceAnswer> {
+  const found = await verifyInboundCall(deps, req);
+  if (!found) return { status: 403 };
+  const { number, twilio } = found;
+  const db = deps.database.db;
+  const callSid = req.params.CallSid ?? "";
+  const from = req.params.From ?? "";
+  const status = req.params.CallStatus || "ringing";
+  if (!callSid) return { status: 403 };
+  await db
+    .insert(callLogs)
+    .values({
+      companyId: number.companyId,
+      callSid,
+      fromNumber: from,
+      toNumber: req.params.To ?? number.phoneNumber,
+      phoneNumberId: number.id,
+      status,
+      statusRank: statusRank(status),
+      startedAt: new Date(),
+    })
+    .onConflictDoNothing({ target: callLogs.callSid });
+  await attributeInboundCall(db, {
+    companyId: number.companyId,
+    callSid,
+    from,
+    to: req.params.To ?? number.phoneNumber,
+    status,
+  });
+
+  if (await isBlocked(deps, number.companyId, from)) {
+    await db
+      .update(callLogs)
+      .set({ status: "blocked", statusRank: statusRank("blocked"), endedAt: new Date() })
+      .where(and(eq(callLogs.callSid, callSid), eq(callLogs.companyId, number.companyId)));
+    await notify(db, "call_updated", { companyId: number.companyId });
+    return { status: 200, twiml: twiml.twimlResponse(twiml.reject()) };
+  }
+  await notify(db, "call_updated", { companyId: number.companyId });
+  const urls = callbackUrls(twilio.webhookBaseUrl, number.companyId, number.id);
+  if (!number.isActive) {
+    return {
+      status: 200,
+      twiml: twiml.twimlResponse(twiml.say("The number you have called is not in service."), twiml.hangup()),
+    };
+  }
+  const targets = await dialTargets(db, number.companyId, number);
+  if (number.routeToVoicemail || targets.length === 0)
+    return { status: 200, twiml: voicemailTwiml(number, urls) };
+
+  let offset = 0;
+  if (number.routingStrategy === "round_robin") {
+    // Each call starts one further along the list; the cursor is kept on the number (persisted).
+    const [row] = await db
+      .update(phoneNumbers)
+      .set({ roundRobinCursor: sql`${phoneNumbers.roundRobinCursor} + 1` })
+      .where(eq(phoneNumbers.id, number.id))
+      .returning({ cursor: phoneNumbers.roundRobinCursor });
+    offset = (row?.cursor ?? 1) - 1;
+  }
+  const numbers = rotate(targets, offset).map((t) => t.phoneNumber);
+  return {
+    status: 200,
+    twiml: dialTwiml(number, urls, {
+      targets: numbers,
+      simultaneous: number.routingStrategy === "simultaneous",
+      index: 0,
+      offset,
+      announce: true,
+    }),
+  };
+}
+
+/** After a <Dial>: done when answered; else the next number in line, or voicemail. */
+export async function answerAfterDial(
+  deps: TVoiceDeps,
+  query: Record<string, string | undefined>,
+  req: TTwilioRequest,
+): Promise<TVoiceAnswer> {
+  const verified = await verifyCompanyCallback(deps, query.company, req);
+  if (!verified) return { status: 403 };
+  const db = deps.database.db;
+  const [number] = await db
+    .select()
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, query.number ?? ""), eq(phoneNumbers.companyId, verified.companyId)));
+  if (!number) return { status: 404 };
+  const urls = callbackUrls(verified.twilio.webhookBaseUrl, verified.companyId, number.id);
+  const dialStatus = req.params.DialCallStatus ?? "";
+  const offset = Number(query.offset ?? 0) || 0;
+  const next = Number(query.next ?? 0) || 0;
+  const targets = rotate(await dialTargets(db, verified.companyId, number), offset);
+  if (dialStatus === "completed" || dialStatus === "answered") {
+    const answered = targets[next - 1];
+    if (answered?.agentId && req.params.CallSid) {
+      await db
+        .update(callLogs)
+        .set({ agentId: answered.agentId })
+        .where(and(eq(callLogs.callSid, req.params.CallSid), eq(callLogs.companyId, verified.companyId)));
+    }
+    return { status: 200, twiml: twiml.twimlResponse(twiml.hangup()) };
+  }
+  if (number.routingStrategy !== "simultaneous" && next < targets.length) {
+    return {
+      status: 200,
+      twiml: dialTwiml(number, urls, {
+        targets: targets.map((t) => t.phoneNumber),
+        simultaneous: false,
+        index: next,
+        offset,
+        announce: false,
+      }),
+    };
+  }
+  return { status: 200, twiml: voicemailTwiml(number as TNumberSettings, urls) };
+}

@@ -1,0 +1,71 @@
+import { usPhoneDigits } from "@leadpost/shared";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { TDeps } from "../../app-types";
+import { callLogs, phoneNumbers } from "../../db/schema";
+import { isValidTwilioSignature } from "../../integrations/twilio";
+import { companyTwilio, type TCompanyTwilio } from "./credentials";
+
+export type TTwilioRequest = {
+  /** Path and query as requested, e.g. `/api/twilio/status?company=…`. */
+  pathAndQuery: string;
+  params: Record<string, string>;
+  signature: string | undefined;
+};
+
+type TDepsTwilio = Pick<TDeps, "database" | "secretBox" | "config">;
+
+/** The request is Twilio's for this company: signed with its auth token over its webhook URL and SID. */
+export function isSignedFor(twilio: TCompanyTwilio, req: TTwilioRequest): boolean {
+  if (twilio.accountSid && req.params.AccountSid && req.params.AccountSid !== twilio.accountSid) return false;
+  return isValidTwilioSignature(
+    twilio.authToken,
+    `${twilio.webhookBaseUrl}${req.pathAndQuery}`,
+    req.params,
+    req.signature,
+  );
+}
+
+/**
+ * A callback: its company is named in the URL we gave Twilio, or else found from the call it is about;
+ * accepted only when signed with that company's token.
+ */
+export async function verifyCompanyCallback(
+  deps: TDepsTwilio,
+  named: string | undefined,
+  req: TTwilioRequest,
+) {
+  let companyId = named;
+  if (!companyId && req.params.CallSid) {
+    const [call] = await deps.database.db
+      .select({ companyId: callLogs.companyId })
+      .from(callLogs)
+      .where(eq(callLogs.callSid, req.params.CallSid));
+    companyId = call?.companyId;
+  }
+  if (!companyId || !/^[0-9a-f-]{36}$/i.test(companyId)) return null;
+  const twilio = await companyTwilio(deps, companyId);
+  return twilio && isSignedFor(twilio, req) ? { companyId, twilio } : null;
+}
+
+/**
+ * An inbound call: the company's phone number that was called, found by its digits and proven by the
+ * signature (so one company's token can never act on another company's number).
+ */
+export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) {
+  const to = usPhoneDigits(req.params.To ?? "") ?? (req.params.To ?? "").replace(/\D/g, "");
+  if (!to) return null;
+  const candidates = await deps.database.db
+    .select()
+    .from(phoneNumbers)
+    .where(
+      and(
+        inArray(phoneNumbers.type, ["twilio", "tracking"]),
+        sql`right(regexp_replace(${phoneNumbers.phoneNumber}, '\\D', '', 'g'), 10) = right(${to}, 10)`,
+      ),
+    );
+  for (const number of candidates) {
+    const twilio = await companyTwilio(deps, number.companyId);
+    if (twilio && isSignedFor(twilio, req)) return { number, twilio };
+  }
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Credits: the append-only ledger, adjustments and expiry. */
+export { runCreditExpiry } from "./expiry";
+export { bookCredit, bookDebit, InsufficientCreditsError, lockBuyer, type TLockedBuyer } from "./ledger";
+export { registerCreditRoutes } from "./routes";

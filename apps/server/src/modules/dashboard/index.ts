@@ -1,0 +1,2 @@
+/** The company dashboard's counts. */
+export { registerDashboardRoutes } from "./routes";

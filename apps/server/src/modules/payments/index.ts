@@ -1,0 +1,2 @@
+/** PayPal payments: settings, checkout, capture and webhooks. */
+export { registerPaymentRoutes } from "./routes";

@@ -1,0 +1,259 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  ZAdminCreateUserSchema,
+  ZAdminDeleteUserSchema,
+  ZAdminRecreateUserSchema,
+  ZAdminUserResultSchema,
+  ZAuditLogSchema,
+  ZCompanyOptionsSchema,
+  ZImpersonateSchema,
+  ZImpersonationEndedSchema,
+  ZImpersonationStartedSchema,
+  ZImpersonationStatusSchema,
+  ZPlatformPayPalSettingsSchema,
+  ZPlatformPayPalUpdateSchema,
+  ZPlatformUserListQuerySchema,
+  ZPlatformUserListSchema,
+  ZRegeneratePlansResultSchema,
+  ZRegeneratePlansSchema,
+  ZSubscriberListSchema,
+  ZSubscriberQuerySchema,
+  ZSupportEmailSchema,
+} from "@leadpost/shared";
+import type { Context } from "hono";
+import type { ZodError } from "zod";
+import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { errorBody, zodFieldErrors } from "../../plugins/errors";
+import { requireSession } from "../../plugins/session";
+import { listPlatformAudit } from "./audit-log";
+import { platformAdminContext, requirePlatformAdmin } from "./guard";
+import {
+  endImpersonation,
+  impersonationStatus,
+  refuseWhileImpersonating,
+  startImpersonation,
+} from "./impersonation";
+import { getPlatformPayPal, regeneratePlans, updatePlatformPayPal } from "./paypal-settings";
+import { listSubscribers } from "./subscribers";
+import { sendSupportEmail } from "./support-email";
+import { createUserAccount, deleteUserAccount, recreateUserAccount } from "./user-accounts";
+import { listCompanyOptions, listPlatformUsers } from "./user-lists";
+
+const tags = ["Platform admin"];
+const BASE = "/api/platform-admin";
+const denied = {
+  401: apiError("Not signed in"),
+  403: apiError("Not a platform admin: You don't have access to Developer Settings"),
+};
+
+const route = <M extends "get" | "post" | "put">(method: M, path: string, summary: string) => ({
+  method,
+  path: `${BASE}${path}`,
+  tags,
+  summary,
+});
+
+const getPayPalRoute = createRoute({
+  ...route("get", "/paypal", "get-secrets: the platform's PayPal apps (masked) and subscription plans"),
+  responses: { 200: jsonContent(ZPlatformPayPalSettingsSchema, "Settings"), ...denied },
+});
+const putPayPalRoute = createRoute({
+  ...route("put", "/paypal", "update-secret: save the platform's sandbox or live PayPal app (secret sealed)"),
+  request: { body: jsonBody(ZPlatformPayPalUpdateSchema) },
+  responses: {
+    200: jsonContent(ZPlatformPayPalSettingsSchema, "Saved"),
+    ...denied,
+    422: apiError("Invalid input"),
+  },
+});
+const regeneratePlansRoute = createRoute({
+  ...route(
+    "post",
+    "/paypal/plans",
+    "create-paypal-plans: a product and a monthly plan per paid tier at PayPal",
+  ),
+  request: { body: jsonBody(ZRegeneratePlansSchema) },
+  responses: {
+    200: jsonContent(ZRegeneratePlansResultSchema, "Plans created and stored"),
+    ...denied,
+    409: apiError("PAYPAL_NOT_CONFIGURED"),
+    422: apiError("Invalid input"),
+    502: apiError("PayPal refused"),
+  },
+});
+const listUsersRoute = createRoute({
+  ...route("get", "/users", "Lead buyers or company owners of every company, 20 per page"),
+  request: { query: ZPlatformUserListQuerySchema },
+  responses: { 200: jsonContent(ZPlatformUserListSchema, "One page"), ...denied },
+});
+const createUserRoute = createRoute({
+  ...route("post", "/users", "user-account-create"),
+  request: { body: jsonBody(ZAdminCreateUserSchema) },
+  responses: {
+    200: jsonContent(ZAdminUserResultSchema, "Created"),
+    ...denied,
+    404: apiError("Company not found"),
+    409: apiError("A user with this email already exists"),
+    422: apiError("Invalid input"),
+  },
+});
+const deleteUserRoute = createRoute({
+  ...route("post", "/users/delete", "user-account-delete: by user id or e-mail, preserving data by default"),
+  request: { body: jsonBody(ZAdminDeleteUserSchema) },
+  responses: {
+    200: jsonContent(ZAdminUserResultSchema, "Deleted"),
+    ...denied,
+    404: apiError("User not found"),
+    422: apiError("Invalid input"),
+  },
+});
+const recreateUserRoute = createRoute({
+  ...route("post", "/users/recreate", "user-account-recreate: delete if present, clean up, create again"),
+  request: { body: jsonBody(ZAdminRecreateUserSchema) },
+  responses: {
+    200: jsonContent(ZAdminUserResultSchema, "Recreated"),
+    ...denied,
+    404: apiError("Company not found"),
+    422: apiError("Invalid input"),
+  },
+});
+const companiesRoute = createRoute({
+  ...route("get", "/companies", "Every company's id and name (the account forms' choices)"),
+  responses: { 200: jsonContent(ZCompanyOptionsSchema, "Companies"), ...denied },
+});
+const subscribersRoute = createRoute({
+  ...route(
+    "get",
+    "/subscribers",
+    "Every company with tier, subscription status, trial end, seats, buyers, leads",
+  ),
+  request: { query: ZSubscriberQuerySchema },
+  responses: { 200: jsonContent(ZSubscriberListSchema, "One page"), ...denied },
+});
+const supportEmailRoute = createRoute({
+  ...route("post", "/support-email", "send-support-email through the platform mail"),
+  request: { body: jsonBody(ZSupportEmailSchema) },
+  responses: {
+    200: jsonContent(
+      z.object({ sent: z.boolean(), messageId: z.string(), status: z.string() }),
+      "Stored and sent",
+    ),
+    ...denied,
+    422: apiError("Please fill in both subject and message"),
+  },
+});
+const impersonateRoute = createRoute({
+  ...route(
+    "post",
+    "/impersonation",
+    "impersonate-user: a one-hour session as the user (never a platform admin)",
+  ),
+  request: { body: jsonBody(ZImpersonateSchema) },
+  responses: {
+    200: jsonContent(ZImpersonationStartedSchema, "Signed in as the user; the admin session is kept aside"),
+    ...denied,
+    404: apiError("User not found"),
+    422: apiError("Invalid input"),
+  },
+});
+const auditRoute = createRoute({
+  ...route("get", "/audit-log", "Impersonation starts, ends and refused actions, newest first"),
+  responses: { 200: jsonContent(ZAuditLogSchema, "Entries"), ...denied },
+});
+
+const statusRoute = createRoute({
+  method: "get",
+  path: "/api/impersonation",
+  tags,
+  summary: "Is this session an impersonation (for the banner)",
+  responses: { 200: jsonContent(ZImpersonationStatusSchema, "Status"), 401: apiError("Not signed in") },
+});
+const endRoute = createRoute({
+  method: "post",
+  path: "/api/impersonation/end",
+  tags,
+  summary: "End the impersonation and restore the platform admin's own session",
+  responses: {
+    200: jsonContent(ZImpersonationEndedSchema, "Ended (restored: false when the admin session expired)"),
+    400: apiError("Not impersonating"),
+    401: apiError("Not signed in"),
+  },
+});
+
+/** Invalid input answers the form's own words (e.g. "Please fill in both subject and message"). */
+const plainValidation = (
+  result: { success: true } | { success: false; error: ZodError },
+  c: Context<TAppEnv>,
+) => {
+  if (result.success) return;
+  const message = result.error.issues[0]?.message ?? "Invalid input";
+  return c.json(errorBody(c, "VALIDATION_FAILED", message, zodFieldErrors(result.error)), 422);
+};
+
+const passCookies = (c: Context<TAppEnv>, setCookies: string[]) => {
+  for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });
+};
+
+export function registerPlatformAdminRoutes(app: TApp, deps: TDeps) {
+  app.use(`${BASE}/*`, requireSession(deps), refuseWhileImpersonating(deps), requirePlatformAdmin(deps));
+  app.use("/api/impersonation", requireSession(deps));
+  app.use("/api/impersonation/*", requireSession(deps));
+
+  app.openapi(getPayPalRoute, async (c) => c.json(await getPlatformPayPal(deps), 200));
+  app.openapi(
+    putPayPalRoute,
+    async (c) => c.json(await updatePlatformPayPal(deps, c.req.valid("json")), 200),
+    plainValidation,
+  );
+  app.openapi(
+    regeneratePlansRoute,
+    async (c) => c.json(await regeneratePlans(deps, c.req.valid("json").mode), 200),
+    plainValidation,
+  );
+  app.openapi(listUsersRoute, async (c) => c.json(await listPlatformUsers(deps, c.req.valid("query")), 200));
+  app.openapi(
+    createUserRoute,
+    async (c) => c.json(await createUserAccount(deps, c.req.valid("json")), 200),
+    plainValidation,
+  );
+  app.openapi(
+    deleteUserRoute,
+    async (c) => c.json(await deleteUserAccount(deps, platformAdminContext(c), c.req.valid("json")), 200),
+    plainValidation,
+  );
+  app.openapi(
+    recreateUserRoute,
+    async (c) => c.json(await recreateUserAccount(deps, platformAdminContext(c), c.req.valid("json")), 200),
+    plainValidation,
+  );
+  app.openapi(companiesRoute, async (c) => c.json(await listCompanyOptions(deps), 200));
+  app.openapi(subscribersRoute, async (c) => c.json(await listSubscribers(deps, c.req.valid("query")), 200));
+  app.openapi(
+    supportEmailRoute,
+    async (c) => c.json(await sendSupportEmail(deps, c.req.valid("json")), 200),
+    plainValidation,
+  );
+  app.openapi(
+    impersonateRoute,
+    async (c) => {
+      const { result, setCookies } = await startImpersonation(
+        deps,
+        platformAdminContext(c),
+        c.req.valid("json").userId,
+        c.req.raw.headers,
+      );
+      passCookies(c, setCookies);
+      return c.json(result, 200);
+    },
+    plainValidation,
+  );
+  app.openapi(auditRoute, async (c) => c.json(await listPlatformAudit(deps.database.db), 200));
+
+  app.openapi(statusRoute, async (c) => c.json(await impersonationStatus(deps, c), 200));
+  app.openapi(endRoute, async (c) => {
+    const { result, setCookies } = await endImpersonation(deps, c);
+    passCookies(c, setCookies);
+    return c.json(result, 200);
+  });
+}

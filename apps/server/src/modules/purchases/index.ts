@@ -1,0 +1,2 @@
+/** Buyers buying leads with credits. */
+export { registerPurchaseRoutes } from "./routes";

@@ -1,0 +1,14 @@
+import { routeLeadNow, type TRoutingDeps, type TRoutingOutcome } from "./route-lead";
+
+export type { TRoutingOutcome };
+
+/**
+ * THE routing hook: called once for every new non-spam lead after its submission is stored and
+ * acknowledged, and again by the retry job while it throws. Throwing marks the submission's routing
+ * as failed and schedules a retry; the visitor never sees it. Safe to run twice for a lead, also at
+ * the same time: the engine (modules/routing) routes a lead only while it is still `new`.
+ * "routed": routing ran to the end (whatever it matched); "unrouted": no location, left for manual assignment.
+ */
+export function routeLead(deps: TRoutingDeps, leadId: string): Promise<{ outcome: TRoutingOutcome }> {
+  return routeLeadNow(deps, leadId);
+}

@@ -1,0 +1,2 @@
+export { getCompanySettings } from "./company-settings";
+export { registerSettingsRoutes } from "./routes";

@@ -1,0 +1,158 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import {
+  SETTINGS_MESSAGES,
+  ZCompanySettingsSchema,
+  ZCompanySettingsUpdateSchema,
+  ZEmailDomainStatusSchema,
+  ZMapsTestInputSchema,
+  ZMapsTestSchema,
+  ZPayPalVerifySchema,
+  ZPreferencesSchema,
+  ZResendVerifyInputSchema,
+  ZResendVerifySchema,
+  ZSandboxModeSchema,
+  ZTestEmailInputSchema,
+  ZTestEmailSchema,
+  ZTwilioVerifyInputSchema,
+  ZTwilioVerifySchema,
+} from "@leadpost/shared";
+import type { TApp, TDeps } from "../../app-types";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { requireSession } from "../../plugins/session";
+import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { getCompanySettings, setSandboxMode, updateCompanySettings } from "./company-settings";
+import { getPreferences, savePreferences } from "./preferences";
+import {
+  emailDomainStatus,
+  sendTestEmail,
+  testMapsKey,
+  verifyPayPalCredentials,
+  verifyResendKey,
+  verifyTwilioCredentials,
+} from "./verify";
+
+const tags = ["Settings"];
+export const SETTINGS_BASE = "/api/settings";
+const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
+
+const post = <I extends z.ZodType, O extends z.ZodType>(path: string, summary: string, input: I, out: O) =>
+  createRoute({
+    method: "post",
+    path: `${SETTINGS_BASE}${path}`,
+    tags,
+    summary,
+    request: { body: jsonBody(input) },
+    responses: { 200: jsonContent(out, "Result"), ...denied, 422: apiError("Invalid input") },
+  });
+const action = <O extends z.ZodType>(path: string, summary: string, out: O) =>
+  createRoute({
+    method: "post",
+    path: `${SETTINGS_BASE}${path}`,
+    tags,
+    summary,
+    responses: { 200: jsonContent(out, "Result"), ...denied },
+  });
+
+const getRoute = createRoute({
+  method: "get",
+  path: `${SETTINGS_BASE}/company`,
+  tags,
+  summary: "Company settings (secrets as their last four characters only)",
+  responses: { 200: jsonContent(ZCompanySettingsSchema, "Settings"), ...denied },
+});
+const putRoute = createRoute({
+  method: "put",
+  path: `${SETTINGS_BASE}/company`,
+  tags,
+  summary: "Save Settings: the given fields; secrets are encrypted at rest, blank keeps the stored one",
+  request: { body: jsonBody(ZCompanySettingsUpdateSchema) },
+  responses: { 200: jsonContent(ZCompanySettingsSchema, "Saved"), ...denied, 422: apiError("Invalid input") },
+});
+const modeRoute = post(
+  "/sandbox-mode",
+  "Switch the company between sandbox and live",
+  ZSandboxModeSchema,
+  ZCompanySettingsSchema,
+);
+const paypalRoute = action(
+  "/verify/paypal",
+  "verify-paypal-credentials: PayPal OAuth with each saved app",
+  ZPayPalVerifySchema,
+);
+const twilioRoute = post(
+  "/verify/twilio",
+  "verify-twilio-credentials against Twilio's account API",
+  ZTwilioVerifyInputSchema,
+  ZTwilioVerifySchema,
+);
+const mapsRoute = post(
+  "/verify/maps",
+  "Test API Key: geocode Los Angeles with the maps key",
+  ZMapsTestInputSchema,
+  ZMapsTestSchema,
+);
+const resendRoute = post(
+  "/verify/resend",
+  "verify-resend-key: the key against Resend's domains API",
+  ZResendVerifyInputSchema,
+  ZResendVerifySchema,
+);
+const domainRoute = action(
+  "/email/domain-status",
+  "email-status: SPF, DKIM and DMARC of the domain at Resend",
+  ZEmailDomainStatusSchema,
+);
+const prefsGetRoute = createRoute({
+  method: "get",
+  path: `${SETTINGS_BASE}/preferences`,
+  tags,
+  summary: "Company preferences (country, currency, timezone, customer-detail hiding)",
+  responses: { 200: jsonContent(ZPreferencesSchema, "Preferences"), ...denied },
+});
+const prefsPutRoute = createRoute({
+  method: "put",
+  path: `${SETTINGS_BASE}/preferences`,
+  tags,
+  summary: "Save company preferences",
+  request: { body: jsonBody(ZPreferencesSchema) },
+  responses: { 200: jsonContent(ZPreferencesSchema, "Saved"), ...denied, 422: apiError("Invalid input") },
+});
+const testEmailRoute = post(
+  "/email/test",
+  "Send Test Email through the company's mail path",
+  ZTestEmailInputSchema,
+  ZTestEmailSchema,
+);
+
+export function registerSettingsRoutes(app: TApp, deps: TDeps) {
+  app.use(
+    `${SETTINGS_BASE}/*`,
+    requireSession(deps),
+    requireCompanyRole(deps, ["owner", "org_admin"], SETTINGS_MESSAGES.ACCESS_DENIED),
+  );
+  app.openapi(prefsGetRoute, async (c) => c.json(await getPreferences(deps, companyContext(c)), 200));
+  app.openapi(prefsPutRoute, async (c) =>
+    c.json(await savePreferences(deps, companyContext(c), c.req.valid("json")), 200),
+  );
+  app.openapi(getRoute, async (c) => c.json(await getCompanySettings(deps, companyContext(c)), 200));
+  app.openapi(putRoute, async (c) =>
+    c.json(await updateCompanySettings(deps, companyContext(c), c.req.valid("json")), 200),
+  );
+  app.openapi(modeRoute, async (c) =>
+    c.json(await setSandboxMode(deps, companyContext(c), c.req.valid("json").isSandboxMode), 200),
+  );
+  app.openapi(paypalRoute, async (c) => c.json(await verifyPayPalCredentials(deps, companyContext(c)), 200));
+  app.openapi(twilioRoute, async (c) =>
+    c.json(await verifyTwilioCredentials(deps, companyContext(c), c.req.valid("json")), 200),
+  );
+  app.openapi(mapsRoute, async (c) =>
+    c.json(await testMapsKey(deps, companyContext(c), c.req.valid("json")), 200),
+  );
+  app.openapi(resendRoute, async (c) =>
+    c.json(await verifyResendKey(deps, companyContext(c), c.req.valid("json")), 200),
+  );
+  app.openapi(domainRoute, async (c) => c.json(await emailDomainStatus(deps, companyContext(c)), 200));
+  app.openapi(testEmailRoute, async (c) =>
+    c.json(await sendTestEmail(deps, companyContext(c), c.req.valid("json").to), 200),
+  );
+}

@@ -1,0 +1,3 @@
+/** Health, version and the API documentation. */
+export { registerApiDocs } from "./api-docs";
+export { registerSystemRoutes } from "./routes";

@@ -1,0 +1,1 @@
+export { registerTeamRoutes } from "./routes";

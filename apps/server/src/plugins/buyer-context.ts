@@ -1,0 +1,42 @@
+import { BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import type { TAppEnv, TBuyerContext, TDeps } from "../app-types";
+import { buyers } from "../db/schema";
+import { AppError } from "../lib/app-error";
+import { currentUser } from "./session";
+
+/** Who a buyer-portal request acts as: always one of the signed-in user's own active buyer records. */
+export type { TBuyerContext };
+
+/**
+ * Resolves the active buyer record from the session. A user who is a buyer in several companies may
+ * name one with X-Buyer-Id (the workspace switcher's choice); it must be one of theirs, else it is
+ * ignored like any other request input that could point at someone else's data.
+ */
+export function requireBuyer(deps: Pick<TDeps, "database">): MiddlewareHandler<TAppEnv> {
+  return async (c, next) => {
+    const user = currentUser(c);
+    const rows = await deps.database.db
+      .select({ id: buyers.id, companyId: buyers.companyId })
+      .from(buyers)
+      .where(and(eq(buyers.userId, user.id), eq(buyers.status, "active"), isNull(buyers.deletedAt)))
+      .orderBy(desc(buyers.createdAt));
+    const wanted = c.req.header("x-buyer-id");
+    const row = rows.find((r) => r.id === wanted) ?? rows[0];
+    if (!row) throw new AppError("NO_BUYER", 403, BUYER_PORTAL_MESSAGES.NO_BUYER);
+    c.set("buyerContext", {
+      userId: user.id,
+      email: user.email,
+      buyerId: row.id,
+      companyId: row.companyId,
+    } satisfies TBuyerContext);
+    await next();
+  };
+}
+
+export function buyerContext(c: Context<TAppEnv>): TBuyerContext {
+  const ctx = c.get("buyerContext");
+  if (!ctx) throw new Error("buyerContext read on a route without requireBuyer");
+  return ctx;
+}

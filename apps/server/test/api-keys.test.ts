@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyerLeads, leads, userRoles } from "../src/db/schema";
+import { createUser, signInBuyer } from "./helpers/buyer-portal";
+import { createCompanyWithOwner } from "./helpers/fixtures";
+import { createPublishedForm, QUOTE_ANSWERS } from "./helpers/forms";
+import { addBuyer } from "./helpers/routing";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+let ctx: TTestContext;
+let acme: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+let other: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+let acmeFormId: string;
+let otherFormId: string;
+
+type TCreated = { apiKey: { id: string; keyPreview: string; environment: string }; secret: string };
+const createKey = async (cookie: string, environment: "production" | "sandbox", name = "CRM") => {
+  const res = await ctx.request("/api/settings/api-keys", {
+    method: "POST",
+    cookie,
+    json: { name, environment },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as TCreated;
+};
+const postLead = (key: string, formId: string, answers: Record<string, string> = QUOTE_ANSWERS) =>
+  ctx.request(`/api/v1/forms/${formId}/leads`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}` },
+    json: { formData: answers },
+  });
+const readLeads = (key: string) => ctx.request("/api/v1/leads", { headers: { "x-api-key": key } });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  acme = await createCompanyWithOwner(ctx, "owner@acme-keys.test", "Acme Keys");
+  other = await createCompanyWithOwner(ctx, "owner@other-keys.test", "Other Keys");
+  acmeFormId = (await createPublishedForm(ctx, acme.cookie)).id;
+  otherFormId = (await createPublishedForm(ctx, other.cookie)).id;
+  // A buyer right at the lead's zip: a production lead is routed to it.
+  await addBuyer(ctx, acme.companyId, { zipCode: "80202" });
+});
+afterAll(() => ctx.close());
+
+describe("API keys", () => {
+  it("shows the secret once, stores only its hash and lists preview, environment and last use", async () => {
+    const created = await createKey(acme.cookie, "production");
+    expect(created.secret).toMatch(/^lp_live_/);
+    expect(created.apiKey.keyPreview.startsWith(created.secret.slice(0, 14))).toBe(true);
+    const listed = await (await ctx.request("/api/settings/api-keys", { cookie: acme.cookie })).text();
+    expect(listed).not.toContain(created.secret);
+    expect(listed).toContain(created.apiKey.id);
+    expect((await readLeads(created.secret)).status).toBe(200);
+    const after = (await (await ctx.request("/api/settings/api-keys", { cookie: acme.cookie })).json()) as {
+      keys: { id: string; lastUsedAt: string | null }[];
+    };
+    expect(after.keys.find((k) => k.id === created.apiKey.id)?.lastUsedAt).not.toBeNull();
+  });
+
+  it("requires a name", async () => {
+    const res = await ctx.request("/api/settings/api-keys", {
+      method: "POST",
+      cookie: acme.cookie,
+      json: { name: " ", environment: "sandbox" },
+    });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("API key name is required");
+  });
+
+  it("a member cannot manage keys", async () => {
+    const memberId = await createUser(ctx, "member@acme-keys.test");
+    await ctx.database.db
+      .insert(userRoles)
+      .values({ userId: memberId, companyId: acme.companyId, role: "member" });
+    const member = await signInBuyer(ctx, "member@acme-keys.test");
+    expect((await ctx.request("/api/settings/api-keys", { cookie: member })).status).toBe(403);
+  });
+
+  it("a production key posts a routed lead; a sandbox key's lead is a test lead never routed", async () => {
+    const live = await createKey(acme.cookie, "production");
+    const res = await postLead(live.secret, acmeFormId);
+    expect(res.status).toBe(201);
+    const liveLeadId = ((await res.json()) as { leadId: string }).leadId;
+    const [liveLead] = await ctx.database.db.select().from(leads).where(eq(leads.id, liveLeadId));
+    expect(liveLead).toMatchObject({
+      companyId: acme.companyId,
+      isTest: false,
+      source: "api",
+      status: "routed",
+    });
+    expect(
+      await ctx.database.db.select().from(buyerLeads).where(eq(buyerLeads.leadId, liveLeadId)),
+    ).toHaveLength(1);
+
+    const sandbox = await createKey(acme.cookie, "sandbox");
+    expect(sandbox.secret).toMatch(/^lp_test_/);
+    const testRes = await postLead(sandbox.secret, acmeFormId, {
+      ...QUOTE_ANSWERS,
+      "f-email": "sandbox@example.com",
+    });
+    expect(testRes.status).toBe(201);
+    const testLeadId = ((await testRes.json()) as { leadId: string }).leadId;
+    const [testLead] = await ctx.database.db.select().from(leads).where(eq(leads.id, testLeadId));
+    expect(testLead).toMatchObject({ isTest: true, status: "new" });
+    expect(
+      await ctx.database.db.select().from(buyerLeads).where(eq(buyerLeads.leadId, testLeadId)),
+    ).toHaveLength(0);
+    // Even asked directly, the routing engine leaves a test lead alone.
+    const { routeLead } = await import("../src/modules/routing");
+    expect((await routeLead(ctx.deps, testLeadId)).outcome).toBe("unrouted");
+    expect(
+      await ctx.database.db.select().from(buyerLeads).where(eq(buyerLeads.leadId, testLeadId)),
+    ).toHaveLength(0);
+
+    const listed = (await (await readLeads(sandbox.secret)).json()) as {
+      leads: { id: string; isTest: boolean }[];
+    };
+    expect(listed.leads.find((l) => l.id === testLeadId)?.isTest).toBe(true);
+  });
+
+  it("company A's key cannot read or post into company B", async () => {
+    const key = await createKey(acme.cookie, "production");
+    const res = await postLead(key.secret, otherFormId);
+    expect(res.status).toBe(404);
+    expect(
+      await ctx.database.db.select().from(leads).where(eq(leads.companyId, other.companyId)),
+    ).toHaveLength(0);
+    await ctx.request(`/api/public/forms/${otherFormId}/submissions`, {
+      method: "POST",
+      json: { formData: { ...QUOTE_ANSWERS, "f-email": "b-only@example.com" }, fillTimeMs: 8000 },
+    });
+    const text = await (await readLeads(key.secret)).text();
+    expect(text).not.toContain("b-only@example.com");
+    // Nor can A's admin revoke B's key.
+    const bKey = await createKey(other.cookie, "production");
+    const revoke = await ctx.request(`/api/settings/api-keys/${bKey.apiKey.id}`, {
+      method: "DELETE",
+      cookie: acme.cookie,
+    });
+    expect(revoke.status).toBe(404);
+    expect((await readLeads(bKey.secret)).status).toBe(200);
+  });
+
+  it("a revoked key is refused at once; no key and a wrong key are refused", async () => {
+    const key = await createKey(acme.cookie, "production");
+    expect((await readLeads(key.secret)).status).toBe(200);
+    const revoke = await ctx.request(`/api/settings/api-keys/${key.apiKey.id}`, {
+      method: "DELETE",
+      cookie: acme.cookie,
+    });
+    expect(revoke.status).toBe(204);
+    expect((await readLeads(key.secret)).status).toBe(401);
+    expect((await postLead(key.secret, acmeFormId)).status).toBe(401);
+    expect((await ctx.request("/api/v1/leads")).status).toBe(401);
+    expect((await readLeads("lp_live_not-a-key")).status).toBe(401);
+  });
+});

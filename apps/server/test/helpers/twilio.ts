@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import { companies, companySecrets } from "../../src/db/schema";
+import { twilioSignature } from "../../src/integrations/twilio";
+import { TEST_ORIGIN, type TTestContext } from "./test-app";
+
+export const TWILIO_TOKEN = "twilio-test-auth-token-0123456789";
+
+/** Gives a company Twilio settings as the settings screen stores them (SID, sealed token). */
+export async function connectTwilio(ctx: TTestContext, companyId: string, accountSid = "AC_test_account") {
+  await ctx.database.db
+    .update(companies)
+    .set({ twilioAccountSid: accountSid })
+    .where(eq(companies.id, companyId));
+  await ctx.database.db.insert(companySecrets).values({
+    companyId,
+    name: "twilio_auth_token",
+    ciphertext: ctx.deps.secretBox.seal(TWILIO_TOKEN),
+    last4: TWILIO_TOKEN.slice(-4),
+  });
+  return accountSid;
+}
+
+/** Posts a webhook as Twilio does: form-encoded, signed over the full URL and the sorted parameters. */
+export function postSignedWebhook(
+  ctx: TTestContext,
+  pathAndQuery: string,
+  params: Record<string, string>,
+  opts: { token?: string; signature?: string | null } = {},
+) {
+  const signature =
+    opts.signature === undefined
+      ? twilioSignature(opts.token ?? TWILIO_TOKEN, `${TEST_ORIGIN}${pathAndQuery}`, params)
+      : opts.signature;
+  return ctx.request(pathAndQuery, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(signature ? { "x-twilio-signature": signature } : {}),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+}

@@ -1,0 +1,102 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The lint rules of docs/architecture.md ("Module map"), proven on throwaway trees that copy the
+// repository's biome.json: a tree that keeps the rules passes, one that breaks them fails.
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+const biome = join(repoRoot, "node_modules", ".bin", "biome");
+const made: string[] = [];
+
+function lintTree(files: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), "leadpost-boundaries-"));
+  made.push(root);
+  copyFileSync(join(repoRoot, "biome.json"), join(root, "biome.json"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const run = spawnSync(biome, ["lint", "--vcs-enabled=false", "--max-diagnostics=100", "."], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return { code: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** The lines naming a file and the rule that fired on it. */
+const findings = (output: string) =>
+  output.split("\n").filter((line) => /^apps\/\S+:\d+:\d+ lint\//.test(line));
+
+const allowed = {
+  "apps/web/src/features/a/components/page.ts": 'import { own } from "../own";\nexport const page = own;\n',
+  "apps/web/src/features/a/own.ts": 'import { shared } from "@/lib/shared";\nexport const own = shared;\n',
+  "apps/web/src/lib/shared.ts": "export const shared = 1;\n",
+  "apps/server/src/modules/x/index.ts": 'export { xv } from "./service";\n',
+  "apps/server/src/modules/x/service.ts":
+    'import { helper } from "../../lib/helper";\nexport const xv = helper;\n',
+  "apps/server/src/modules/y/index.ts": 'export { yv } from "./service";\n',
+  "apps/server/src/modules/y/service.ts": 'import { xv } from "../x";\nexport const yv = xv;\n',
+  "apps/server/src/lib/helper.ts": "export const helper = 1;\n",
+};
+
+afterAll(() => {
+  for (const root of made) rmSync(root, { recursive: true, force: true });
+});
+
+describe("module boundaries lint", () => {
+  it("passes a tree that keeps the module map", () => {
+    const { code, output } = lintTree(allowed);
+    expect(findings(output)).toEqual([]);
+    expect(code).toBe(0);
+  });
+
+  it("fails a feature importing another feature's file, by alias or by relative path", () => {
+    const { code, output } = lintTree({
+      ...allowed,
+      "apps/web/src/features/b/api.ts": "export const b = 1;\n",
+      "apps/web/src/features/a/components/by-alias.ts":
+        'import { b } from "@/features/b/api";\nexport const x = b;\n',
+      "apps/web/src/features/a/components/by-path.ts":
+        'import { b } from "../../b/api";\nexport const y = b;\n',
+      "apps/web/src/lib/uses-feature.ts": 'import { b } from "@/features/b/api";\nexport const z = b;\n',
+    });
+    expect(code).not.toBe(0);
+    const lines = findings(output);
+    for (const file of [
+      "features/a/components/by-alias.ts",
+      "features/a/components/by-path.ts",
+      "lib/uses-feature.ts",
+    ]) {
+      expect(lines.some((l) => l.includes(file) && l.includes("noRestrictedImports"))).toBe(true);
+    }
+    expect(lines.some((l) => l.includes("features/a/components/page.ts"))).toBe(false);
+  });
+
+  it("fails a cycle between two modules", () => {
+    const { code, output } = lintTree({
+      ...allowed,
+      "apps/server/src/modules/x/service.ts": 'import { yv } from "../y";\nexport const xv = () => yv;\n',
+    });
+    expect(code).not.toBe(0);
+    const lines = findings(output);
+    expect(lines.some((l) => l.includes("modules/x/service.ts") && l.includes("noImportCycles"))).toBe(true);
+    expect(lines.some((l) => l.includes("modules/y/service.ts") && l.includes("noImportCycles"))).toBe(true);
+  });
+
+  it("fails a module reaching past another module's index.ts, and the http layer importing a module", () => {
+    const { code, output } = lintTree({
+      ...allowed,
+      "apps/server/src/modules/y/deep.ts": 'import { xv } from "../x/service";\nexport const d = xv;\n',
+      "apps/server/src/plugins/guard.ts": 'import { xv } from "../modules/x";\nexport const g = xv;\n',
+    });
+    expect(code).not.toBe(0);
+    const lines = findings(output);
+    expect(lines.some((l) => l.includes("modules/y/deep.ts") && l.includes("noRestrictedImports"))).toBe(
+      true,
+    );
+    expect(lines.some((l) => l.includes("plugins/guard.ts") && l.includes("noRestrictedImports"))).toBe(true);
+  });
+});

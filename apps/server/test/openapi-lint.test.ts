@@ -1,0 +1,52 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+let ctx: TTestContext;
+let doc: {
+  servers?: { url: string }[];
+  components?: { securitySchemes?: Record<string, unknown> };
+  paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+};
+let source: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  source = await (await ctx.request("/api/openapi.json")).text();
+  doc = JSON.parse(source);
+});
+afterAll(() => ctx.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
+      .map(([method, op]) => ({ path, method, op })),
+  );
+
+describe("OpenAPI document", () => {
+  it("passes Redocly's recommended ruleset with no errors", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source, absoluteRef: "openapi.json", config });
+    const errors = problems
+      .filter((p) => p.severity === "error")
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ""}`);
+    expect(errors).toEqual([]);
+  });
+
+  it("names every operation uniquely and says how each is authenticated", () => {
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(50);
+    const ids = ops.map((o) => o.op.operationId);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ops.every((o) => Array.isArray(o.op.security))).toBe(true);
+    expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(["apiKey", "sessionCookie"]);
+    expect(doc.servers?.[0]?.url).toBeTruthy();
+    const find = (path: string, method: string) =>
+      ops.find((o) => o.path === path && o.method === method)?.op;
+    expect(find("/api/v1/leads", "get")?.security).toEqual([{ apiKey: [] }]);
+    expect(find("/api/settings/company", "get")?.security).toEqual([{ sessionCookie: [] }]);
+    expect(find("/api/public/forms/{formId}/submissions", "post")?.security).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+type TPagerProps = {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  /** Render nothing when everything fits on one page. */
+  hideWhenSinglePage?: boolean;
+  className?: string;
+};
+
+/** "first–last of total", previous / next and "Page X of Y". */
+export function Pager({ page, pageSize, total, onPage, hideWhenSinglePage, className }: TPagerProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (hideWhenSinglePage && pages <= 1) return null;
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <nav
+      aria-label="Pagination"
+      className={className ?? "flex flex-wrap items-center justify-between gap-3 text-sm"}
+    >
+      <p className="text-muted-foreground">
+        {first}–{last} of {total}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft aria-hidden="true" /> Previous
+        </Button>
+        <span aria-current="page">
+          Page {page} of {pages}
+        </span>
+        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,71 @@
+import { useSearchParams } from "react-router";
+import { PageHeader } from "@/components/ui/page-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useCallTrackingLive } from "../hooks/use-call-tracking-live";
+import { AnalyticsTab } from "./analytics-tab";
+import { DniNumbersTab } from "./dni-numbers-tab";
+import { SessionsTab } from "./sessions-tab";
+import { SetupTab } from "./setup-tab";
+import { TrackingNumbersTab } from "./tracking-numbers-tab";
+
+const TABS = [
+  { value: "setup", label: "Setup Instructions" },
+  { value: "numbers", label: "Legacy Numbers" },
+  { value: "tracking", label: "Call Tracking" },
+  { value: "analytics", label: "Analytics" },
+  { value: "sessions", label: "Recent Sessions" },
+] as const;
+type TTab = (typeof TABS)[number]["value"];
+
+/** /dashboard/calls/dni (and /dashboard/dni): call tracking by visitor source, in five tabs (002). */
+export function CallTrackingPage() {
+  useDocumentTitle("Call Tracking");
+  useCallTrackingLive();
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get("tab");
+  const tab: TTab = TABS.some((t) => t.value === wanted) ? (wanted as TTab) : "setup";
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <PageHeader
+        title="Call Tracking"
+        description="Show each visitor the phone number of the source they came from, and see which sources make your phone ring."
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (p) => {
+              p.set("tab", value);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+          {TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value} className="flex-none">
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="setup">
+          <SetupTab />
+        </TabsContent>
+        <TabsContent value="numbers">
+          <DniNumbersTab />
+        </TabsContent>
+        <TabsContent value="tracking">
+          <TrackingNumbersTab />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="sessions">
+          <SessionsTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { UserRoundX } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { endImpersonation, fetchImpersonationStatus, impersonationStatusKey } from "../api";
+
+/** Where the admin lands when the impersonation ends (003 §4: the admin's own session comes back). */
+export const AFTER_IMPERSONATION_PATH = "/dashboard/developer";
+
+/**
+ * 003 §4: while a platform admin acts as someone else, every page says so and offers the way back.
+ * The server ends such a session by itself after one hour.
+ */
+export function ImpersonationBanner() {
+  const status = useQuery({
+    queryKey: impersonationStatusKey,
+    queryFn: ({ signal }) => fetchImpersonationStatus(signal),
+    staleTime: 60_000,
+  });
+  const end = useMutation({
+    mutationFn: endImpersonation,
+    onSuccess: (result) => {
+      // A full reload so no cached data of the impersonated user survives.
+      window.location.assign(result.restored ? AFTER_IMPERSONATION_PATH : "/login");
+    },
+    onError: (error) => toast.error("Failed to end impersonation", { description: error.message }),
+  });
+  if (!status.data?.active) return null;
+  const until = status.data.expiresAt
+    ? new Date(status.data.expiresAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })
+    : null;
+
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 border-amber-300 border-b bg-amber-50 px-4 py-2 text-amber-950 text-sm dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+    >
+      <UserRoundX className="size-4 shrink-0" aria-hidden="true" />
+      <p className="min-w-0 flex-1">
+        You are impersonating <strong className="[overflow-wrap:anywhere]">{status.data.userEmail}</strong>
+        {status.data.adminEmail && <> as {status.data.adminEmail}</>}.
+        <span className="hidden sm:inline">
+          {until && <> The session ends by itself at {until}.</>} Credits, purchases, payments and payment
+          settings cannot be changed.
+        </span>
+      </p>
+      <Button size="sm" variant="outline" onClick={() => end.mutate()} disabled={end.isPending}>
+        {end.isPending ? "Ending…" : "End impersonation"}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  type TAdminCreateUser,
+  type TAdminDeleteUser,
+  type TAdminRecreateUser,
+  type TPlatformPayPalUpdate,
+  type TSubscriberQuery,
+  type TSupportEmail,
+  ZAdminUserResultSchema,
+  ZAuditLogSchema,
+  ZCompanyOptionsSchema,
+  ZImpersonationStartedSchema,
+  ZPlatformPayPalSettingsSchema,
+  ZPlatformUserListSchema,
+  ZRegeneratePlansResultSchema,
+  ZSubscriberListSchema,
+} from "@leadpost/shared";
+import { apiClient } from "@/lib/api-client";
+
+const BASE = "/api/platform-admin";
+
+export const platformAdminKeys = {
+  all: ["platform-admin"] as const,
+  paypal: ["platform-admin", "paypal"] as const,
+  users: (role: "buyer" | "owner", search: string, page: number) =>
+    ["platform-admin", "users", role, search, page] as const,
+  companies: ["platform-admin", "companies"] as const,
+  subscribers: (query: TSubscriberQuery) => ["platform-admin", "subscribers", query] as const,
+  audit: ["platform-admin", "audit-log"] as const,
+};
+
+export const fetchPlatformPayPal = (signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/paypal`, { schema: ZPlatformPayPalSettingsSchema, signal });
+export const savePlatformPayPal = (input: TPlatformPayPalUpdate) =>
+  apiClient.put(`${BASE}/paypal`, input, { schema: ZPlatformPayPalSettingsSchema });
+export const regeneratePlans = (mode: "sandbox" | "live") =>
+  apiClient.post(`${BASE}/paypal/plans`, { mode }, { schema: ZRegeneratePlansResultSchema });
+
+export const fetchPlatformUsers = (
+  query: { role: "buyer" | "owner"; search: string; page: number },
+  signal?: AbortSignal,
+) =>
+  apiClient.get(`${BASE}/users`, {
+    query: { role: query.role, search: query.search || undefined, page: query.page },
+    schema: ZPlatformUserListSchema,
+    signal,
+  });
+export const fetchCompanyOptions = (signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/companies`, { schema: ZCompanyOptionsSchema, signal });
+
+export const createUserAccount = (input: TAdminCreateUser) =>
+  apiClient.post(`${BASE}/users`, input, { schema: ZAdminUserResultSchema });
+export const deleteUserAccount = (input: TAdminDeleteUser) =>
+  apiClient.post(`${BASE}/users/delete`, input, { schema: ZAdminUserResultSchema });
+export const recreateUserAccount = (input: TAdminRecreateUser) =>
+  apiClient.post(`${BASE}/users/recreate`, input, { schema: ZAdminUserResultSchema });
+
+export const sendSupportEmail = (input: TSupportEmail) => apiClient.post(`${BASE}/support-email`, input);
+
+export const fetchSubscribers = (query: TSubscriberQuery, signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/subscribers`, {
+    query: { ...query, search: query.search || undefined },
+    schema: ZSubscriberListSchema,
+    signal,
+  });
+
+export const fetchAuditLog = (signal?: AbortSignal) =>
+  apiClient.get(`${BASE}/audit-log`, { schema: ZAuditLogSchema, signal });
+
+export const startImpersonation = (userId: string) =>
+  apiClient.post(`${BASE}/impersonation`, { userId }, { schema: ZImpersonationStartedSchema });

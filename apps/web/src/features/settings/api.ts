@@ -1,0 +1,56 @@
+import {
+  type TCompanySettingsUpdate,
+  type TCreateApiKey,
+  ZApiKeyListSchema,
+  ZBackupAnalysisSchema,
+  ZBackupListSchema,
+  ZBackupSchema,
+  ZCompanySettingsSchema,
+  ZCreatedApiKeySchema,
+  ZEmailDomainStatusSchema,
+  ZMapsTestSchema,
+  ZPayPalVerifySchema,
+  ZResendVerifySchema,
+  ZRestoreResultSchema,
+  ZTestEmailSchema,
+  ZTwilioVerifySchema,
+} from "@leadpost/shared";
+import { apiClient } from "@/lib/api-client";
+
+export const settingsKeys = { company: ["settings", "company"] as const };
+
+export const fetchCompanySettings = (signal?: AbortSignal) =>
+  apiClient.get("/api/settings/company", { schema: ZCompanySettingsSchema, signal });
+export const saveCompanySettings = (input: TCompanySettingsUpdate) =>
+  apiClient.put("/api/settings/company", input, { schema: ZCompanySettingsSchema });
+export const setSandboxMode = (isSandboxMode: boolean) =>
+  apiClient.post("/api/settings/sandbox-mode", { isSandboxMode }, { schema: ZCompanySettingsSchema });
+export const verifyPayPal = () =>
+  apiClient.post("/api/settings/verify/paypal", undefined, { schema: ZPayPalVerifySchema });
+export const verifyTwilio = (input: { accountSid?: string; authToken?: string }) =>
+  apiClient.post("/api/settings/verify/twilio", input, { schema: ZTwilioVerifySchema });
+export const testMapsKey = (apiKey?: string) =>
+  apiClient.post("/api/settings/verify/maps", { apiKey }, { schema: ZMapsTestSchema });
+export const verifyResendKey = (input: { apiKey?: string; email?: string }) =>
+  apiClient.post("/api/settings/verify/resend", input, { schema: ZResendVerifySchema });
+export const checkDomainStatus = () =>
+  apiClient.post("/api/settings/email/domain-status", undefined, { schema: ZEmailDomainStatusSchema });
+export const sendTestEmail = (to: string) =>
+  apiClient.post("/api/settings/email/test", { to }, { schema: ZTestEmailSchema });
+
+export const apiKeyKeys = ["settings", "api-keys"] as const;
+export const fetchApiKeys = (signal?: AbortSignal) =>
+  apiClient.get("/api/settings/api-keys", { schema: ZApiKeyListSchema, signal });
+export const createApiKey = (input: TCreateApiKey) =>
+  apiClient.post("/api/settings/api-keys", input, { schema: ZCreatedApiKeySchema });
+export const revokeApiKey = (id: string) => apiClient.delete(`/api/settings/api-keys/${id}`);
+
+export const backupKeys = ["settings", "backups"] as const;
+export const fetchBackups = (signal?: AbortSignal) =>
+  apiClient.get("/api/settings/backups", { schema: ZBackupListSchema, signal });
+export const createBackup = () =>
+  apiClient.post("/api/settings/backups", undefined, { schema: ZBackupSchema });
+export const analyseBackup = (file: unknown) =>
+  apiClient.post("/api/settings/backups/analyse", file, { schema: ZBackupAnalysisSchema });
+export const restoreBackup = (file: unknown) =>
+  apiClient.post("/api/settings/backups/restore", file, { schema: ZRestoreResultSchema });

@@ -1,0 +1,144 @@
+import { BACKUP_MESSAGES, type TBackupAnalysis } from "@leadpost/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { analyseBackup, backupKeys, createBackup, fetchBackups, restoreBackup } from "../api";
+
+export function BackupTab() {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: backupKeys, queryFn: ({ signal }) => fetchBackups(signal) });
+  const [file, setFile] = useState<{ data: unknown; analysis: TBackupAnalysis } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: backupKeys });
+  const create = useMutation({
+    mutationFn: createBackup,
+    onSuccess: () => {
+      toast.success(BACKUP_MESSAGES.CREATED);
+      refresh();
+    },
+    onError: () => toast.error(BACKUP_MESSAGES.FAILED),
+  });
+  const restore = useMutation({
+    mutationFn: (data: unknown) => restoreBackup(data),
+    onSuccess: () => {
+      toast.success(BACKUP_MESSAGES.RESTORED);
+      setFile(null);
+      refresh();
+    },
+    onError: (e) => toast.error((e as Error).message),
+  });
+  const pick = async (picked: File | undefined) => {
+    if (!picked) return toast.error(BACKUP_MESSAGES.NO_FILE);
+    let data: unknown;
+    try {
+      data = JSON.parse(await picked.text());
+    } catch {
+      return toast.error(BACKUP_MESSAGES.INVALID_FILE, { description: BACKUP_MESSAGES.INVALID_FORMAT });
+    }
+    try {
+      setFile({ data, analysis: await analyseBackup(data) });
+    } catch (e) {
+      toast.error(BACKUP_MESSAGES.INVALID_FILE, { description: (e as Error).message });
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap gap-3">
+        <Button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
+          Create Backup Now
+        </Button>
+        <Button variant="outline" asChild>
+          <a href="/api/settings/backups/download" download>
+            Download Latest Backup
+          </a>
+        </Button>
+        <Button type="button" variant="outline" onClick={refresh}>
+          Refresh List
+        </Button>
+      </div>
+      <div className="grid gap-2">
+        <label htmlFor="restore-file" className="font-medium text-sm">
+          Restore from a backup file (.json)
+        </label>
+        <input
+          id="restore-file"
+          type="file"
+          accept="application/json,.json"
+          className="text-sm"
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
+      </div>
+      {file && (
+        <div role="status" className="grid gap-2 rounded-md border p-4 text-sm">
+          <p className="font-medium">
+            Backup of {new Date(file.analysis.timestamp).toLocaleString()}: {file.analysis.totalRows} rows
+          </p>
+          {!file.analysis.sameCompany && <p className="text-destructive">{BACKUP_MESSAGES.OTHER_COMPANY}</p>}
+          <ul className="grid gap-1 text-muted-foreground sm:grid-cols-2">
+            {Object.entries(file.analysis.tables)
+              .filter(([, n]) => n > 0)
+              .map(([table, n]) => (
+                <li key={table}>
+                  {table}: {n}
+                </li>
+              ))}
+          </ul>
+          <div>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={!file.analysis.sameCompany || restore.isPending}
+              onClick={() => setConfirming(true)}
+            >
+              Restore
+            </Button>
+          </div>
+        </div>
+      )}
+      <section className="grid gap-2">
+        <h2 className="font-medium">Backup history</h2>
+        {list.isPending && <Skeleton className="h-24 w-full" />}
+        {list.isError && <p role="alert">{BACKUP_MESSAGES.LOAD_FAILED}</p>}
+        {list.isSuccess && list.data.backups.length === 0 && (
+          <p className="text-muted-foreground text-sm">{BACKUP_MESSAGES.NONE}</p>
+        )}
+        {list.isSuccess && list.data.backups.length > 0 && (
+          <ul className="divide-y rounded-md border">
+            {list.data.backups.map((b) => (
+              <li
+                key={b.id}
+                className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+              >
+                <span className="break-all">
+                  {b.name} <Badge variant="secondary">{b.kind}</Badge>
+                </span>
+                <span className="text-muted-foreground">
+                  {new Date(b.createdAt).toLocaleString()} · {(b.size / 1024).toFixed(1)} KB ·{" "}
+                  <a className="underline" href={`/api/settings/backups/download?id=${b.id}`} download>
+                    Download
+                  </a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Restore this backup?"
+        description="Your company's current data is replaced by the backup's. A restore_ backup of the current state is taken first."
+        confirmLabel="Restore"
+        onConfirm={() => {
+          setConfirming(false);
+          if (file) restore.mutate(file.data);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { SETTINGS_MESSAGES } from "@leadpost/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Save, ShieldAlert } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { isApiError } from "@/lib/api-error";
+import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
+import { useSession } from "@/lib/session/use-session";
+import { fetchCompanySettings, saveCompanySettings, settingsKeys } from "../api";
+import { ApiKeysTab } from "./api-keys-tab";
+import { BackupTab } from "./backup-tab";
+import { EmailTab } from "./email-tab";
+import { GeneralTab } from "./general-tab";
+import { MapsTab } from "./maps-tab";
+import { PaymentTab } from "./payment-tab";
+import type { TDraft } from "./setting-fields";
+import { TwilioTab } from "./twilio-tab";
+
+/** /owner/settings: Company Settings (002 §2), for owners and org admins only. */
+export function SettingsPage() {
+  const isAdmin = useIsCompanyAdmin();
+  if (!isAdmin) return <AccessDenied />;
+  return <CompanySettings />;
+}
+
+export function AccessDenied() {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
+      <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p>{SETTINGS_MESSAGES.ACCESS_DENIED}</p>
+    </div>
+  );
+}
+
+const TABS = [
+  ["general", "General"],
+  ["api-keys", "API Keys"],
+  ["payment", "Payment"],
+  ["email", "Email"],
+  ["twilio", "Twilio"],
+  ["maps", "Maps"],
+  ["backup", "Backup"],
+] as const;
+
+function CompanySettings() {
+  const { user } = useSession();
+  const isOwner = user?.roles.find((r) => r.companyId === user.organizationId)?.role === "owner";
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: settingsKeys.company,
+    queryFn: ({ signal }) => fetchCompanySettings(signal),
+  });
+  const [draft, setDraft] = useState<TDraft>({});
+  const save = useMutation({
+    mutationFn: () => saveCompanySettings(draft),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.company, saved);
+      setDraft({});
+      toast.success(SETTINGS_MESSAGES.SAVED);
+    },
+    onError: (error) =>
+      toast.error(SETTINGS_MESSAGES.SAVE_FAILED, {
+        description: isApiError(error) ? error.message : undefined,
+      }),
+  });
+  const set: <K extends keyof TDraft>(key: K, value: TDraft[K]) => void = (key, value) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const saveButton = (
+    <Button onClick={() => save.mutate()} disabled={save.isPending || !settings.isSuccess}>
+      <Save aria-hidden="true" />
+      {save.isPending ? "Saving…" : "Save Settings"}
+    </Button>
+  );
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6">
+      <PageHeader
+        title="Company Settings"
+        description="Company, integrations and billing."
+        actions={saveButton}
+      />
+      {settings.isPending && <Skeleton className="h-96 w-full" />}
+      {settings.isError && (
+        <Card>
+          <CardContent role="alert" className="flex flex-col items-start gap-3 py-6">
+            <p>{SETTINGS_MESSAGES.LOAD_FAILED}</p>
+            <Button variant="outline" onClick={() => void settings.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      {settings.isSuccess && (
+        <Tabs defaultValue="general" className="min-w-0">
+          <TabsList className="flex h-auto w-full flex-wrap justify-start">
+            {TABS.map(([value, label]) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <Card className="mt-4">
+            <CardContent className="py-6">
+              <TabsContent value="general">
+                <GeneralTab settings={settings.data} draft={draft} set={set} isOwner={isOwner} />
+              </TabsContent>
+              <TabsContent value="api-keys">
+                <ApiKeysTab />
+              </TabsContent>
+              <TabsContent value="payment">
+                <PaymentTab settings={settings.data} draft={draft} set={set} />
+              </TabsContent>
+              <TabsContent value="email">
+                <EmailTab settings={settings.data} draft={draft} set={set} />
+              </TabsContent>
+              <TabsContent value="twilio">
+                <TwilioTab settings={settings.data} draft={draft} set={set} />
+              </TabsContent>
+              <TabsContent value="maps">
+                <MapsTab settings={settings.data} draft={draft} set={set} />
+              </TabsContent>
+              <TabsContent value="backup">
+                <BackupTab />
+              </TabsContent>
+            </CardContent>
+          </Card>
+        </Tabs>
+      )}
+    </div>
+  );
+}

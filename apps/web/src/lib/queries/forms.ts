@@ -1,0 +1,16 @@
+import { type TFormList, type TFormOptions, ZFormListSchema, ZFormOptionsSchema } from "@leadpost/shared";
+import { apiClient } from "@/lib/api-client";
+
+/** Query keys and list reads of the company's forms: used by the forms screens and the leads filters. */
+export const formKeys = {
+  all: ["forms"] as const,
+  list: () => [...formKeys.all, "list"] as const,
+  detail: (id: string) => [...formKeys.all, "detail", id] as const,
+  options: () => [...formKeys.all, "options"] as const,
+};
+
+export const fetchForms = (signal?: AbortSignal): Promise<TFormList> =>
+  apiClient.get("/api/forms", { schema: ZFormListSchema, signal });
+
+export const fetchFormOptions = (signal?: AbortSignal): Promise<TFormOptions> =>
+  apiClient.get("/api/forms/options", { schema: ZFormOptionsSchema, signal });

@@ -1,0 +1,172 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from "@playwright/test";
+import type { RouteObject } from "react-router";
+import { expect, test } from "../fixtures/server";
+import { DEMO_PASSWORD } from "./auth-helpers";
+
+// Opens every route of the app's router, as every role, at a phone's and a laptop's width, and fails on
+// horizontal overflow, developer text on screen, or a failed API call. The list of routes is the
+// router's own table: a new screen is swept without editing this file.
+
+type TRole = { name: string; email: string | null; portal?: "company" | "buyer" };
+const ROLES: TRole[] = [
+  { name: "signed out", email: null },
+  { name: "owner", email: "owner@leadpost.test", portal: "company" },
+  { name: "org admin", email: "manager@leadpost.test", portal: "company" },
+  { name: "member", email: "member@leadpost.test", portal: "company" },
+  { name: "buyer", email: "buyer@leadpost.test", portal: "buyer" },
+  { name: "platform admin", email: "admin@leadpost.test", portal: "company" },
+];
+const WIDTHS = [1280, 390];
+// The public form page is its own small page (apps/web/form.html), not a route of the app's router.
+const PUBLIC_FORM_PAGES = ["/forms/:formId", "/forms/:formId/embed"];
+
+// Each role is its own test; they may run side by side in several workers.
+test.describe.configure({ mode: "parallel" });
+
+/** Every path pattern of the route table, parents joined to children ("/buyer" + "dashboard"). */
+export function routePatterns(table: RouteObject[], parent = ""): string[] {
+  const out: string[] = [];
+  for (const route of table) {
+    const own = route.path ?? "";
+    const full = own.startsWith("/") ? own : [parent, own].filter(Boolean).join("/").replace(/\/+/g, "/");
+    const path = full.startsWith("/") ? full : `/${full}`;
+    if (route.path !== undefined || route.index) out.push(path);
+    if (route.children) out.push(...routePatterns(route.children, route.path !== undefined ? path : parent));
+  }
+  return [...new Set(out)];
+}
+
+/** A pattern made openable: params from real demo ids, splats as an old or unknown address. */
+function expand(pattern: string, params: Record<string, string>): string {
+  return pattern
+    .split("/")
+    .map((segment) => {
+      if (segment.startsWith(":")) return params[segment.slice(1)] ?? "00000000-0000-4000-8000-000000000000";
+      if (segment === "*") return "old-page";
+      return segment;
+    })
+    .join("/")
+    .replace(/^\/old-page$/, "/this-page-does-not-exist");
+}
+
+/** Developer text a user must never see. */
+const RAW_TEXT = [
+  /\b[a-zA-Z]+\.\d+(\.[a-zA-Z]+)*\s*:\s/, // a schema path such as "fields.7.options.2: …"
+  /\b(TypeError|ReferenceError|SyntaxError|RangeError|ZodError|AppError|HTTPException)\b/,
+  /Invalid origin/,
+  /\{\s*"(error|code|message)"\s*:/, // a JSON body
+  /\b(Too small|Too big): expected/,
+];
+
+async function signIn(page: Page, role: TRole) {
+  if (!role.email) return;
+  await page.goto("/login");
+  if (role.portal === "buyer") await page.getByRole("tab", { name: "Lead Buyer" }).click();
+  const form = page.getByRole("form", {
+    name: role.portal === "buyer" ? "Lead buyer sign in" : "Company sign in",
+  });
+  await form.getByLabel("Email").fill(role.email);
+  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(role.portal === "buyer" ? /\/buyer\/dashboard$/ : /\/dashboard$/);
+}
+
+/** Waits until the screen settled: no loading skeleton or busy region left (bounded). */
+async function settle(page: Page) {
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-slot="skeleton"]'), null, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
+  await page.waitForTimeout(150);
+}
+
+async function check(page: Page, label: string, failures: string[]) {
+  const { scrollWidth, clientWidth, text } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+    text: document.body.innerText,
+  }));
+  if (scrollWidth > clientWidth + 1)
+    failures.push(`${label}: ${scrollWidth - clientWidth} px wider than the screen`);
+  for (const pattern of RAW_TEXT) {
+    const match = text.match(pattern);
+    if (match) failures.push(`${label}: developer text on screen: "${match[0]}"`);
+  }
+}
+
+async function sweep(browser: Browser, baseURL: string, role: TRole, paths: string[]) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const failures: string[] = [];
+  let current = "";
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (!current || !url.pathname.startsWith("/api/") || response.status() < 400) return;
+    // Signed out, the session check answering 401 is how the app learns it: expected, not a failure.
+    if (response.status() === 401 && !role.email) return;
+    failures.push(`${current}: ${response.request().method()} ${url.pathname} answered ${response.status()}`);
+  });
+  page.on("pageerror", (error) => failures.push(`${current}: uncaught ${error.name}: ${error.message}`));
+  await signIn(page, role);
+  if (!role.email) await page.goto("/login");
+  for (const path of paths) {
+    current = `${role.name} ${path}`;
+    await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+    if (/^\/forms\//.test(path)) {
+      await page.goto(path);
+    } else {
+      // In-app navigation, as a user clicking through: the router answers without reloading the app.
+      if (/^\/forms\//.test(new URL(page.url()).pathname)) await page.goto("/login");
+      await page.evaluate((to) => {
+        window.history.pushState({}, "", to);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      }, path);
+    }
+    await settle(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.waitForTimeout(60);
+      await check(page, `${current} @${width}px (${new URL(page.url()).pathname})`, failures);
+    }
+  }
+  await context.close();
+  return failures;
+}
+
+let paths: string[] = [];
+
+test.beforeAll(async ({ browser, workerServer }) => {
+  // Real ids for the route params, read as the demo owner.
+  const context = await browser.newContext({ baseURL: workerServer.baseURL });
+  const page = await context.newPage();
+  await signIn(page, ROLES[1]!);
+  const forms = (await (await page.request.get("/api/forms")).json()) as {
+    forms: { id: string; status: string }[];
+  };
+  await context.close();
+  const params = {
+    formId: forms.forms.find((f) => f.status === "published")?.id ?? "",
+    projectId: "demo-project",
+  };
+  // The web app's route table itself (loaded at run time: it is the web app's code, not this package's).
+  const routesModule = "../../apps/web/src/app/routes";
+  const { routes } = (await import(routesModule)) as { routes: RouteObject[] };
+  paths = [...routePatterns(routes), ...PUBLIC_FORM_PAGES].map((p) => expand(p, params));
+});
+
+test("the route list comes from the router and covers every screen", () => {
+  expect(paths).toContain("/dashboard/forms");
+  expect(paths).toContain("/buyer/my-leads");
+  expect(paths.some((p) => /^\/forms\/[0-9a-f-]{36}$/.test(p))).toBe(true);
+  expect(paths.length).toBeGreaterThan(40);
+});
+
+for (const role of ROLES) {
+  test(`every route as ${role.name}`, async ({ browser, workerServer }) => {
+    test.setTimeout(240_000);
+    const failures = await sweep(browser, workerServer.baseURL, role, paths);
+    expect(failures).toEqual([]);
+  });
+}

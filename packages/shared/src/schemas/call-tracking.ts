@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { DNI_SOURCES } from "../domain/dni";
+
+// Call tracking (002 "Call Tracking (DNI)"): website numbers swapped per visitor source, tracking
+// numbers for campaigns, visitor sessions and the calls attributed to them.
+
+export const CALL_TRACKING_MESSAGES = {
+  PHONE_TOO_SHORT: "Phone number must be at least 10 digits",
+  STATIC_TOO_SHORT: "Static number must be at least 10 digits",
+  STATIC_FIRST: "Please enter the static number first",
+  REQUIRED_FIELDS: "Please fill in all required fields",
+  DNI_UPDATED: "DNI number updated successfully",
+  DNI_ADDED: "DNI number added successfully",
+  DNI_UPDATE_FAILED: "Failed to update DNI number",
+  DNI_ADD_FAILED: "Failed to add DNI number",
+  DNI_FETCH_FAILED: "Failed to fetch DNI numbers",
+  SESSIONS_FETCH_FAILED: "Failed to fetch DNI sessions",
+  DNI_DELETE_FAILED: "Failed to delete DNI number",
+  DNI_DELETED: "DNI number deleted",
+  TRACKING_CREATED: "Tracking number created successfully",
+  TRACKING_CREATE_FAILED: "Error creating tracking number: {message}",
+  TRACKING_DELETED: "Tracking number deleted successfully",
+  TRACKING_DELETE_FAILED: "Error deleting tracking number: {message}",
+  NOT_FOUND: "Not found",
+  PERMISSION: "Permission denied. You must be an owner or admin to change call tracking.",
+  UNKNOWN_NUMBER: "Choose one of your company's phone numbers.",
+} as const;
+
+/** 002 §9: tracking number sources. */
+export const TRACKING_SOURCES = ["google_ads", "facebook", "organic", "direct", "referral", "all"] as const;
+/** 002 §9: analytics periods in days (7 by default). */
+export const CALL_TRACKING_PERIODS = [1, 7, 30, 90] as const;
+export const DNI_SESSIONS_LIMIT = 100;
+export const RECENT_TRACKED_CALLS = 10;
+
+const atLeastTenDigits = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .max(30, message)
+    .refine((v) => v.replace(/\D/g, "").length >= 10, message);
+
+export const ZDniNumberInputSchema = z.object({
+  phoneNumber: atLeastTenDigits(CALL_TRACKING_MESSAGES.PHONE_TOO_SHORT),
+  staticNumber: atLeastTenDigits(CALL_TRACKING_MESSAGES.STATIC_TOO_SHORT),
+  source: z.enum(DNI_SOURCES, { message: "Choose a source: direct, google, facebook, bing or other." }),
+  label: z.string().trim().max(100, "Label must be at most 100 characters.").nullish(),
+  isDefault: z.boolean().default(false),
+});
+export type TDniNumberInput = z.input<typeof ZDniNumberInputSchema>;
+
+export const ZDniNumberSchema = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  staticNumber: z.string(),
+  source: z.enum(DNI_SOURCES),
+  label: z.string().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type TDniNumber = z.infer<typeof ZDniNumberSchema>;
+export const ZDniNumberListSchema = z.object({ numbers: z.array(ZDniNumberSchema) });
+
+export const ZDniSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  source: z.string().nullable(),
+  utmSource: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  referrer: z.string().nullable(),
+  landingPage: z.string().nullable(),
+  number: z.object({ phoneNumber: z.string(), source: z.string(), label: z.string().nullable() }).nullable(),
+});
+export type TDniSession = z.infer<typeof ZDniSessionSchema>;
+export const ZDniSessionListSchema = z.object({ sessions: z.array(ZDniSessionSchema) });
+
+export const ZTrackingNumberInputSchema = z.object({
+  phoneNumberId: z.uuid({ message: CALL_TRACKING_MESSAGES.REQUIRED_FIELDS }),
+  source: z.enum(TRACKING_SOURCES, { message: CALL_TRACKING_MESSAGES.REQUIRED_FIELDS }),
+  destinationNumber: atLeastTenDigits(CALL_TRACKING_MESSAGES.REQUIRED_FIELDS),
+  campaignId: z.string().trim().max(100, "Campaign ID must be at most 100 characters.").nullish(),
+});
+export type TTrackingNumberInput = z.input<typeof ZTrackingNumberInputSchema>;
+
+export const ZTrackingNumberSchema = z.object({
+  id: z.string(),
+  phoneNumberId: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  source: z.string(),
+  campaignId: z.string().nullable(),
+  destinationNumber: z.string().nullable(),
+  status: z.enum(["active", "inactive"]),
+  createdAt: z.string(),
+});
+export type TTrackingNumber = z.infer<typeof ZTrackingNumberSchema>;
+export const ZTrackingNumberListSchema = z.object({ trackingNumbers: z.array(ZTrackingNumberSchema) });
+
+/** The company's phone numbers a tracking number may use. */
+export const ZTrackablePhoneNumberSchema = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  description: z.string().nullable(),
+  type: z.string(),
+});
+export const ZTrackablePhoneNumberListSchema = z.object({
+  phoneNumbers: z.array(ZTrackablePhoneNumberSchema),
+});
+
+export const ZCallTrackingSetupSchema = z.object({
+  publicKey: z.string(),
+  /** The script address without the static number: the page appends `&static=…&debug=…`. */
+  scriptUrl: z.string(),
+});
+export type TCallTrackingSetup = z.infer<typeof ZCallTrackingSetupSchema>;
+
+export const ZTrackedCallSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  callerNumber: z.string().nullable(),
+  calledNumber: z.string().nullable(),
+  status: z.string().nullable(),
+  duration: z.number().nullable(),
+  visitorSource: z.string().nullable(),
+  campaignId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  landingPage: z.string().nullable(),
+});
+export type TTrackedCall = z.infer<typeof ZTrackedCallSchema>;
+
+export const ZCallTrackingPeriodQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .refine((d) => (CALL_TRACKING_PERIODS as readonly number[]).includes(d), "Choose 1, 7, 30 or 90 days.")
+    .default(7),
+});
+
+export const ZCallTrackingAnalyticsSchema = z.object({
+  days: z.number(),
+  totalCalls: z.number(),
+  answeredCalls: z.number(),
+  /** Rounded percentage of answered calls. */
+  answerRate: z.number(),
+  /** Total duration over total calls, in seconds. */
+  averageDuration: z.number(),
+  bySource: z.array(z.object({ source: z.string(), calls: z.number() })),
+  byDay: z.array(z.object({ date: z.string(), calls: z.number() })),
+  recentCalls: z.array(ZTrackedCallSchema),
+});
+export type TCallTrackingAnalytics = z.infer<typeof ZCallTrackingAnalyticsSchema>;
+
+export const ZLeadCallTouchesSchema = z.object({ calls: z.array(ZTrackedCallSchema) });
+
+/** What the pasted script sends when a visit begins (text/plain JSON, so no preflight). */
+export const ZDniSessionBeaconSchema = z.object({
+  key: z.string().min(1).max(100),
+  source: z.enum(DNI_SOURCES),
+  utmSource: z.string().max(200).nullish(),
+  utmMedium: z.string().max(200).nullish(),
+  utmCampaign: z.string().max(200).nullish(),
+  utmTerm: z.string().max(200).nullish(),
+  utmContent: z.string().max(200).nullish(),
+  clickId: z.string().max(500).nullish(),
+  referrer: z.string().max(2000).nullish(),
+  landingPage: z.string().max(2000).nullish(),
+  number: z.string().max(20).nullish(),
+});
+export type TDniSessionBeacon = z.infer<typeof ZDniSessionBeaconSchema>;

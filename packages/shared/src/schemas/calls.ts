@@ -1,0 +1,184 @@
+import { z } from "zod";
+
+// The call center (002): phone numbers, routing numbers, agents, blocked callers, calls and voicemails.
+
+export const CALL_MESSAGES = {
+  PHONE_REQUIRED: "Phone number is required",
+  PHONE_TOO_SHORT: "Phone number must be at least 10 digits",
+  E164: "Phone number must be in E.164 format (e.g., +15551234567)",
+  LABEL_REQUIRED: "Label is required",
+  NAME_REQUIRED: "Name is required",
+  PHONE_FORMAT: "Invalid phone number format",
+  ORDER_MIN: "Order must be at least 1",
+  ALREADY_BLOCKED: "This number is already blocked",
+  ALREADY_ASSOCIATED: "This routing number is already associated with this Twilio number",
+  ROUTING_NOT_FOUND: "Routing number not found",
+  NOT_FOUND: "Not found",
+  NUMBER_EXISTS: "This phone number is already in your list.",
+  NOT_CONFIGURED: "Twilio Not Configured",
+  PERMISSION: "Permission denied. You must be an owner or admin to change the call center.",
+  DEFAULT_BLOCK_REASON: "Manually blocked",
+  NO_CALLS_SELECTED: "No calls selected",
+} as const;
+
+export const ROUTING_STRATEGIES = ["sequential", "round_robin", "simultaneous"] as const;
+export const AGENT_STATUSES = ["available", "busy", "offline"] as const;
+export const LIVE_CALL_STATUSES = ["queued", "initiated", "ringing", "in-progress"] as const;
+
+const atLeastTenDigits = z
+  .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
+  .trim()
+  .min(1, CALL_MESSAGES.PHONE_REQUIRED)
+  .max(30, CALL_MESSAGES.PHONE_FORMAT)
+  .refine((v) => v.replace(/\D/g, "").length >= 10, CALL_MESSAGES.PHONE_TOO_SHORT);
+
+export const ZPhoneNumberInputSchema = z.object({
+  phoneNumber: atLeastTenDigits,
+  description: z.string().trim().max(200).nullish(),
+  type: z.enum(["twilio", "routing", "tracking"]).default("twilio"),
+  routingStrategy: z.enum(ROUTING_STRATEGIES).default("sequential"),
+  routeTo: z.array(z.uuid()).max(50).default([]),
+  routeToVoicemail: z.boolean().default(false),
+  isActive: z.boolean().default(true),
+  recordingEnabled: z.boolean().default(false),
+  recordingMessage: z.string().trim().max(500).nullish(),
+  voicemailGreeting: z.string().trim().max(1000).nullish(),
+  voicemailVoice: z.string().trim().max(60).default("alice"),
+  transcribeVoicemail: z.boolean().default(false),
+});
+export type TPhoneNumberInput = z.input<typeof ZPhoneNumberInputSchema>;
+export const ZPhoneNumberPatchSchema = ZPhoneNumberInputSchema.partial();
+
+export const ZPhoneNumberSchema = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(["twilio", "routing", "tracking"]),
+  routingStrategy: z.enum(ROUTING_STRATEGIES),
+  routeTo: z.array(z.string()),
+  routeToVoicemail: z.boolean(),
+  isActive: z.boolean(),
+  recordingEnabled: z.boolean(),
+  recordingMessage: z.string().nullable(),
+  voicemailGreeting: z.string().nullable(),
+  voicemailVoice: z.string(),
+  voicemailAudioUrl: z.string().nullable(),
+  transcribeVoicemail: z.boolean(),
+  routingNumberIds: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type TPhoneNumber = z.infer<typeof ZPhoneNumberSchema>;
+export const ZPhoneNumberListSchema = z.object({ phoneNumbers: z.array(ZPhoneNumberSchema) });
+
+export const ZRoutingNumberInputSchema = z.object({
+  label: z
+    .string({ message: CALL_MESSAGES.LABEL_REQUIRED })
+    .trim()
+    .min(1, CALL_MESSAGES.LABEL_REQUIRED)
+    .max(100),
+  phoneNumber: z
+    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
+    .trim()
+    .refine((v) => /^\+[1-9]\d{9,14}$/.test(v), CALL_MESSAGES.E164),
+});
+export const ZRoutingNumberSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  phoneNumber: z.string(),
+  createdAt: z.string(),
+});
+export type TRoutingNumber = z.infer<typeof ZRoutingNumberSchema>;
+export const ZRoutingNumberListSchema = z.object({ routingNumbers: z.array(ZRoutingNumberSchema) });
+
+export const ZAgentInputSchema = z.object({
+  name: z
+    .string({ message: CALL_MESSAGES.NAME_REQUIRED })
+    .trim()
+    .min(1, CALL_MESSAGES.NAME_REQUIRED)
+    .max(100),
+  phoneNumber: z
+    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
+    .trim()
+    .min(1, CALL_MESSAGES.PHONE_REQUIRED)
+    .refine((v) => /^\+?[\d\s\-()]+$/.test(v), CALL_MESSAGES.PHONE_FORMAT),
+  status: z.enum(AGENT_STATUSES).default("available"),
+  sequenceOrder: z.coerce.number().int().min(1, CALL_MESSAGES.ORDER_MIN).max(1000).default(1),
+});
+export const ZAgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  status: z.enum(AGENT_STATUSES),
+  sequenceOrder: z.number(),
+  callCount: z.number(),
+});
+export type TAgent = z.infer<typeof ZAgentSchema>;
+export const ZAgentListSchema = z.object({ agents: z.array(ZAgentSchema) });
+
+export const ZBlockNumberInputSchema = z.object({
+  phoneNumber: z
+    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
+    .trim()
+    .min(1, CALL_MESSAGES.PHONE_REQUIRED)
+    .max(30),
+  reason: z.string().trim().max(200).nullish(),
+});
+export const ZBlockedNumberSchema = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ZBlockedNumberListSchema = z.object({ blockedNumbers: z.array(ZBlockedNumberSchema) });
+
+/** 002 §5: +1 and 10 digits, or + and 11 digits starting with 1, otherwise + and the digits. */
+export function normalizeBlockedNumber(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  return `+${digits}`;
+}
+
+export const ZCallSchema = z.object({
+  id: z.string(),
+  callSid: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  fromNumber: z.string().nullable(),
+  toNumber: z.string().nullable(),
+  duration: z.number().nullable(),
+  recordingUrl: z.string().nullable(),
+  agent: z.object({ name: z.string(), phoneNumber: z.string() }).nullable(),
+});
+export type TCall = z.infer<typeof ZCallSchema>;
+export const ZCallListSchema = z.object({ calls: z.array(ZCallSchema) });
+
+export const ZCallIdsSchema = z.object({
+  callIds: z.array(z.uuid()).min(1, CALL_MESSAGES.NO_CALLS_SELECTED).max(500),
+});
+
+export const ZVoicemailSchema = z.object({
+  id: z.string(),
+  fromNumber: z.string().nullable(),
+  createdAt: z.string(),
+  transcription: z.string().nullable(),
+  recordingUrl: z.string().nullable(),
+  duration: z.number().nullable(),
+  isRead: z.boolean(),
+});
+export const ZVoicemailListSchema = z.object({ voicemails: z.array(ZVoicemailSchema), unread: z.number() });
+
+export const ZCallMetricsSchema = z.object({
+  totalCalls: z.number(),
+  completedCalls: z.number(),
+  activeCalls: z.number(),
+  missedCalls: z.number(),
+  /** Rounded percentage of answered calls. */
+  answerRate: z.number(),
+  /** Seconds, over completed calls. */
+  averageDuration: z.number(),
+  availableAgents: z.number(),
+  byDay: z.array(z.object({ date: z.string(), calls: z.number(), answered: z.number() })),
+  byNumber: z.array(z.object({ number: z.string(), calls: z.number(), answered: z.number() })),
+});
+export type TCallMetrics = z.infer<typeof ZCallMetricsSchema>;

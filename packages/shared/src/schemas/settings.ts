@@ -1,0 +1,168 @@
+import { z } from "zod";
+
+/** Texts of 002 §2, §5 and §8 for Company Settings. */
+export const SETTINGS_MESSAGES = {
+  ACCESS_DENIED: "You don't have permission to access this area. Owner or Admin role required.",
+  SAVED: "Settings saved successfully",
+  SAVE_FAILED: "Failed to save settings",
+  LOAD_FAILED: "Failed to load settings",
+  MODE_FAILED: "Failed to update mode",
+  NAME_REQUIRED: "Company name is required",
+  LOGO_SAVE_FIRST: "Please save company details first",
+  LOGO_NOT_IMAGE: "Please upload an image file",
+  LOGO_TOO_LARGE: "File size must be less than 5MB",
+  LOGO_UPLOADED: "Logo uploaded successfully",
+  LOGO_UPLOAD_FAILED: "Failed to upload logo",
+  LOGO_UPDATE_FAILED: "Failed to update company logo",
+  MAPS_KEY_INVALID: "Please enter a valid Google Maps API key",
+  TWILIO_BOTH_REQUIRED: "Account SID and Auth Token are required",
+  TWILIO_INVALID: "Invalid Twilio credentials",
+  TWILIO_VERIFY_FAILED: "Failed to verify Twilio configuration",
+  TWILIO_SAVE_FAILED: "Failed to save Twilio settings",
+  RESEND_BOTH_REQUIRED: "Sender email and API key are required",
+  DOMAIN_VERIFIED: "Domain Verified",
+  DOMAIN_NOT_VERIFIED: "Domain Not Verified",
+  PAYPAL_LIVE_VERIFIED: "Live PayPal credentials verified",
+  PAYPAL_SANDBOX_VERIFIED: "Sandbox PayPal credentials verified",
+  PAYPAL_LOAD_FAILED: "Failed to load PayPal configuration",
+} as const;
+
+/** 002 §7: what the maps key test answers, by Google's geocoding status. */
+export const MAPS_TEST_STATUSES = [
+  "OK",
+  "ZERO_RESULTS",
+  "REQUEST_DENIED",
+  "OVER_QUERY_LIMIT",
+  "ERROR",
+] as const;
+export const MAPS_TEST_MESSAGES: Record<(typeof MAPS_TEST_STATUSES)[number], string> = {
+  OK: "API key is valid. Geocoding Los Angeles succeeded.",
+  ZERO_RESULTS: "API key works, but the test address returned no results.",
+  REQUEST_DENIED:
+    "API key was rejected. Check that the Geocoding API is enabled and the key is unrestricted.",
+  OVER_QUERY_LIMIT: "API key is over its query limit. Check billing and quotas.",
+  ERROR: "The maps key could not be tested. Please try again.",
+};
+export const MAPS_KEY_MIN_LENGTH = 10;
+export const CREDIT_VALUE_MIN = 0.01;
+export const CREDIT_VALUE_DEFAULT = 1;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** A new secret; omitted or empty keeps the stored one. */
+const secretInput = z.string().trim().max(500).optional();
+
+export const ZCompanySettingsSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  creditValueUsd: z.number(),
+  isSandboxMode: z.boolean(),
+  emailDomain: z.string().nullable(),
+  adminEmail: z.string().nullable(),
+  senderEmail: z.string().nullable(),
+  resendApiKeyLast4: z.string().nullable(),
+  twilioAccountSid: z.string().nullable(),
+  twilioAuthTokenLast4: z.string().nullable(),
+  twilioWebhookBaseUrl: z.string().nullable(),
+  googleMapsApiKeyLast4: z.string().nullable(),
+  mapboxToken: z.string().nullable(),
+  stripePublishableKey: z.string().nullable(),
+  stripeTestPublishableKey: z.string().nullable(),
+  stripeSecretKeyLast4: z.string().nullable(),
+  stripeTestSecretKeyLast4: z.string().nullable(),
+  paypalClientId: z.string().nullable(),
+  paypalSecretLast4: z.string().nullable(),
+  paypalSandboxClientId: z.string().nullable(),
+  paypalSandboxSecretLast4: z.string().nullable(),
+  /** Where Resend posts delivery events, and where Twilio forwards calls. */
+  emailWebhookUrl: z.string(),
+  callForwardingUrl: z.string(),
+});
+export type TCompanySettings = z.infer<typeof ZCompanySettingsSchema>;
+
+export const ZCompanySettingsUpdateSchema = z.object({
+  name: z.string().trim().min(1, "Company name is required").max(200).optional(),
+  creditValueUsd: z
+    .number()
+    .min(CREDIT_VALUE_MIN, "Credit value must be at least 0.01")
+    .max(100000)
+    .optional(),
+  emailDomain: optionalText(253),
+  adminEmail: z.email("Enter a valid administrator email").nullable().optional().or(z.literal("")),
+  senderEmail: z.email("Enter a valid sender email").nullable().optional().or(z.literal("")),
+  resendApiKey: secretInput,
+  twilioAccountSid: optionalText(64),
+  twilioAuthToken: secretInput,
+  twilioWebhookBaseUrl: z.url("Enter a valid webhook base URL").nullable().optional().or(z.literal("")),
+  googleMapsApiKey: secretInput,
+  mapboxToken: optionalText(500),
+  stripePublishableKey: optionalText(300),
+  stripeTestPublishableKey: optionalText(300),
+  stripeSecretKey: secretInput,
+  stripeTestSecretKey: secretInput,
+  paypalClientId: optionalText(200),
+  paypalSecret: secretInput,
+  paypalSandboxClientId: optionalText(200),
+  paypalSandboxSecret: secretInput,
+});
+export type TCompanySettingsUpdate = z.infer<typeof ZCompanySettingsUpdateSchema>;
+
+export const ZSandboxModeSchema = z.object({ isSandboxMode: z.boolean() });
+
+const ZPayPalCheckSchema = z.object({
+  configured: z.boolean(),
+  success: z.boolean(),
+  error: z.object({ error_description: z.string() }).nullable(),
+});
+export const ZPayPalVerifySchema = z.object({ live: ZPayPalCheckSchema, sandbox: ZPayPalCheckSchema });
+export type TPayPalVerify = z.infer<typeof ZPayPalVerifySchema>;
+
+export const ZTwilioVerifyInputSchema = z.object({
+  accountSid: z.string().trim().max(64).optional(),
+  authToken: z.string().trim().max(200).optional(),
+});
+export const ZTwilioVerifySchema = z.object({
+  valid: z.boolean(),
+  message: z.string(),
+  accountInfo: z.object({ friendlyName: z.string(), status: z.string() }).nullable(),
+});
+export type TTwilioVerify = z.infer<typeof ZTwilioVerifySchema>;
+
+export const ZMapsTestInputSchema = z.object({ apiKey: z.string().trim().max(300).optional() });
+export const ZMapsTestSchema = z.object({
+  status: z.enum(MAPS_TEST_STATUSES),
+  ok: z.boolean(),
+  message: z.string(),
+});
+export type TMapsTest = z.infer<typeof ZMapsTestSchema>;
+
+export const ZResendVerifyInputSchema = z.object({
+  apiKey: z.string().trim().max(300).optional(),
+  email: z.string().trim().max(320).optional(),
+});
+export const ZResendVerifySchema = z.object({ valid: z.boolean(), message: z.string() });
+export type TResendVerify = z.infer<typeof ZResendVerifySchema>;
+
+export const ZEmailDomainStatusSchema = z.object({
+  verified: z.boolean(),
+  message: z.string(),
+  domain: z.string().nullable(),
+  spf: z.boolean(),
+  dkim: z.boolean(),
+  dmarc: z.boolean(),
+});
+export type TEmailDomainStatus = z.infer<typeof ZEmailDomainStatusSchema>;
+
+export const ZTestEmailInputSchema = z.object({ to: z.email("Enter a valid email address") });
+export const ZTestEmailSchema = z.object({ sent: z.boolean(), message: z.string() });
+
+/** 003 §2.8: one preferences record per company. */
+export const ZPreferencesSchema = z.object({
+  country: z.string().trim().min(1).max(100),
+  currency: z.string().trim().min(3).max(3),
+  timezone: z.string().trim().min(1).max(100),
+  hideCustomerName: z.boolean(),
+  hideCustomerPhone: z.boolean(),
+  hideCustomerAddress: z.boolean(),
+});
+export type TPreferences = z.infer<typeof ZPreferencesSchema>;

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+export const TIER_SEATS = { free: 2, basic: 10, pro: 25, enterprise: 100 } as const;
+
+export const TEAM_MESSAGES = {
+  SEAT_LIMIT:
+    "All {seats} seats of your plan are in use. Upgrade your subscription to invite more team members.",
+  OWNER_CANNOT_BE_REMOVED: "The company owner cannot be removed.",
+  OWNER_ROLE_FIXED: "The owner's role cannot be changed here.",
+  ALREADY_MEMBER: "This person is already on your team.",
+  ALREADY_INVITED: "This person already has a pending invitation.",
+  INVITED: "Invitation sent to {email}",
+} as const;
+
+export const ZTeamMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["owner", "org_admin", "member"]),
+});
+export const ZTeamInvitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(["org_admin", "member"]),
+  expiresAt: z.string(),
+});
+export const ZTeamSchema = z.object({
+  seats: z.number(),
+  used: z.number(),
+  members: z.array(ZTeamMemberSchema),
+  invitations: z.array(ZTeamInvitationSchema),
+});
+export type TTeam = z.infer<typeof ZTeamSchema>;
+export const ZTeamInviteSchema = z.object({
+  email: z.email("Enter a valid email address").transform((v) => v.trim().toLowerCase()),
+  role: z.enum(["org_admin", "member"]),
+});
+export const ZTeamRoleSchema = z.object({ role: z.enum(["org_admin", "member"]) });
