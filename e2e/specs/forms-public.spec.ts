@@ -98,12 +98,8 @@ test("the embed script frames the form without border and sizes the frame to it"
   baseURL,
 }) => {
   await signIn(page);
-  const id = await publishForm(page, {
-    title: "Embedded quote",
-    fields: FIELDS,
-    redirectBehavior: "message",
-  });
   // The customer's site: another origin (127.0.0.2 is loopback too, so the browser lets it load the script).
+  let id = "";
   const host = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
     res.end(`<!doctype html><html><body><h1>Get a roof quote</h1>
@@ -112,6 +108,13 @@ test("the embed script frames the form without border and sizes the frame to it"
   });
   await new Promise<void>((resolve) => host.listen(0, "127.0.0.2", resolve));
   const { port } = host.address() as AddressInfo;
+  // Only the sites listed on the form may frame it.
+  id = await publishForm(page, {
+    title: "Embedded quote",
+    fields: FIELDS,
+    redirectBehavior: "message",
+    embedOrigins: [`http://127.0.0.2:${port}`],
+  });
   await page.goto(`http://127.0.0.2:${port}/quote`);
   const frameElement = page.locator("iframe");
   await expect(frameElement).toHaveAttribute("src", new RegExp(`/forms/${id}/embed\\?page=`));

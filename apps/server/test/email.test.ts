@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companySecrets, emailMessages } from "../src/db/schema";
+import { currentTenant, runAsCompany } from "../src/db/tenant-scope";
 import { lastFour } from "../src/lib/secret-box";
 import { startResendFake } from "./fakes/resend-fake";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
@@ -178,5 +179,33 @@ describe("platform SMTP", () => {
       await ctx.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
+  });
+});
+
+describe("e-mail queued from a company request", () => {
+  let ctx: TTestContext;
+  afterAll(() => ctx.close());
+
+  it("is queued only after the request's transaction has committed, outside the company scope", async () => {
+    ctx = await createTestContext();
+    const db = ctx.database.db;
+    const [company] = await db.insert(companies).values({ name: "Scoped Co" }).returning();
+    const seen: { tenant: string | null; status: string | undefined }[] = [];
+    ctx.deps.email.attachQueue(async (messageId) => {
+      // The root handle: a message still inside an open transaction would not be visible here.
+      const [row] = await db.select().from(emailMessages).where(eq(emailMessages.id, messageId));
+      seen.push({ tenant: currentTenant(), status: row?.status });
+    });
+    await runAsCompany(db, company!.id, async () => {
+      await ctx.deps.email.send({
+        companyId: company!.id,
+        to: "someone@example.test",
+        kind: "buyer_invitation",
+        subject: "Hello",
+        html: "<p>Hello</p>",
+      });
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual([{ tenant: null, status: "queued" }]);
   });
 });

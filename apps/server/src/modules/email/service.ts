@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companies, companySecrets, emailMessages } from "../../db/schema";
+import { afterTenantScope } from "../../db/tenant-scope";
 import { createResendTransport } from "../../integrations/email/resend";
 import { createSmtpTransport } from "../../integrations/email/smtp";
 import {
@@ -231,7 +232,9 @@ export function createEmailService(deps: {
         })
         .returning();
       if (!stored) throw new Error("e-mail could not be stored");
-      await kick(stored.id);
+      // Queued once the request's transaction has ended: the job must find the row committed, and on
+      // the embedded database the queue's statements would wait behind that transaction forever.
+      await afterTenantScope(() => kick(stored.id));
       return stored;
     },
 
