@@ -187,3 +187,16 @@ describe("call center API", () => {
     });
   });
 });
+
+describe("call center status", () => {
+  it("says Twilio Connected only to the company whose credentials are saved, with its webhook addresses", async () => {
+    type TStatus = { twilioConfigured: boolean; voiceUrl: string; statusCallbackUrl: string };
+    const mine = await json<TStatus>(await call(acme.cookie, "/api/calls/status"));
+    expect(mine.twilioConfigured).toBe(true);
+    expect(mine.voiceUrl).toMatch(/^https?:\/\/.+\/api\/twilio\/voice$/);
+    expect(mine.statusCallbackUrl).toMatch(/\/api\/twilio\/status$/);
+    const theirs = await json<TStatus>(await call(other.cookie, "/api/calls/status"));
+    expect(theirs.twilioConfigured).toBe(false);
+    expect((await ctx.request("/api/calls/status")).status).toBe(401);
+  });
+});

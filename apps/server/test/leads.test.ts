@@ -1,7 +1,15 @@
 import type { TDashboardSummary, TFormSubmissionResult, TLeadDetail, TLeadList } from "@leadpost/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerLeads, buyers, leadRoutingDecisions, leads, niches, userRoles } from "../src/db/schema";
+import {
+  buyerLeads,
+  buyers,
+  callLogs,
+  leadRoutingDecisions,
+  leads,
+  niches,
+  userRoles,
+} from "../src/db/schema";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
@@ -305,17 +313,40 @@ describe("CSV export", () => {
 });
 
 describe("dashboard summary", () => {
-  it("counts the company's forms and leads and leaves call figures unknown", async () => {
+  it("counts the company's forms, leads and calls, and averages completed calls' durations", async () => {
     expect(await get<TDashboardSummary>("/api/dashboard/summary")).toEqual({
       formsCreated: 2,
       totalLeads: 4,
-      totalCalls: null,
-      completedCalls: null,
-      avgCallDurationSeconds: null,
+      totalCalls: 0,
+      completedCalls: 0,
+      avgCallDurationSeconds: 0,
+    });
+    const call = (sid: string, status: string, duration: number | null, companyId = acme.companyId) => ({
+      companyId,
+      callSid: sid,
+      status,
+      duration,
+    });
+    await ctx.database.db
+      .insert(callLogs)
+      .values([
+        call("CA1", "completed", 60),
+        call("CA2", "completed", 91),
+        call("CA3", "completed", null),
+        call("CA4", "no-answer", 300),
+        call("CA5", "completed", 999, other.companyId),
+      ]);
+    expect(await get<TDashboardSummary>("/api/dashboard/summary")).toMatchObject({
+      totalCalls: 4,
+      completedCalls: 3,
+      avgCallDurationSeconds: 76,
     });
     expect(await get<TDashboardSummary>("/api/dashboard/summary", other.cookie)).toMatchObject({
       formsCreated: 1,
       totalLeads: 1,
+      totalCalls: 1,
+      completedCalls: 1,
+      avgCallDurationSeconds: 999,
     });
     expect((await ctx.request("/api/dashboard/summary")).status).toBe(401);
   });

@@ -31,6 +31,8 @@ export function contentSecurityPolicy(opts: TCspOptions = {}): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
+    // Call recordings and voicemails play from Twilio's (or the storage's) https addresses.
+    "media-src 'self' blob: https:",
     `connect-src 'self' ${MAP_ORIGINS.join(" ")}`,
     // The map library runs its tile workers from blob: URLs.
     "worker-src 'self' blob:",

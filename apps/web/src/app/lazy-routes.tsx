@@ -1,22 +1,5 @@
 // Every screen is its own lazily loaded chunk (route `lazy`), so a visitor downloads only what they open.
 
-type TComingSoonOptions = { description?: string; back?: { to: string; label: string } };
-
-/** A routed screen that is not built yet. */
-export function comingSoon(title: string, options: TComingSoonOptions = {}) {
-  return async () => {
-    const { ComingSoonPage } = await import("@/features/coming-soon/components/coming-soon-page");
-    return { element: <ComingSoonPage title={title} {...options} /> };
-  };
-}
-
-const BACK_TO_LOGIN = { to: "/login", label: "Back to sign in" };
-
-/** An auth page that is not built yet: shown in the auth card layout with the way back to sign in. */
-export function authComingSoon(title: string, description?: string) {
-  return comingSoon(title, { description, back: BACK_TO_LOGIN });
-}
-
 export const lazyCompanyLayout = async () => ({
   Component: (await import("./layouts/company-layout")).CompanyLayout,
 });
@@ -85,6 +68,10 @@ export const authPage = {
 
 export const lazyBuyersPage = async () => ({
   Component: (await import("@/features/buyers/components/buyers-page")).BuyersPage,
+});
+
+export const lazyCallCenter = async () => ({
+  Component: (await import("@/features/call-center/components/call-center-page")).CallCenterPage,
 });
 
 export const lazyCallTracking = async () => ({

@@ -4,12 +4,12 @@ import { FullPageLoading } from "@/features/session/components/full-page-loading
 import { AppRoot } from "./app-root";
 import {
   authPage,
-  comingSoon,
   lazyAuthEventsPage,
   lazyAuthLayout,
   lazyBuyerApplication,
   lazyBuyerLayout,
   lazyBuyersPage,
+  lazyCallCenter,
   lazyCallTracking,
   lazyCompanyLayout,
   lazyCreditsPage,
@@ -67,10 +67,7 @@ const companyRoutes: RouteObject[] = [
   { path: "dashboard/niches", lazy: lazyNichesPage },
   { path: "dashboard/email", lazy: lazyEmailPage },
   { path: "dashboard/docs", lazy: lazyOwnerDocs },
-  {
-    path: "dashboard/calls",
-    lazy: comingSoon("Call Center", { description: "Live calls, history and voicemail." }),
-  },
+  { path: "dashboard/calls", lazy: lazyCallCenter },
   { path: "dashboard/calls/dni", lazy: lazyCallTracking },
   { path: "dashboard/dni", lazy: lazyCallTracking },
   { path: "owner/settings", lazy: lazySettingsPage },

@@ -69,6 +69,8 @@ export async function apiRequest<T = unknown>(path: string, options: TApiRequest
   const { method = "GET", body, query, headers, schema, timeoutMs, allowUnauthenticated = false } = options;
   const { signal, timeoutSignal } = combineSignals(options.signal, timeoutMs);
 
+  // A FormData body (a file upload) goes as multipart; the browser sets its boundary.
+  const multipart = typeof FormData !== "undefined" && body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -76,10 +78,10 @@ export async function apiRequest<T = unknown>(path: string, options: TApiRequest
       credentials: "include",
       headers: {
         Accept: "application/json",
-        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...(body !== undefined && !multipart ? { "Content-Type": "application/json" } : {}),
         ...headers,
       },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      body: multipart ? (body as FormData) : body !== undefined ? JSON.stringify(body) : undefined,
       signal,
     });
   } catch (error) {

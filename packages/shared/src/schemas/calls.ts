@@ -182,3 +182,32 @@ export const ZCallMetricsSchema = z.object({
   byNumber: z.array(z.object({ number: z.string(), calls: z.number(), answered: z.number() })),
 });
 export type TCallMetrics = z.infer<typeof ZCallMetricsSchema>;
+
+/** The Call Center header and Phone Setup guide: is Twilio connected, and where must it call us. */
+export const ZCallCenterStatusSchema = z.object({
+  twilioConfigured: z.boolean(),
+  /** Paste into the Twilio number's "A call comes in" webhook. */
+  voiceUrl: z.string(),
+  /** Paste into the number's "Call status changes" callback. */
+  statusCallbackUrl: z.string(),
+});
+export type TCallCenterStatus = z.infer<typeof ZCallCenterStatusSchema>;
+
+/** 002 §9: the voices a greeting can be spoken in. */
+export const CALL_VOICES = [
+  "alice",
+  "man",
+  "woman",
+  "Polly.Amy",
+  "Polly.Brian",
+  "Polly.Joanna",
+  "Polly.Matthew",
+  "Polly.Kendra",
+  "Polly.Joey",
+  "Google.en-US-Neural2-A",
+  "Google.en-US-Neural2-D",
+  "Google.en-GB-Neural2-B",
+] as const;
+
+/** 002 §5: what the caller hears before a recorded call, unless the number says otherwise. */
+export const DEFAULT_RECORDING_MESSAGE = "This call may be recorded for quality and training purposes.";

@@ -126,9 +126,9 @@ export const ZLeadIdParamsSchema = z.object({ leadId: z.uuid() });
 export const ZDashboardSummarySchema = z.object({
   formsCreated: z.number(),
   totalLeads: z.number(),
-  /** The call figures stay null until the call center is built; they are never estimated. */
-  totalCalls: z.number().nullable(),
-  completedCalls: z.number().nullable(),
-  avgCallDurationSeconds: z.number().nullable(),
+  totalCalls: z.number(),
+  completedCalls: z.number(),
+  /** Rounded mean of completed calls with a duration, in seconds; 0 without any. */
+  avgCallDurationSeconds: z.number(),
 });
 export type TDashboardSummary = z.infer<typeof ZDashboardSummarySchema>;

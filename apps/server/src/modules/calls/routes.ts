@@ -5,6 +5,7 @@ import {
   ZAgentSchema,
   ZBlockedNumberListSchema,
   ZBlockNumberInputSchema,
+  ZCallCenterStatusSchema,
   ZCallIdsSchema,
   ZCallListSchema,
   ZCallMetricsSchema,
@@ -41,6 +42,7 @@ import {
   unlinkRoutingNumber,
   updatePhoneNumber,
 } from "./phone-numbers";
+import { callCenterStatus } from "./status";
 import { runTestCall } from "./test-call";
 
 const tags = ["Call center"];
@@ -56,6 +58,11 @@ const route = <R extends Omit<Parameters<typeof createRoute>[0], "tags" | "metho
   createRoute({ ...r, method, tags, responses: { ...base, ...r.responses } });
 
 const routes = {
+  status: route("get", {
+    path: "/api/calls/status",
+    summary: "Twilio Connected or Not Configured, and the webhook addresses to give Twilio",
+    responses: { 200: jsonContent(ZCallCenterStatusSchema, "Status") },
+  }),
   numbers: route("get", {
     path: "/api/calls/phone-numbers",
     summary: "The company's numbers (Twilio, routing, tracking) with their linked routing numbers",
@@ -236,6 +243,7 @@ const routes = {
 export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
   app.use("/api/calls/*", requireSession(deps), requireCompanyRole(deps));
   const ctx = companyContext;
+  app.openapi(routes.status, async (c) => c.json(await callCenterStatus(deps, ctx(c)), 200));
   app.openapi(routes.numbers, async (c) => c.json(await listPhoneNumbers(deps, ctx(c)), 200));
   app.openapi(routes.createNumber, async (c) =>
     c.json(await createPhoneNumber(deps, ctx(c), c.req.valid("json")), 201),

@@ -1,24 +1,11 @@
+import { CALL_VOICES, DEFAULT_RECORDING_MESSAGE } from "@leadpost/shared";
 import { twiml } from "../../integrations/twilio";
 
-/** 002 §9: the default recording message. */
-export const DEFAULT_RECORDING_MESSAGE = "This call may be recorded for quality and training purposes.";
+export { DEFAULT_RECORDING_MESSAGE };
+export const VOICES = CALL_VOICES;
+
 export const DEFAULT_VOICEMAIL_GREETING =
   "Sorry, no one is available to take your call. Please leave a message after the tone.";
-/** 002 §9: the voices a greeting can be spoken in. */
-export const VOICES = [
-  "alice",
-  "man",
-  "woman",
-  "Polly.Amy",
-  "Polly.Brian",
-  "Polly.Joanna",
-  "Polly.Matthew",
-  "Polly.Kendra",
-  "Polly.Joey",
-  "Google.en-US-Neural2-A",
-  "Google.en-US-Neural2-D",
-  "Google.en-GB-Neural2-B",
-] as const;
 /** Seconds a routing number rings before the next one (or voicemail). */
 export const RING_SECONDS = 20;
 

@@ -1,12 +1,33 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { forms, leads } from "../../db/schema";
+import { callLogs, forms, leads } from "../../db/schema";
 
-/** The company's form and lead counts for the dashboard tiles. */
+/**
+ * The company's dashboard tiles: forms, leads and calls. The average call duration is the rounded
+ * mean of completed calls that have a duration (001 §9), 0 when there are none.
+ */
 export async function dashboardCounts(db: Db, companyId: string) {
-  const [[formCount], [leadCount]] = await Promise.all([
+  const [[formCount], [leadCount], [calls]] = await Promise.all([
     db.select({ n: count() }).from(forms).where(eq(forms.companyId, companyId)),
     db.select({ n: count() }).from(leads).where(eq(leads.companyId, companyId)),
+    db
+      .select({
+        total: count(),
+        completed: sql<number>`count(*) filter (where ${callLogs.status} = 'completed')`.mapWith(Number),
+        avg: sql<
+          number | null
+        >`round(avg(${callLogs.duration}) filter (where ${callLogs.status} = 'completed' and ${callLogs.duration} is not null))`.mapWith(
+          (v) => (v === null ? null : Number(v)),
+        ),
+      })
+      .from(callLogs)
+      .where(eq(callLogs.companyId, companyId)),
   ]);
-  return { formsCreated: Number(formCount?.n ?? 0), totalLeads: Number(leadCount?.n ?? 0) };
+  return {
+    formsCreated: Number(formCount?.n ?? 0),
+    totalLeads: Number(leadCount?.n ?? 0),
+    totalCalls: Number(calls?.total ?? 0),
+    completedCalls: calls?.completed ?? 0,
+    avgCallDurationSeconds: calls?.avg ?? 0,
+  };
 }

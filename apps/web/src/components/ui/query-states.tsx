@@ -1,6 +1,8 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { CircleAlert, type LucideIcon, RefreshCw } from "lucide-react";
 import type * as React from "react";
 import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
 import { cn } from "@/lib/utils";
@@ -63,5 +65,46 @@ export function ErrorState({
         </Button>
       )}
     </div>
+  );
+}
+
+/** Loading skeleton, or the failure with a retry, or the content once the query's data is here. */
+export function QueryState<T>({
+  query,
+  label,
+  failure,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** What is loading, for screen readers. */
+  label: string;
+  /** The failure's title, e.g. "Failed to load agents". */
+  failure: string;
+  children: (data: T) => React.ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="grid gap-2" role="status" aria-busy="true" aria-label={label}>
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return <ErrorState title={failure} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** The dashed card a list shows while it is empty. */
+export function EmptyCard({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <Card className="border-dashed">
+      <CardHeader className="items-center text-center">
+        <CardTitle>{title}</CardTitle>
+        {children && <CardDescription>{children}</CardDescription>}
+      </CardHeader>
+    </Card>
   );
 }

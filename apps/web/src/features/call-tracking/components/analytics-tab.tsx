@@ -1,18 +1,13 @@
-import { CALL_TRACKING_PERIODS, formatUsPhone } from "@leadpost/shared";
+import { formatUsPhone } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { DailyBars, SourcePie } from "@/components/ui/charts";
+import { PeriodSelect } from "@/components/ui/period-select";
+import { EmptyCard, QueryState } from "@/components/ui/query-states";
+import { formatDuration } from "@/lib/format-duration";
 import { callTrackingKeys, fetchAnalytics } from "../api";
-import { DailyBars, SourcePie } from "./charts";
-import { EmptyCard, QueryState } from "./query-state";
-
-/** m:ss for a duration in seconds. */
-export function minutesSeconds(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -26,23 +21,7 @@ export function AnalyticsTab() {
   });
   return (
     <div className="grid gap-4">
-      <div className="flex items-center justify-end gap-2">
-        <span className="text-muted-foreground text-sm" id="period-label">
-          Period
-        </span>
-        <Select value={String(days)} onValueChange={(v) => setDays(Number(v))}>
-          <SelectTrigger className="w-36" aria-labelledby="period-label">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {CALL_TRACKING_PERIODS.map((d) => (
-              <SelectItem key={d} value={String(d)}>
-                {d === 1 ? "Last 24 hours" : `Last ${d} days`}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <PeriodSelect days={days} onChange={setDays} />
       <QueryState query={analytics} label="Loading analytics" failure="Failed to load analytics">
         {(data) => (
           <>
@@ -50,7 +29,7 @@ export function AnalyticsTab() {
               <Metric label="Total Calls" value={String(data.totalCalls)} />
               <Metric label="Answered Calls" value={String(data.answeredCalls)} />
               <Metric label="Answer Rate" value={`${data.answerRate}%`} />
-              <Metric label="Avg Call Duration" value={minutesSeconds(data.averageDuration)} />
+              <Metric label="Avg Call Duration" value={formatDuration(data.averageDuration)} />
             </div>
             {data.totalCalls === 0 ? (
               <EmptyCard title="No tracked calls in this period">
@@ -98,7 +77,7 @@ export function AnalyticsTab() {
                           {c.visitorSource && <Badge variant="secondary">{c.visitorSource}</Badge>}
                           {c.campaignId && <span>campaign {c.campaignId}</span>}
                           <span>{c.status ?? "—"}</span>
-                          <span className="tabular-nums">{minutesSeconds(c.duration ?? 0)}</span>
+                          <span className="tabular-nums">{formatDuration(c.duration ?? 0)}</span>
                           <time dateTime={c.createdAt}>{when.format(new Date(c.createdAt))}</time>
                         </span>
                       </li>

@@ -1,7 +1,7 @@
-import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useTabParam } from "@/lib/use-tab-param";
 import { useCallTrackingLive } from "../hooks/use-call-tracking-live";
 import { AnalyticsTab } from "./analytics-tab";
 import { DniNumbersTab } from "./dni-numbers-tab";
@@ -16,33 +16,20 @@ const TABS = [
   { value: "analytics", label: "Analytics" },
   { value: "sessions", label: "Recent Sessions" },
 ] as const;
-type TTab = (typeof TABS)[number]["value"];
+const TAB_VALUES = TABS.map((t) => t.value);
 
 /** /dashboard/calls/dni (and /dashboard/dni): call tracking by visitor source, in five tabs (002). */
 export function CallTrackingPage() {
   useDocumentTitle("Call Tracking");
   useCallTrackingLive();
-  const [params, setParams] = useSearchParams();
-  const wanted = params.get("tab");
-  const tab: TTab = TABS.some((t) => t.value === wanted) ? (wanted as TTab) : "setup";
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Call Tracking"
         description="Show each visitor the phone number of the source they came from, and see which sources make your phone ring."
       />
-      <Tabs
-        value={tab}
-        onValueChange={(value) =>
-          setParams(
-            (p) => {
-              p.set("tab", value);
-              return p;
-            },
-            { replace: true },
-          )
-        }
-      >
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value} className="flex-none">

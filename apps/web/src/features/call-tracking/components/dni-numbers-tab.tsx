@@ -7,11 +7,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { callTrackingKeys, deleteDniNumber, fetchDniNumbers } from "../api";
 import { DniNumberDialog } from "./dni-number-dialog";
-import { EmptyCard, QueryState } from "./query-state";
 
 /** Legacy Numbers: the DNI numbers per source, with the default one marked. */
 export function DniNumbersTab() {

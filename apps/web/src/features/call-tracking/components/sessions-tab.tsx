@@ -2,9 +2,9 @@ import { CALL_TRACKING_MESSAGES, formatUsPhone } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { callTrackingKeys, fetchSessions } from "../api";
-import { EmptyCard, QueryState } from "./query-state";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 

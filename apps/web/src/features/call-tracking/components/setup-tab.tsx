@@ -8,8 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { QueryState } from "@/components/ui/query-states";
 import { callTrackingKeys, fetchSetup } from "../api";
-import { QueryState } from "./query-state";
 
 const STEPS = [
   "Enter the phone number written on your website: the static number.",

@@ -7,11 +7,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isApiError } from "@/lib/api-error";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { callTrackingKeys, deleteTrackingNumber, fetchTrackingNumbers } from "../api";
-import { EmptyCard, QueryState } from "./query-state";
 import { TrackingNumberDialog } from "./tracking-number-dialog";
 
 /** Call Tracking tab: numbers that log each call with its source and campaign. */

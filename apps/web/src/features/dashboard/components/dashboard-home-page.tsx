@@ -2,19 +2,24 @@ import { useQuery } from "@tanstack/react-query";
 import { Building, Clock, FileText, Inbox, PhoneCall, PhoneIncoming } from "lucide-react";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { StatTile } from "@/components/ui/stat-tile";
+import { formatDuration } from "@/lib/format-duration";
 import { useSession } from "@/lib/session/use-session";
 import { dashboardKeys, fetchDashboardSummary } from "../api";
 import { BuyersMap } from "../buyers-map/components/buyers-map";
-import { DashboardCountTile } from "./dashboard-count-tile";
-import { DashboardTilePlaceholder } from "./dashboard-tile-placeholder";
 
-// Spec 001 §2 Dashboard home: five tiles, then the buyers map. Each arrives with the feature that feeds it.
+// Spec 001 §2 Dashboard home: five tiles, then the buyers map.
 const TILES = [
-  { title: "Total Calls", icon: PhoneCall, source: "the call center" },
-  { title: "Completed Calls", icon: PhoneIncoming, source: "the call center" },
-  { title: "Forms Created", icon: FileText, count: "formsCreated", error: "Failed to fetch forms count" },
-  { title: "Avg Call Duration", icon: Clock, source: "the call center" },
-  { title: "Total Leads", icon: Inbox, count: "totalLeads", error: "Failed to fetch leads count" },
+  { title: "Total Calls", icon: PhoneCall, value: "totalCalls", error: "Failed to fetch calls" },
+  { title: "Completed Calls", icon: PhoneIncoming, value: "completedCalls", error: "Failed to fetch calls" },
+  { title: "Forms Created", icon: FileText, value: "formsCreated", error: "Failed to fetch forms count" },
+  {
+    title: "Avg Call Duration",
+    icon: Clock,
+    value: "avgCallDurationSeconds",
+    error: "Failed to fetch calls",
+  },
+  { title: "Total Leads", icon: Inbox, value: "totalLeads", error: "Failed to fetch leads count" },
 ] as const;
 
 export function DashboardHomePage() {
@@ -49,25 +54,20 @@ export function DashboardHomePage() {
             <h2 id="dashboard-tiles" className="sr-only">
               Activity
             </h2>
-            <p className="text-muted-foreground text-sm">
-              The call tiles fill in when the call center arrives; until then there is nothing to count, so
-              nothing is shown.
-            </p>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-              {TILES.map((tile) =>
-                "count" in tile ? (
-                  <DashboardCountTile
+              {TILES.map((tile) => {
+                const value = summary.data?.[tile.value];
+                return (
+                  <StatTile
                     key={tile.title}
                     title={tile.title}
                     icon={tile.icon}
-                    value={summary.data?.[tile.count]}
+                    value={tile.value === "avgCallDurationSeconds" ? formatDuration(value) : value}
                     loading={summary.isLoading}
                     error={summary.isError ? tile.error : null}
                   />
-                ) : (
-                  <DashboardTilePlaceholder key={tile.title} {...tile} />
-                ),
-              )}
+                );
+              })}
             </div>
           </section>
           <BuyersMap />

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isApiError } from "@/lib/api-error";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { useSession } from "@/lib/session/use-session";
+import { useTabParam } from "@/lib/use-tab-param";
 import { fetchCompanySettings, saveCompanySettings, settingsKeys } from "../api";
 import { ApiKeysTab } from "./api-keys-tab";
 import { BackupTab } from "./backup-tab";
@@ -46,8 +47,11 @@ const TABS = [
   ["maps", "Maps"],
   ["backup", "Backup"],
 ] as const;
+const TAB_VALUES = TABS.map(([value]) => value);
 
 function CompanySettings() {
+  // In the address, so other screens can link to a tab (the call center's "Open Twilio settings").
+  const [tab, setTab] = useTabParam(TAB_VALUES);
   const { user } = useSession();
   const isOwner = user?.roles.find((r) => r.companyId === user.organizationId)?.role === "owner";
   const queryClient = useQueryClient();
@@ -97,7 +101,7 @@ function CompanySettings() {
         </Card>
       )}
       {settings.isSuccess && (
-        <Tabs defaultValue="general" className="min-w-0">
+        <Tabs value={tab} onValueChange={setTab} className="min-w-0">
           <TabsList className="flex h-auto w-full flex-wrap justify-start">
             {TABS.map(([value, label]) => (
               <TabsTrigger key={value} value={value}>

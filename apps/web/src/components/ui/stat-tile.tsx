@@ -5,13 +5,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 type TProps = {
   title: string;
   icon: LucideIcon;
-  value: number | undefined;
-  loading: boolean;
-  error: string | null;
+  /** A count (shown with thousands separators) or ready text such as "2:05". */
+  value: number | string | undefined;
+  loading?: boolean;
+  error?: string | null;
+  hint?: string;
 };
 
-/** A dashboard tile with a count (001 §2 Dashboard home). */
-export function DashboardCountTile({ title, icon: Icon, value, loading, error }: TProps) {
+/** One figure with its name: the dashboard tiles and the call center's metric cards. */
+export function StatTile({ title, icon: Icon, value, loading = false, error = null, hint }: TProps) {
   return (
     <Card className="gap-2 py-4" aria-label={title}>
       <CardHeader className="px-4">
@@ -28,8 +30,11 @@ export function DashboardCountTile({ title, icon: Icon, value, loading, error }:
             {error}
           </p>
         ) : (
-          <p className="font-semibold text-2xl tabular-nums">{(value ?? 0).toLocaleString()}</p>
+          <p className="font-semibold text-2xl tabular-nums">
+            {typeof value === "string" ? value : (value ?? 0).toLocaleString()}
+          </p>
         )}
+        {hint && !loading && !error && <p className="text-muted-foreground text-xs">{hint}</p>}
       </CardContent>
     </Card>
   );

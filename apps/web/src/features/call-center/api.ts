@@ -1,0 +1,157 @@
+import {
+  type TPhoneNumberInput,
+  ZAgentListSchema,
+  ZAgentSchema,
+  ZBlockedNumberListSchema,
+  ZCallCenterStatusSchema,
+  ZCallListSchema,
+  ZCallMetricsSchema,
+  ZPhoneNumberListSchema,
+  ZPhoneNumberSchema,
+  ZRoutingNumberListSchema,
+  ZRoutingNumberSchema,
+  ZVoicemailListSchema,
+} from "@leadpost/shared";
+import { z } from "zod";
+import { apiClient } from "@/lib/api-client";
+
+/** Query keys of the call center; `all` refreshes everything after a change or a live event. */
+export const callCenterKeys = {
+  all: ["call-center"] as const,
+  status: ["call-center", "status"] as const,
+  live: ["call-center", "live"] as const,
+  history: ["call-center", "history"] as const,
+  voicemails: ["call-center", "voicemails"] as const,
+  blocked: ["call-center", "blocked"] as const,
+  agents: ["call-center", "agents"] as const,
+  numbers: ["call-center", "phone-numbers"] as const,
+  routing: ["call-center", "routing-numbers"] as const,
+  metrics: (days: number) => ["call-center", "metrics", days] as const,
+  debugger: ["call-center", "debugger"] as const,
+};
+
+const ZDone = z.object({ success: z.literal(true), message: z.string() });
+
+export const fetchStatus = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/status", { schema: ZCallCenterStatusSchema, signal });
+export const fetchLiveCalls = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/live", { schema: ZCallListSchema, signal });
+export const fetchCallHistory = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/history", { schema: ZCallListSchema, signal });
+export const fetchMetrics = (days: number, signal?: AbortSignal) =>
+  apiClient.get(`/api/calls/metrics?days=${days}`, { schema: ZCallMetricsSchema, signal });
+export const deleteCalls = (callIds: string[]) =>
+  apiClient.post(
+    "/api/calls/delete",
+    { callIds },
+    {
+      schema: z.object({
+        deletedCount: z.number(),
+        twilioEndedCount: z.number(),
+        message: z.string(),
+      }),
+    },
+  );
+
+export const fetchVoicemails = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/voicemails", { schema: ZVoicemailListSchema, signal });
+export const markVoicemailRead = (id: string) =>
+  apiClient.post(`/api/calls/voicemails/${id}/read`, undefined, { schema: ZDone });
+
+export const fetchBlocked = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/blocked-numbers", { schema: ZBlockedNumberListSchema, signal });
+export const blockNumber = (input: { phoneNumber: string; reason?: string | null }) =>
+  apiClient.post("/api/calls/blocked-numbers", input);
+export const unblockNumber = (id: string) =>
+  apiClient.delete(`/api/calls/blocked-numbers/${id}`, { schema: ZDone });
+
+export type TAgentValues = {
+  name: string;
+  phoneNumber: string;
+  status: "available" | "busy" | "offline";
+  sequenceOrder: number;
+};
+export const fetchAgents = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/agents", { schema: ZAgentListSchema, signal });
+export const saveAgent = (id: string | null, input: TAgentValues) =>
+  id
+    ? apiClient.put(`/api/calls/agents/${id}`, input, { schema: z.object({ agent: ZAgentSchema }) })
+    : apiClient.post("/api/calls/agents", input, { schema: z.object({ agent: ZAgentSchema }) });
+export const deleteAgent = (id: string) => apiClient.delete(`/api/calls/agents/${id}`, { schema: ZDone });
+
+export const fetchPhoneNumbers = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/phone-numbers", { schema: ZPhoneNumberListSchema, signal });
+const ZSavedNumber = z.object({ phoneNumber: ZPhoneNumberSchema });
+export const createPhoneNumber = (input: TPhoneNumberInput) =>
+  apiClient.post("/api/calls/phone-numbers", input, { schema: ZSavedNumber });
+export const updatePhoneNumber = (id: string, patch: Partial<TPhoneNumberInput>) =>
+  apiClient.patch(`/api/calls/phone-numbers/${id}`, patch, { schema: ZSavedNumber });
+export const deletePhoneNumber = (id: string) =>
+  apiClient.delete(`/api/calls/phone-numbers/${id}`, { schema: ZDone });
+export const linkRoutingNumber = (numberId: string, routingId: string) =>
+  apiClient.post(`/api/calls/phone-numbers/${numberId}/routing-numbers/${routingId}`, undefined, {
+    schema: ZDone,
+  });
+export const unlinkRoutingNumber = (numberId: string, routingId: string) =>
+  apiClient.delete(`/api/calls/phone-numbers/${numberId}/routing-numbers/${routingId}`, { schema: ZDone });
+
+export const fetchRoutingNumbers = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/routing-numbers", { schema: ZRoutingNumberListSchema, signal });
+export const createRoutingNumber = (input: { label: string; phoneNumber: string }) =>
+  apiClient.post("/api/calls/routing-numbers", input, {
+    schema: z.object({ routingNumber: ZRoutingNumberSchema }),
+  });
+export const deleteRoutingNumber = (id: string) =>
+  apiClient.delete(`/api/calls/routing-numbers/${id}`, { schema: ZDone });
+
+export const runTestCall = (phoneNumberId: string, from?: string) =>
+  apiClient.post(
+    "/api/calls/test-call",
+    { phoneNumberId, from: from || null },
+    { schema: z.object({ callSid: z.string(), outcome: z.string(), twiml: z.string() }) },
+  );
+
+/** 002 §5: the audio types a voicemail greeting may be, and its largest size. */
+export const VOICEMAIL_AUDIO_TYPES = [
+  "audio/mp3",
+  "audio/mpeg",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/webm",
+  "audio/ogg",
+];
+export const VOICEMAIL_AUDIO_MAX_BYTES = 5 * 1024 * 1024;
+
+export function uploadVoicemailAudio(numberId: string, file: Blob, name: string) {
+  const body = new FormData();
+  body.set("file", file, name);
+  return apiClient.post(`/api/calls/phone-numbers/${numberId}/voicemail-audio`, body, {
+    schema: z.object({ voicemailAudioUrl: z.string() }).passthrough(),
+  });
+}
+export const deleteVoicemailAudio = (numberId: string) =>
+  apiClient.delete(`/api/calls/phone-numbers/${numberId}/voicemail-audio`);
+
+// The Debugger tab's answer (GET /api/calls/debugger).
+const ZDebugger = z.object({
+  permissions: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string().nullish() })),
+  providerCalls: z.array(
+    z.object({
+      sid: z.string(),
+      from: z.string().nullish(),
+      to: z.string().nullish(),
+      status: z.string(),
+      duration: z.number().nullish(),
+      startTime: z.string().nullish(),
+      errorCode: z.union([z.number(), z.string()]).nullish(),
+    }),
+  ),
+  providerError: z.string().nullish(),
+  localErrors: z.array(
+    z.object({ id: z.string(), at: z.string(), message: z.string(), callSid: z.string().nullish() }),
+  ),
+  legend: z.array(z.object({ code: z.string(), meaning: z.string() })),
+});
+export type TDebugger = z.infer<typeof ZDebugger>;
+export const fetchDebugger = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/debugger", { schema: ZDebugger, signal });

@@ -1,0 +1,321 @@
+import {
+  CALL_MESSAGES,
+  CALL_VOICES,
+  DEFAULT_RECORDING_MESSAGE,
+  type TPhoneNumber,
+  type TPhoneNumberInput,
+} from "@leadpost/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { BusyButton } from "@/components/ui/busy-button";
+import { Button } from "@/components/ui/button";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { presentApiError } from "@/lib/api-error-presenter";
+import { callCenterKeys, createPhoneNumber, updatePhoneNumber } from "../../api";
+import { STRATEGY_LABEL } from "../../lib/format";
+
+type TProps = { editing: TPhoneNumber | null; open: boolean; onOpenChange: (open: boolean) => void };
+
+/** Add Phone Number, or edit one (its type never changes once it exists: 002 §4). */
+export function PhoneNumberDialog({ editing, open, onOpenChange }: TProps) {
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+      <PhoneNumberForm editing={editing} onDone={() => onOpenChange(false)} />
+    </FormDialog>
+  );
+}
+
+type TValues = {
+  phoneNumber: string;
+  description: string;
+  type: "twilio" | "routing" | "tracking";
+  routingStrategy: TPhoneNumber["routingStrategy"];
+  routeToVoicemail: boolean;
+  isActive: boolean;
+  recordingEnabled: boolean;
+  recordingMessage: string;
+  voicemailGreeting: string;
+  voicemailVoice: string;
+  transcribeVoicemail: boolean;
+};
+
+const fromNumber = (n: TPhoneNumber | null): TValues => ({
+  phoneNumber: n?.phoneNumber ?? "",
+  description: n?.description ?? "",
+  type: n?.type ?? "twilio",
+  routingStrategy: n?.routingStrategy ?? "sequential",
+  routeToVoicemail: n?.routeToVoicemail ?? false,
+  isActive: n?.isActive ?? true,
+  recordingEnabled: n?.recordingEnabled ?? false,
+  recordingMessage: n?.recordingMessage ?? DEFAULT_RECORDING_MESSAGE,
+  voicemailGreeting: n?.voicemailGreeting ?? "",
+  voicemailVoice: n?.voicemailVoice ?? "alice",
+  transcribeVoicemail: n?.transcribeVoicemail ?? false,
+});
+
+/** 002 §4–5: what is sent for the values on screen. */
+export function phoneNumberPayload(v: TValues): TPhoneNumberInput {
+  const routing = v.type === "routing";
+  const greeting = v.voicemailGreeting.trim();
+  return {
+    phoneNumber: v.phoneNumber.trim(),
+    description: v.description.trim() || null,
+    type: v.type,
+    // A routing-type number does not route anywhere itself: its strategy and route list are cleared.
+    routingStrategy: routing ? "sequential" : v.routingStrategy,
+    ...(routing ? { routeTo: [] } : {}),
+    routeToVoicemail: routing ? false : v.routeToVoicemail,
+    isActive: v.isActive,
+    recordingEnabled: v.recordingEnabled,
+    recordingMessage: v.recordingEnabled ? v.recordingMessage.trim() || DEFAULT_RECORDING_MESSAGE : null,
+    // The greeting is kept only when it says something.
+    ...(greeting ? { voicemailGreeting: greeting } : {}),
+    voicemailVoice: v.voicemailVoice || "alice",
+    transcribeVoicemail: v.transcribeVoicemail,
+  };
+}
+
+function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; onDone: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<TValues>(() => fromNumber(editing));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof TValues>(key: K, value: TValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const save = useMutation({
+    mutationFn: () => {
+      const payload = phoneNumberPayload(values);
+      return editing ? updatePhoneNumber(editing.id, payload) : createPhoneNumber(payload);
+    },
+    onSuccess: () => {
+      toast.success(editing ? "Phone number updated" : "Phone number added");
+      void queryClient.invalidateQueries({ queryKey: callCenterKeys.all });
+      onDone();
+    },
+    onError: (err) => {
+      const presented = presentApiError(err);
+      setErrors(presented.fields);
+      toast.error(
+        editing
+          ? `Failed to update phone number: ${presented.message}`
+          : `Failed to add/update phone number: ${presented.message}`,
+      );
+    },
+  });
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const digits = values.phoneNumber.replace(/\D/g, "");
+    if (!values.phoneNumber.trim()) return setErrors({ phoneNumber: CALL_MESSAGES.PHONE_REQUIRED });
+    if (digits.length < 10) return setErrors({ phoneNumber: CALL_MESSAGES.PHONE_TOO_SHORT });
+    setErrors({});
+    save.mutate();
+  };
+  const voicemailOn = values.routeToVoicemail || values.voicemailGreeting.trim().length > 0;
+  const routesCalls = values.type !== "routing";
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{editing ? "Edit Phone Number" : "Add Phone Number"}</DialogTitle>
+        <DialogDescription>
+          {editing
+            ? "Change how calls to this number are routed, recorded and sent to voicemail."
+            : "Add a number you bought in Twilio, and say where its calls go."}
+        </DialogDescription>
+      </DialogHeader>
+      <FormField id={`${id}-number`} label="Phone number" error={errors.phoneNumber}>
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="tel"
+            placeholder="+15551234567"
+            value={values.phoneNumber}
+            onChange={(e) => set("phoneNumber", e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id={`${id}-description`} label="Description (optional)" error={errors.description}>
+        {(control) => (
+          <Input
+            {...control}
+            placeholder="Main line"
+            value={values.description}
+            onChange={(e) => set("description", e.target.value)}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-type`}>Type</Label>
+          <Select
+            value={values.type}
+            onValueChange={(v) => set("type", v as TValues["type"])}
+            disabled={Boolean(editing)}
+          >
+            <SelectTrigger id={`${id}-type`} className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="twilio">Twilio</SelectItem>
+              <SelectItem value="routing">Routing</SelectItem>
+              <SelectItem value="tracking">Tracking</SelectItem>
+            </SelectContent>
+          </Select>
+          {editing && <p className="text-muted-foreground text-xs">The type cannot be changed.</p>}
+        </div>
+        {routesCalls && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-strategy`}>Routing strategy</Label>
+            <Select
+              value={values.routingStrategy}
+              onValueChange={(v) => set("routingStrategy", v as TValues["routingStrategy"])}
+            >
+              <SelectTrigger id={`${id}-strategy`} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {(Object.keys(STRATEGY_LABEL) as TValues["routingStrategy"][]).map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {STRATEGY_LABEL[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
+      </div>
+      <ToggleRow
+        id={`${id}-active`}
+        label="Active"
+        checked={values.isActive}
+        onChange={(on) => set("isActive", on)}
+      />
+      {routesCalls && (
+        <ToggleRow
+          id={`${id}-to-voicemail`}
+          label="Send every caller to voicemail"
+          checked={values.routeToVoicemail}
+          onChange={(on) => set("routeToVoicemail", on)}
+        />
+      )}
+      <ToggleRow
+        id={`${id}-recording`}
+        label="Record calls"
+        checked={values.recordingEnabled}
+        onChange={(on) => set("recordingEnabled", on)}
+      />
+      {values.recordingEnabled && (
+        <FormField id={`${id}-recording-message`} label="Recording message" error={errors.recordingMessage}>
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={2}
+              value={values.recordingMessage}
+              onChange={(e) => set("recordingMessage", e.target.value)}
+            />
+          )}
+        </FormField>
+      )}
+      {routesCalls && (
+        <>
+          <FormField
+            id={`${id}-greeting`}
+            label="Voicemail greeting (optional)"
+            error={errors.voicemailGreeting}
+            hint="Spoken when nobody answers. Leave empty for the standard greeting."
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={2}
+                value={values.voicemailGreeting}
+                onChange={(e) => set("voicemailGreeting", e.target.value)}
+              />
+            )}
+          </FormField>
+          <VoiceSelect
+            id={`${id}-voice`}
+            value={values.voicemailVoice}
+            onChange={(v) => set("voicemailVoice", v)}
+          />
+          <ToggleRow
+            id={`${id}-transcribe`}
+            label="Transcribe voicemail"
+            checked={values.transcribeVoicemail && voicemailOn}
+            disabled={!voicemailOn}
+            hint={voicemailOn ? undefined : "Turn on voicemail (a greeting or voicemail routing) first."}
+            onChange={(on) => set("transcribeVoicemail", on)}
+          />
+        </>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <BusyButton type="submit" busy={save.isPending}>
+          {editing ? "Save Changes" : "Add Phone Number"}
+        </BusyButton>
+      </DialogFooter>
+    </form>
+  );
+}
+
+export function VoiceSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Voice</Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {CALL_VOICES.map((v) => (
+            <SelectItem key={v} value={v}>
+              {v}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+export function ToggleRow(props: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  hint?: string;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor={props.id}>{props.label}</Label>
+        {props.hint && <p className="text-muted-foreground text-xs">{props.hint}</p>}
+      </div>
+      <Switch
+        id={props.id}
+        checked={props.checked}
+        disabled={props.disabled}
+        onCheckedChange={props.onChange}
+      />
+    </div>
+  );
+}

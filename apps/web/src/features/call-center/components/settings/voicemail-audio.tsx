@@ -1,0 +1,126 @@
+import type { TPhoneNumber } from "@leadpost/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Mic, Square, Trash2, Upload } from "lucide-react";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { presentApiError } from "@/lib/api-error-presenter";
+import {
+  callCenterKeys,
+  deleteVoicemailAudio,
+  uploadVoicemailAudio,
+  VOICEMAIL_AUDIO_MAX_BYTES,
+  VOICEMAIL_AUDIO_TYPES,
+} from "../../api";
+
+/** 002 §5: the file checks, in the spec's words; null when the file may be uploaded. */
+export function voicemailAudioProblem(file: { type: string; size: number }): string | null {
+  if (!VOICEMAIL_AUDIO_TYPES.includes(file.type.split(";")[0] ?? "")) {
+    return "Please upload a valid audio file (MP3, WAV, WEBM, or OGG)";
+  }
+  if (file.size >= VOICEMAIL_AUDIO_MAX_BYTES) return "File size must be less than 5MB";
+  return null;
+}
+
+/** An uploaded or recorded greeting, played to callers instead of the spoken one. */
+export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; canChange: boolean }) {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const [recording, setRecording] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: callCenterKeys.numbers });
+  const upload = useMutation({
+    mutationFn: ({ file, name }: { file: Blob; name: string }) => uploadVoicemailAudio(number.id, file, name),
+    onSuccess: () => {
+      toast.success("Voicemail greeting uploaded");
+      refresh();
+    },
+    onError: (err) => toast.error(`Failed to upload audio: ${presentApiError(err).message}`),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteVoicemailAudio(number.id),
+    onSuccess: () => {
+      toast.success("Voicemail greeting removed");
+      refresh();
+    },
+    onError: (err) => toast.error(`Failed to delete audio: ${presentApiError(err).message}`),
+  });
+  const send = (file: Blob, name: string) => {
+    const problem = voicemailAudioProblem(file);
+    if (problem) toast.error(problem);
+    else upload.mutate({ file, name });
+  };
+  const startRecording = async () => {
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const rec = new MediaRecorder(stream);
+      const chunks: Blob[] = [];
+      rec.ondataavailable = (e) => chunks.push(e.data);
+      rec.onstop = () => {
+        for (const track of stream.getTracks()) track.stop();
+        setRecording(false);
+        send(new Blob(chunks, { type: "audio/webm" }), "greeting.webm");
+      };
+      rec.start();
+      recorder.current = rec;
+      setRecording(true);
+    } catch {
+      toast.error("Failed to start recording. Please check microphone permissions.");
+    }
+  };
+  return (
+    <div className="mt-4 grid gap-2 border-t pt-4">
+      <p className="font-medium text-sm">Audio greeting</p>
+      {number.voicemailAudioUrl ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {/* biome-ignore lint/a11y/useMediaCaption: a recorded greeting has no captions to offer */}
+          <audio controls src={number.voicemailAudioUrl} className="h-9 max-w-full" />
+          {canChange && (
+            <Button variant="outline" size="sm" onClick={() => remove.mutate()} disabled={remove.isPending}>
+              <Trash2 aria-hidden="true" />
+              Remove
+            </Button>
+          )}
+        </div>
+      ) : (
+        <p className="text-muted-foreground text-sm">None: callers hear the greeting above, spoken.</p>
+      )}
+      {canChange && (
+        <div className="flex flex-wrap gap-2">
+          <input
+            ref={input}
+            type="file"
+            accept=".mp3,.wav,.webm,.ogg,audio/mpeg,audio/wav,audio/webm,audio/ogg"
+            className="sr-only"
+            aria-label={`Audio greeting file for ${number.phoneNumber}`}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (file) send(file, file.name);
+            }}
+          />
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => input.current?.click()}
+            disabled={upload.isPending}
+          >
+            <Upload aria-hidden="true" />
+            Upload audio
+          </Button>
+          {recording ? (
+            <Button variant="destructive" size="sm" onClick={() => recorder.current?.stop()}>
+              <Square aria-hidden="true" />
+              Stop and upload
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" onClick={startRecording} disabled={upload.isPending}>
+              <Mic aria-hidden="true" />
+              Record in browser
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

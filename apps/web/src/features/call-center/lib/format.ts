@@ -1,0 +1,31 @@
+import { formatUsPhone, type TPhoneNumber } from "@leadpost/shared";
+
+export { formatDuration } from "@/lib/format-duration";
+
+/** A stored number for people: US numbers as (303) 555-0100, others as given, "Unknown" for none. */
+export const showNumber = (value: string | null | undefined) => (value ? formatUsPhone(value) : "Unknown");
+
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+const LIVE = new Set(["queued", "initiated", "ringing", "in-progress"]);
+const MISSED = new Set(["no-answer", "failed", "busy", "canceled", "blocked"]);
+const STALE_MS = 2 * 60 * 60 * 1000;
+
+/** 002 §4: an in-progress call created more than 2 hours ago is stale (the cleanup job fails it). */
+export const isStaleCall = (call: { status: string; createdAt: string }, now = Date.now()) =>
+  call.status === "in-progress" && now - new Date(call.createdAt).getTime() > STALE_MS;
+
+export type TStatusTone = "live" | "done" | "missed" | "other";
+export function statusTone(status: string): TStatusTone {
+  if (LIVE.has(status)) return "live";
+  if (status === "completed" || status === "answered") return "done";
+  if (MISSED.has(status)) return "missed";
+  return "other";
+}
+
+export const STRATEGY_LABEL: Record<TPhoneNumber["routingStrategy"], string> = {
+  sequential: "Sequential",
+  round_robin: "Round robin",
+  simultaneous: "All at once",
+};

@@ -1,0 +1,106 @@
+import { expect, test } from "../fixtures/server";
+import { signInAsCompany } from "./auth-helpers";
+
+// 002 Call Center: an owner sets up a number, places a test call through the signed webhook, sees it
+// live and in the history, blocks the caller, and the next call from it is rejected.
+test("an owner sets up a number, test-calls it, blocks the caller and the next call is rejected", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now()).slice(-4);
+  const twilioNumber = `+1555777${suffix}`;
+  const twilioShown = `(555) 777-${suffix}`;
+  await signInAsCompany(page, "owner@leadpost.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The company's Twilio credentials, as Settings → Twilio saves them.
+  const saved = await page.request.put("/api/settings/company", {
+    data: {
+      twilioAccountSid: "AC0123456789abcdef0123456789abcdef",
+      twilioAuthToken: "e2e-auth-token-0123456789abcdef",
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.goto("/dashboard/calls?tab=settings");
+  await expect(page.getByText("Twilio Connected").first()).toBeVisible();
+
+  // A Twilio number…
+  await page.getByRole("button", { name: "Add Phone Number" }).click();
+  const add = page.getByRole("dialog", { name: "Add Phone Number" });
+  await add.getByLabel("Phone number").fill("555");
+  await add.getByRole("button", { name: "Add Phone Number" }).click();
+  await expect(add.getByText("Phone number must be at least 10 digits")).toBeVisible();
+  await add.getByLabel("Phone number").fill(twilioNumber);
+  await add.getByLabel("Description (optional)").fill("Main line");
+  await add.getByRole("button", { name: "Add Phone Number" }).click();
+  await expect(page.getByText("Phone number added")).toBeVisible();
+  const numbers = page.getByRole("table", { name: "Phone numbers" });
+  await expect(numbers.getByRole("button", { name: twilioShown, exact: true })).toBeVisible();
+
+  // …a routing number…
+  const routingForm = page.getByRole("form", { name: "Add routing number" }).first();
+  await routingForm.getByLabel("Label").fill(`Office ${suffix}`);
+  await routingForm.getByLabel("Forward to (E.164)").fill("303-555-0001");
+  await routingForm.getByRole("button", { name: "Add Routing Number" }).click();
+  await expect(
+    routingForm.getByText("Phone number must be in E.164 format (e.g., +15551234567)"),
+  ).toBeVisible();
+  await routingForm.getByLabel("Forward to (E.164)").fill(`+1303555${suffix}`);
+  await routingForm.getByRole("button", { name: "Add Routing Number" }).click();
+  await expect(
+    page.getByRole("table", { name: "Routing numbers" }).getByText(`Office ${suffix}`),
+  ).toBeVisible();
+
+  // …linked together, and the call flow shows where calls go.
+  await numbers.getByRole("button", { name: `Actions for ${twilioShown}` }).click();
+  await page.getByRole("menuitem", { name: "Manage Routing Numbers" }).click();
+  const manage = page.getByRole("dialog", { name: "Manage Routing Numbers" });
+  // Checked once the link is saved.
+  await manage.getByLabel(new RegExp(`Office ${suffix}`)).click();
+  await expect(manage.getByLabel(new RegExp(`Office ${suffix}`))).toBeChecked();
+  await page.keyboard.press("Escape");
+  await numbers.getByRole("button", { name: twilioShown, exact: true }).click();
+  const flow = page.getByRole("region", { name: `Call flow of ${twilioShown}` });
+  await expect(flow.getByText(`Office ${suffix}`)).toBeVisible();
+  await expect(page.getByText("4 of 4 steps complete")).toBeVisible();
+
+  // Test Call Center: the call goes through the signed webhook and rings the routing number.
+  const caller = `+1720555${suffix}`;
+  const callerShown = `(720) 555-${suffix}`;
+  const testCall = async (expected: string) => {
+    await page.getByRole("button", { name: "Test Call Center" }).click();
+    const dialog = page.getByRole("dialog", { name: "Test Call Center" });
+    await dialog.getByLabel("Number to call").click();
+    await page.getByRole("option", { name: new RegExp(`\\(555\\) 777-${suffix}`) }).click();
+    await dialog.getByLabel("Caller number (optional)").fill(caller);
+    await dialog.getByRole("button", { name: "Place Test Call" }).click();
+    await expect(dialog.getByTestId("test-call-outcome")).toHaveText(expected);
+    await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+  };
+  await testCall("dialing");
+
+  await page.getByRole("tab", { name: "Live Dashboard" }).click();
+  const live = page.getByRole("table", { name: "Live calls" });
+  await expect(
+    live.getByRole("row", { name: new RegExp(callerShown.replace(/[()]/g, "\\$&")) }),
+  ).toContainText("ringing");
+  await page.getByRole("tab", { name: "Call History" }).click();
+  const history = page.getByRole("table", { name: "Call history" });
+  await expect(history.getByText(callerShown).first()).toBeVisible();
+
+  // Blocking the caller: the next call from it is rejected and shown as blocked.
+  await page.getByRole("tab", { name: "Blocked Numbers" }).click();
+  await page.getByRole("button", { name: "Block Number" }).click();
+  const block = page.getByRole("dialog", { name: "Block Number" });
+  await block.getByRole("button", { name: "Block Number" }).click();
+  await expect(block.getByText("Phone number is required")).toBeVisible();
+  await block.getByLabel("Phone number").fill(`720-555-${suffix}`);
+  await expect(block.getByText(`Saved as ${caller}`)).toBeVisible();
+  await block.getByRole("button", { name: "Block Number" }).click();
+  await expect(page.getByRole("table", { name: "Blocked numbers" }).getByText(callerShown)).toBeVisible();
+
+  await testCall("rejected");
+  await page.getByRole("tab", { name: "Call History" }).click();
+  const blockedRow = history.getByRole("row").filter({ hasText: callerShown }).filter({ hasText: "blocked" });
+  await expect(blockedRow).toHaveCount(1);
+});
