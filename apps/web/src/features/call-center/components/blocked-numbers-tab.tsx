@@ -5,7 +5,6 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -14,28 +13,23 @@ import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { presentApiError } from "@/lib/api-error-presenter";
 import { blockNumber, callCenterKeys, fetchBlocked, unblockNumber } from "../api";
+import { useConfirmedRemoval } from "../hooks/use-confirmed-removal";
 import { formatWhen, showNumber } from "../lib/format";
 
 /** Blocked callers are rejected before any routing (002 "Blocked Numbers"). */
 export function BlockedNumbersTab({ canChange }: { canChange: boolean }) {
-  const queryClient = useQueryClient();
   const blocked = useQuery({
     queryKey: callCenterKeys.blocked,
     queryFn: ({ signal }) => fetchBlocked(signal),
   });
   const [adding, setAdding] = useState(false);
-  const [unblocking, setUnblocking] = useState<{ id: string; phoneNumber: string } | null>(null);
-  const unblock = useMutation({
-    mutationFn: (id: string) => unblockNumber(id),
-    onSuccess: (result) => {
-      toast.success(result.message);
-      setUnblocking(null);
-      void queryClient.invalidateQueries({ queryKey: callCenterKeys.blocked });
-    },
-    onError: () => {
-      setUnblocking(null);
-      toast.error("Failed to unblock number");
-    },
+  const removal = useConfirmedRemoval<{ id: string; phoneNumber: string }>({
+    remove: (b) => unblockNumber(b.id),
+    invalidate: callCenterKeys.blocked,
+    failure: "Failed to unblock number",
+    title: (b) => `Unblock ${showNumber(b.phoneNumber)}?`,
+    description: "Calls from this number will be routed again.",
+    confirmLabel: "Unblock",
   });
   return (
     <section aria-labelledby="blocked-numbers" className="grid gap-3">
@@ -77,7 +71,7 @@ export function BlockedNumbersTab({ canChange }: { canChange: boolean }) {
                       <TableCell className="whitespace-nowrap">{formatWhen(b.createdAt)}</TableCell>
                       {canChange && (
                         <TableCell className="text-right">
-                          <Button variant="outline" size="sm" onClick={() => setUnblocking(b)}>
+                          <Button variant="outline" size="sm" onClick={() => removal.ask(b)}>
                             Unblock
                           </Button>
                         </TableCell>
@@ -93,15 +87,7 @@ export function BlockedNumbersTab({ canChange }: { canChange: boolean }) {
       <FormDialog open={adding} onOpenChange={setAdding} className="sm:max-w-md">
         <BlockNumberForm onDone={() => setAdding(false)} />
       </FormDialog>
-      <ConfirmDialog
-        open={unblocking !== null}
-        onOpenChange={(open) => !open && setUnblocking(null)}
-        title={`Unblock ${showNumber(unblocking?.phoneNumber)}?`}
-        description="Calls from this number will be routed again."
-        confirmLabel="Unblock"
-        busy={unblock.isPending}
-        onConfirm={() => unblocking && unblock.mutate(unblocking.id)}
-      />
+      {removal.dialog}
     </section>
   );
 }

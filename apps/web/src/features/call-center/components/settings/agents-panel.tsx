@@ -7,7 +7,6 @@ import { Badge } from "@/components/ui/badge";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -18,30 +17,24 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { presentApiError } from "@/lib/api-error-presenter";
 import { callCenterKeys, deleteAgent, fetchAgents, saveAgent, type TAgentValues } from "../../api";
+import { useConfirmedRemoval } from "../../hooks/use-confirmed-removal";
 import { showNumber } from "../../lib/format";
 
 const STATUS_VARIANT = { available: "success", busy: "warning", offline: "secondary" } as const;
 
 /** Agents ring, in their order, when a number has no routing numbers (002 "Call Center Agents"). */
 export function AgentsPanel({ canChange }: { canChange: boolean }) {
-  const queryClient = useQueryClient();
   const agents = useQuery({
     queryKey: callCenterKeys.agents,
     queryFn: ({ signal }) => fetchAgents(signal),
   });
   const [editing, setEditing] = useState<TAgent | "new" | null>(null);
-  const [deleting, setDeleting] = useState<TAgent | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteAgent(id),
-    onSuccess: (result) => {
-      toast.success(result.message);
-      setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: callCenterKeys.agents });
-    },
-    onError: (err) => {
-      setDeleting(null);
-      toast.error(`Failed to delete agent: ${presentApiError(err).message}`);
-    },
+  const removal = useConfirmedRemoval<TAgent>({
+    remove: (a) => deleteAgent(a.id),
+    invalidate: callCenterKeys.agents,
+    failure: "Failed to delete agent",
+    title: (a) => `Delete ${a.name}?`,
+    description: "The agent stops receiving calls. Past calls keep their records.",
   });
   return (
     <Card>
@@ -109,7 +102,7 @@ export function AgentsPanel({ canChange }: { canChange: boolean }) {
                               variant="ghost"
                               size="icon"
                               aria-label={`Delete ${a.name}`}
-                              onClick={() => setDeleting(a)}
+                              onClick={() => removal.ask(a)}
                             >
                               <Trash2 aria-hidden="true" />
                             </Button>
@@ -131,15 +124,7 @@ export function AgentsPanel({ canChange }: { canChange: boolean }) {
       >
         <AgentForm agent={editing === "new" ? null : editing} onDone={() => setEditing(null)} />
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? "this agent"}?`}
-        description="The agent stops receiving calls. Past calls keep their records."
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      />
+      {removal.dialog}
     </Card>
   );
 }

@@ -6,7 +6,6 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,6 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { presentApiError } from "@/lib/api-error-presenter";
 import { callCenterKeys, deletePhoneNumber, fetchPhoneNumbers, updatePhoneNumber } from "../../api";
+import { useConfirmedRemoval } from "../../hooks/use-confirmed-removal";
 import { STRATEGY_LABEL, showNumber } from "../../lib/format";
 import { CallFlow } from "./call-flow";
 import { ManageRoutingDialog } from "./manage-routing-dialog";
@@ -45,7 +45,6 @@ export function PhoneNumbersManager({ canChange }: { canChange: boolean }) {
   const [debug, setDebug] = useState(false);
   const [editing, setEditing] = useState<TPhoneNumber | "new" | null>(null);
   const [managing, setManaging] = useState<TPhoneNumber | null>(null);
-  const [deleting, setDeleting] = useState<TPhoneNumber | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: callCenterKeys.numbers });
 
   const patch = useMutation({
@@ -66,18 +65,13 @@ export function PhoneNumbersManager({ canChange }: { canChange: boolean }) {
     },
     onSettled: () => void refresh(),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => deletePhoneNumber(id),
-    onSuccess: (result) => {
-      toast.success(result.message);
-      setDeleting(null);
-      setSelectedId(null);
-      void refresh();
-    },
-    onError: (err) => {
-      setDeleting(null);
-      toast.error(`Failed to delete phone number: ${presentApiError(err).message}`);
-    },
+  const removal = useConfirmedRemoval<TPhoneNumber>({
+    remove: (n) => deletePhoneNumber(n.id),
+    invalidate: callCenterKeys.numbers,
+    failure: "Failed to delete phone number",
+    title: (n) => `Delete ${showNumber(n.phoneNumber)}?`,
+    description:
+      "Calls to this number will no longer be answered by the call center. Its call history is kept.",
   });
 
   return (
@@ -211,7 +205,7 @@ export function PhoneNumbersManager({ canChange }: { canChange: boolean }) {
                                     {n.isActive ? "Deactivate" : "Activate"}
                                   </DropdownMenuItem>
                                   <DropdownMenuSeparator />
-                                  <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(n)}>
+                                  <DropdownMenuItem variant="destructive" onSelect={() => removal.ask(n)}>
                                     Delete
                                   </DropdownMenuItem>
                                 </DropdownMenuContent>
@@ -235,15 +229,7 @@ export function PhoneNumbersManager({ canChange }: { canChange: boolean }) {
         onOpenChange={(open) => !open && setEditing(null)}
       />
       <ManageRoutingDialog number={managing} onOpenChange={(open) => !open && setManaging(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${showNumber(deleting?.phoneNumber)}?`}
-        description="Calls to this number will no longer be answered by the call center. Its call history is kept."
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      />
+      {removal.dialog}
     </Card>
   );
 }

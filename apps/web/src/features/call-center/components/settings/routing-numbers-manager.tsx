@@ -1,37 +1,27 @@
 import type { TRoutingNumber } from "@leadpost/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { presentApiError } from "@/lib/api-error-presenter";
 import { callCenterKeys, deleteRoutingNumber, fetchRoutingNumbers } from "../../api";
+import { useConfirmedRemoval } from "../../hooks/use-confirmed-removal";
 import { showNumber } from "../../lib/format";
 import { RoutingNumberForm } from "./routing-number-form";
 
 /** The numbers calls are forwarded to (a desk, a mobile); deleting one is confirmed first (002 §5). */
 export function RoutingNumbersManager({ canChange }: { canChange: boolean }) {
-  const queryClient = useQueryClient();
   const routing = useQuery({
     queryKey: callCenterKeys.routing,
     queryFn: ({ signal }) => fetchRoutingNumbers(signal),
   });
-  const [deleting, setDeleting] = useState<TRoutingNumber | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteRoutingNumber(id),
-    onSuccess: (result) => {
-      toast.success(result.message);
-      setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: callCenterKeys.all });
-    },
-    onError: (err) => {
-      setDeleting(null);
-      toast.error(presentApiError(err).message);
-    },
+  const removal = useConfirmedRemoval<TRoutingNumber>({
+    remove: (r) => deleteRoutingNumber(r.id),
+    invalidate: callCenterKeys.all,
+    failure: "Failed to delete routing number",
+    title: (r) => `Delete ${r.label}?`,
+    description: "Twilio numbers linked to it stop forwarding calls to it.",
   });
   return (
     <Card>
@@ -74,7 +64,7 @@ export function RoutingNumbersManager({ canChange }: { canChange: boolean }) {
                               variant="ghost"
                               size="icon"
                               aria-label={`Delete ${r.label}`}
-                              onClick={() => setDeleting(r)}
+                              onClick={() => removal.ask(r)}
                             >
                               <Trash2 aria-hidden="true" />
                             </Button>
@@ -89,15 +79,7 @@ export function RoutingNumbersManager({ canChange }: { canChange: boolean }) {
           }
         </QueryState>
       </CardContent>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.label ?? "this routing number"}?`}
-        description="Twilio numbers linked to it stop forwarding calls to it."
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      />
+      {removal.dialog}
     </Card>
   );
 }

@@ -1,0 +1,49 @@
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { presentApiError } from "@/lib/api-error-presenter";
+
+type TOptions<T> = {
+  remove: (item: T) => Promise<{ message: string }>;
+  /** What to refresh once it is gone. */
+  invalidate: QueryKey;
+  /** The 002 failure text, e.g. "Failed to delete agent"; the reason follows it. */
+  failure: string;
+  title: (item: T) => string;
+  description: string;
+  confirmLabel?: string;
+};
+
+/**
+ * Ask, then remove: `ask(item)` opens the confirmation, and `dialog` is rendered once by the screen.
+ * The dialog stays open with a spinner while the request runs.
+ */
+export function useConfirmedRemoval<T>(options: TOptions<T>) {
+  const queryClient = useQueryClient();
+  const [target, setTarget] = useState<T | null>(null);
+  const mutation = useMutation({
+    mutationFn: (item: T) => options.remove(item),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      setTarget(null);
+      void queryClient.invalidateQueries({ queryKey: options.invalidate });
+    },
+    onError: (err) => {
+      setTarget(null);
+      toast.error(`${options.failure}: ${presentApiError(err).message}`);
+    },
+  });
+  const dialog = (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && setTarget(null)}
+      title={target === null ? "" : options.title(target)}
+      description={options.description}
+      confirmLabel={options.confirmLabel ?? "Delete"}
+      busy={mutation.isPending}
+      onConfirm={() => target !== null && mutation.mutate(target)}
+    />
+  );
+  return { ask: setTarget, dialog, removedId: target };
+}
