@@ -89,6 +89,12 @@ export async function startServer(config: TConfig, logger: TLogger) {
       resolve(s);
     });
   });
+  // Idle keep-alive connections live longer than a client's or a proxy's reuse window (Node's 5 s
+  // default closes a socket just as a client reuses it: the client sees ECONNRESET).
+  if ("keepAliveTimeout" in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
 
   let stopping: Promise<void> | null = null;
   /** Stop accepting, finish the requests and jobs in flight (up to the deadline), close the database. */

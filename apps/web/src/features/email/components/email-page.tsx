@@ -80,7 +80,7 @@ export function EmailPage() {
   }
 
   return (
-    <div className="mx-auto grid w-full min-w-0 max-w-6xl gap-4">
+    <div className="mx-auto grid w-full min-w-0 max-w-6xl grid-cols-1 gap-4">
       <PageHeader title="Email" description="Every message sent for your company, newest first." />
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">
@@ -142,7 +142,7 @@ export function EmailPage() {
         </Card>
       ) : (
         <>
-          <ul className="grid gap-2" aria-label="Messages">
+          <ul className="grid grid-cols-1 gap-2" aria-label="Messages">
             {log.data.messages.map((m) => (
               <li key={m.id}>
                 <Card className="py-0">
