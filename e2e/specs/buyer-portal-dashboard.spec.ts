@@ -4,8 +4,10 @@ import { expect, test } from "../fixtures/server";
 // Spends the demo buyer's credits and previews: a database of its own.
 test.use({ dataSet: "buyer-portal" });
 
-// The demo buyer (seed): 110 credits after one unlocked lead (Carla Jensen) and three roofing previews
-// (Tom Becker in Denver, Aisha Noor in Boulder, Nina Flores in Aurora). The tests run in order on one server.
+// The demo buyer (seed, routed by the real routing): 110 credits after buying one lead (Carla Jensen) and
+// three roofing previews (Tom Becker in Denver, Aisha Noor in Boulder, Nina Flores in Aurora). Aisha Noor
+// also went to Peak Roofers on its prepaid package, so one of her two slots is sold. The tests run in
+// order on one server.
 
 async function signInAsDemoBuyer(page: Page) {
   await page.goto("/login");
@@ -44,15 +46,15 @@ test("the demo buyer sees its dashboard, buys a preview on Available Leads, and 
 
   await page.getByRole("button", { name: "Purchase Lead" }).click();
   const dialog = page.getByRole("dialog", { name: "Purchase Lead" });
-  await expect(dialog.getByTestId("sold-counter")).toHaveText("0 of 2 slots sold");
-  await expect(dialog.getByText("Only 2 slots left!")).toBeVisible();
+  await expect(dialog.getByTestId("sold-counter")).toHaveText("1 of 2 slots sold");
+  await expect(dialog.getByText("Only 1 slot left!")).toBeVisible();
   await expect(dialog.getByTestId("current-balance")).toHaveText("110 credits");
   await expect(dialog.getByTestId("new-balance")).toHaveText("70 credits");
   await expect(dialog.getByRole("button", { name: "Unlock for 40 credits" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
 
-  // Purchase it: one slot, 40 credits, and the lead moves to My Leads with its contact details.
+  // Purchase it: the last slot, 40 credits, and the lead moves to My Leads with its contact details.
   await page.getByRole("button", { name: "Purchase Lead" }).click();
   await dialog.getByRole("button", { name: "Unlock for 40 credits" }).click();
   await expect(page.getByText("Lead Purchased")).toBeVisible();

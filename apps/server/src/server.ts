@@ -26,8 +26,7 @@ export async function createDeps(config: TConfig, logger: TLogger): Promise<TDep
   });
   await runMigrations(database);
   logger.info({ database: database.kind }, "database ready");
-  if (config.seedDemo) await seedDemoIfEmpty(database, logger);
-  return wireDeps({
+  const deps = wireDeps({
     config,
     database,
     logger,
@@ -35,6 +34,9 @@ export async function createDeps(config: TConfig, logger: TLogger): Promise<TDep
     encryptionKey: config.encryptionKey ?? persistedLocalSecret(config.dataDir, "encryption-key"),
     version: readVersion(),
   });
+  // After wiring: the demo leads are routed (and their buyers notified) by the real services.
+  if (config.seedDemo) await seedDemoIfEmpty(deps);
+  return deps;
 }
 
 /** Production refuses to start when its mail server cannot be reached: nobody could verify or reset. */

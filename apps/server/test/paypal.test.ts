@@ -323,8 +323,14 @@ describe("redirect checkout", () => {
     expect(cancelled.headers.get("location")).toBe(`${page}?paypal=cancel&token=${order.id}`);
     expect((await capture(order.id)).status).toBe(402);
 
-    // Approving goes back to the return URL with PayPal's token = our order id; the page captures it.
-    const approved = await fetch(order.approveUrl!, { redirect: "manual" });
+    // PayPal's page offers both choices; approving goes back to the return URL with PayPal's
+    // token = our order id, and the page captures it.
+    const approval = await fetch(order.approveUrl!, { redirect: "manual" });
+    expect(approval.status).toBe(200);
+    const html = await approval.text();
+    expect(html).toContain(`/checkoutnow?token=${order.id}&amp;action=approve`);
+    expect(html).toContain(`/checkoutnow?token=${order.id}&amp;action=cancel`);
+    const approved = await fetch(`${order.approveUrl}&action=approve`, { redirect: "manual" });
     const back = new URL(approved.headers.get("location")!);
     expect(`${back.origin}${back.pathname}`).toBe(page);
     expect(back.searchParams.get("paypal")).toBe("return");

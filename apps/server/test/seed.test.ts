@@ -1,8 +1,18 @@
 import { ZWhoamiSchema } from "@leadpost/shared";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "../src/db/migrate";
-import { buyers, companies, creditTransactions, forms, leads, users } from "../src/db/schema";
+import {
+  buyerLeads,
+  buyers,
+  companies,
+  creditLotAllocations,
+  creditTransactions,
+  forms,
+  leadRoutingDecisions,
+  leads,
+  users,
+} from "../src/db/schema";
 import { DEMO_PASSWORD } from "../src/db/seed/demo-data";
 import { seedDemoIfEmpty } from "../src/db/seed/seed-demo";
 import { createTestContext, signIn, type TTestContext } from "./helpers/test-app";
@@ -15,8 +25,8 @@ afterAll(() => ctx.close());
 
 describe("demo seed", () => {
   it("seeds an empty database once and leaves it alone afterwards", async () => {
-    expect(await seedDemoIfEmpty(ctx.database, ctx.deps.logger)).toBe(true);
-    expect(await seedDemoIfEmpty(ctx.database, ctx.deps.logger)).toBe(false);
+    expect(await seedDemoIfEmpty(ctx.deps)).toBe(true);
+    expect(await seedDemoIfEmpty(ctx.deps)).toBe(false);
     const db = ctx.database.db;
     const [companyCount] = await db.select({ n: count() }).from(companies);
     expect(companyCount?.n).toBe(1);
@@ -32,6 +42,52 @@ describe("demo seed", () => {
       const rows = await db.select().from(creditTransactions).where(eq(creditTransactions.buyerId, buyer.id));
       expect(buyer.creditBalance).toBe(rows.reduce((sum, r) => sum + r.amount, 0));
     }
+  });
+
+  it("routes every demo lead through routing: each lead marked routed has its routing decisions", async () => {
+    const db = ctx.database.db;
+    const all = await db.select().from(leads);
+    expect(all.filter((l) => l.status === "new")).toEqual([]);
+    const routed = all.filter((l) => l.status === "routed" || l.status === "sold_out");
+    expect(routed.length).toBe(all.length);
+    for (const lead of routed) {
+      const decisions = await db
+        .select()
+        .from(leadRoutingDecisions)
+        .where(eq(leadRoutingDecisions.leadId, lead.id));
+      expect(decisions.length, `${lead.name} has routing decisions`).toBeGreaterThan(0);
+      // Whatever a buyer holds of the lead, routing (or a purchase of what routing offered) decided it.
+      const held = await db.select().from(buyerLeads).where(eq(buyerLeads.leadId, lead.id));
+      for (const entry of held) {
+        expect(
+          decisions.some((d) => d.buyerId === entry.buyerId && d.outcome !== "none"),
+          `${lead.name}: a decision for each buyer holding it`,
+        ).toBe(true);
+      }
+      expect(lead.routedAt?.getTime()).toBe(lead.createdAt.getTime());
+    }
+  });
+
+  it("books the demo buyer's unlock as a real purchase: a consume entry covered by its lot allocations", async () => {
+    const db = ctx.database.db;
+    const [demo] = await db.select().from(buyers).where(eq(buyers.email, "buyer@leadpost.test"));
+    const unlocked = await db
+      .select()
+      .from(buyerLeads)
+      .where(and(eq(buyerLeads.buyerId, demo!.id), eq(buyerLeads.isPreview, false)));
+    expect(unlocked.map((e) => e.acquiredVia)).toEqual(["credits"]);
+    const consumes = await db
+      .select()
+      .from(creditTransactions)
+      .where(
+        and(eq(creditTransactions.buyerId, demo!.id), eq(creditTransactions.transactionType, "consume")),
+      );
+    expect(consumes).toHaveLength(1);
+    const allocated = await db
+      .select()
+      .from(creditLotAllocations)
+      .where(eq(creditLotAllocations.debitTransactionId, consumes[0]!.id));
+    expect(allocated.reduce((sum, a) => sum + a.amount, 0)).toBe(-consumes[0]!.amount);
   });
 
   it("lets the README's demo logins sign in with the right workspaces", async () => {

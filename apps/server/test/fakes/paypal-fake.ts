@@ -15,11 +15,30 @@ type TOrder = {
   capture: Record<string, unknown> | null;
 };
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** PayPal's approval window, reduced to its two choices: pay, or cancel and go back to the merchant. */
+function sendApprovalPage(res: ServerResponse, order: TOrder) {
+  const token = encodeURIComponent(order.id);
+  const amount = escapeHtml(`${order.amount.value} ${order.amount.currency_code}`);
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  res.end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>PayPal Checkout</title></head>
+<body>
+  <main>
+    <h1>Pay with PayPal</h1>
+    <p>Order ${escapeHtml(order.id)}: <strong>${amount}</strong></p>
+    <p><a href="/checkoutnow?token=${token}&amp;action=approve">Pay Now</a></p>
+    <p><a href="/checkoutnow?token=${token}&amp;action=cancel">Cancel and return to merchant</a></p>
+  </main>
+</body></html>`);
+}
+
 /**
  * Speaks the parts of PayPal's REST API Leadpost uses: POST /v1/oauth2/token (client credentials with
  * Basic auth), POST /v2/checkout/orders (with a payer-action link to GET /checkoutnow, the buyer's
- * approval page, which redirects to the order's return_url with token=<order id>, or its cancel_url with
- * action=cancel), POST /v2/checkout/orders/{id}/capture (Bearer token,
+ * approval page with Pay Now and Cancel links: action=approve redirects to the order's return_url with
+ * token=<order id>, action=cancel to its cancel_url), POST /v2/checkout/orders/{id}/capture (Bearer token,
  * PayPal-Request-Id replays the first answer), and POST /v1/notifications/verify-webhook-signature.
  * Tests approve orders (the buyer's step at PayPal), choose what the next capture does, and sign
  * webhook deliveries the way only this "PayPal" can.
@@ -90,15 +109,16 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
         expires_in: 32400,
       });
     }
-    // The buyer's browser at PayPal: approve (or cancel) and go back to the merchant's page.
+    // The buyer's browser at PayPal: the approval page, then approve (or cancel) and go back.
     if (req.method === "GET" && req.path.startsWith("/checkoutnow?")) {
       const query = new URL(req.path, fake.url).searchParams;
       const order = orders.get(query.get("token") ?? "");
-      const back =
-        query.get("action") === "cancel" ? order?.experience?.cancel_url : order?.experience?.return_url;
-      if (!order || !back)
-        return sendJson(res, 404, { name: "RESOURCE_NOT_FOUND", message: "No such order" });
-      if (query.get("action") !== "cancel" && order.status !== "COMPLETED") order.status = "APPROVED";
+      const action = query.get("action");
+      if (!order) return sendJson(res, 404, { name: "RESOURCE_NOT_FOUND", message: "No such order" });
+      if (action !== "approve" && action !== "cancel") return sendApprovalPage(res, order);
+      const back = action === "cancel" ? order.experience?.cancel_url : order.experience?.return_url;
+      if (!back) return sendJson(res, 404, { name: "RESOURCE_NOT_FOUND", message: "No such order" });
+      if (action === "approve" && order.status !== "COMPLETED") order.status = "APPROVED";
       const target = new URL(back);
       target.searchParams.set("token", order.id);
       if (order.status === "APPROVED") target.searchParams.set("PayerID", "FAKEPAYER01");

@@ -1,16 +1,19 @@
-import { count, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import type { TDeps } from "../../app-types";
 import { lookupZip } from "../../integrations/geocoding/zip-centroids";
-import type { TLogger } from "../../lib/logger";
 import { hashPassword } from "../../modules/auth";
-import type { Db, TDatabase } from "../client";
+import { bookCredit, lockBuyer } from "../../modules/credits";
+import { purchaseLeadWithCredit } from "../../modules/purchases";
+import { routeLead } from "../../modules/routing";
+import type { Db } from "../client";
 import {
   accounts,
   buyerLeads,
   buyers,
   companies,
   companyPreferences,
-  creditTransactions,
   forms,
+  leadRoutingDecisions,
   leads,
   niches,
   profiles,
@@ -29,18 +32,26 @@ import {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Seeds the demo company on the first start of an empty database; later starts leave data alone. */
-export async function seedDemoIfEmpty(database: TDatabase, logger: TLogger): Promise<boolean> {
-  return database.withExclusiveLock("leadpost:seed", async (db) => {
+type TSeedDeps = Pick<TDeps, "database" | "logger" | "email" | "config">;
+type TSeeded = Awaited<ReturnType<typeof seedDemo>>;
+
+/**
+ * Seeds the demo company on the first start of an empty database; later starts leave data alone. The
+ * demo leads go through the real routing and the demo buyer's unlock through the real purchase, so
+ * every decision, preview, balance and ledger entry is one the product itself would have written.
+ */
+export async function seedDemoIfEmpty(deps: TSeedDeps): Promise<boolean> {
+  return deps.database.withExclusiveLock("leadpost:seed", async (db) => {
     const [row] = await db.select({ n: count() }).from(companies);
     if ((row?.n ?? 0) > 0) return false;
-    await db.transaction((tx) => seedDemo(tx));
-    logger.info({ company: DEMO_COMPANY.name }, "demo data seeded");
+    const seeded = await db.transaction((tx) => seedDemo(tx));
+    await routeDemoLeads(deps, seeded);
+    deps.logger.info({ company: DEMO_COMPANY.name }, "demo data seeded");
     return true;
   });
 }
 
-export async function seedDemo(db: Db): Promise<void> {
+async function seedDemo(db: Db) {
   const now = Date.now();
 
   const [company] = await db
@@ -107,17 +118,13 @@ export async function seedDemo(db: Db): Promise<void> {
   for (const b of DEMO_BUYERS) {
     if (!b.credits) continue;
     const buyer = buyerRows.find((r) => r.email === b.email)!;
-    await db.insert(creditTransactions).values({
-      companyId: company.id,
-      buyerId: buyer.id,
-      buyerEmail: buyer.email,
-      amount: b.credits,
-      transactionType: "grant",
+    const wallet = await lockBuyer(db, company.id, buyer.id);
+    if (!wallet) throw new Error("seed: buyer insert returned nothing");
+    await bookCredit(db, wallet, "grant", b.credits, {
       reason: "Welcome credits",
       idempotencyKey: `seed-grant-${buyer.id}`,
       createdBy: userIds.get(DEMO_COMPANY.adminEmail) ?? null,
     });
-    await db.update(buyers).set({ creditBalance: b.credits }).where(sql`${buyers.id} = ${buyer.id}`);
   }
 
   const formRows = await db
@@ -138,6 +145,7 @@ export async function seedDemo(db: Db): Promise<void> {
     )
     .returning();
 
+  // The leads arrive as submissions do (status new); seedDemoIfEmpty then routes each through routing.
   const leadRows = await db
     .insert(leads)
     .values(
@@ -160,52 +168,59 @@ export async function seedDemo(db: Db): Promise<void> {
           nicheId: form.nicheId,
           data: { Name: l.name, Email: l.email, Phone: l.phone, Zip: l.zip, Service: l.service },
           saleCap: form.saleCap,
-          status: "routed" as const,
-          routedAt: new Date(now - l.daysAgo * DAY),
+          status: "new" as const,
           createdAt: new Date(now - l.daysAgo * DAY),
         };
       }),
     )
     .returning();
 
-  // The demo buyer has unlocked the newest roofing lead and holds previews of the others nearby.
+  // The demo buyer buys the newest roofing lead once routing has offered it a preview.
   const demoBuyer = buyerRows.find((b) => b.email === "buyer@leadpost.test")!;
-  const roofingLeads = leadRows.filter((l) => l.formId === formRows[0]!.id);
-  const [unlocked, ...previews] = roofingLeads;
-  if (unlocked) {
-    const price = DEMO_BUYERS[0]!.costPerLead!;
-    await db.insert(buyerLeads).values({
-      companyId: company.id,
-      buyerId: demoBuyer.id,
-      leadId: unlocked.id,
-      isPreview: false,
-      acquiredVia: "credits",
-      creditsSpent: price,
-      unlockedAt: new Date(now),
-    });
-    await db.insert(creditTransactions).values({
-      companyId: company.id,
-      buyerId: demoBuyer.id,
-      buyerEmail: demoBuyer.email,
-      amount: -price,
-      transactionType: "consume",
-      reason: "Lead purchase",
-      leadId: unlocked.id,
-      idempotencyKey: `seed-consume-${unlocked.id}`,
-      createdBy: demoBuyer.userId,
-    });
-    await db
-      .update(buyers)
-      .set({ creditBalance: sql`${buyers.creditBalance} - ${price}` })
-      .where(sql`${buyers.id} = ${demoBuyer.id}`);
-    await db.update(leads).set({ saleCount: 1 }).where(sql`${leads.id} = ${unlocked.id}`);
-  }
-  const nearby = previews.filter((l) => l.zipCode !== "80521");
-  if (nearby.length > 0) {
-    await db
-      .insert(buyerLeads)
-      .values(
-        nearby.map((l) => ({ companyId: company.id, buyerId: demoBuyer.id, leadId: l.id, isPreview: true })),
-      );
+  const newestRoofing = leadRows
+    .filter((l) => l.formId === formRows[0]!.id)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  return {
+    companyId: company.id,
+    leadIds: [...leadRows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((l) => l.id),
+    purchase: newestRoofing
+      ? {
+          leadId: newestRoofing.id,
+          buyer: {
+            companyId: company.id,
+            buyerId: demoBuyer.id,
+            userId: demoBuyer.userId!,
+            email: demoBuyer.email,
+          },
+        }
+      : null,
+  };
+}
+
+/**
+ * Routes the demo leads oldest first through the routing engine (decisions, previews, prepaid and
+ * all-you-can-eat deliveries, new-lead notices), then dates what routing wrote to each lead's arrival,
+ * so a lead of last week reads as routed last week.
+ */
+async function routeDemoLeads(deps: TSeedDeps, seeded: TSeeded): Promise<void> {
+  for (const leadId of seeded.leadIds) await routeLead(deps, leadId);
+  const db = deps.database.db;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(leads)
+      .set({ routedAt: sql`${leads.createdAt}` })
+      .where(and(eq(leads.companyId, seeded.companyId), isNotNull(leads.routedAt)));
+    await tx.execute(sql`
+      update ${leadRoutingDecisions} d set created_at = l.created_at
+        from ${leads} l where l.id = d.lead_id and l.company_id = ${seeded.companyId}::uuid`);
+    await tx.execute(sql`
+      update ${buyerLeads} b
+         set created_at = l.created_at,
+             unlocked_at = case when b.unlocked_at is null then null else l.created_at end
+        from ${leads} l where l.id = b.lead_id and l.company_id = ${seeded.companyId}::uuid`);
+  });
+  if (seeded.purchase) {
+    const { leadId, buyer } = seeded.purchase;
+    await purchaseLeadWithCredit(deps, buyer, { leadId, idempotencyKey: `seed-purchase-${leadId}` });
   }
 }

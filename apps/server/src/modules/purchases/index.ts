@@ -1,2 +1,3 @@
 /** Buyers buying leads with credits. */
 export { registerPurchaseRoutes } from "./routes";
+export { purchaseLeadWithCredit } from "./service";
