@@ -33,7 +33,7 @@ import { registerRoutingRoutes } from "./modules/routing";
 import { registerSessionRoutes } from "./modules/session";
 import { registerSettingsRoutes } from "./modules/settings";
 import { registerApiDocs, registerSystemRoutes } from "./modules/system";
-import { registerTeamRoutes } from "./modules/team";
+import { registerTeamInvitationRoutes, registerTeamRoutes } from "./modules/team";
 import { errorBody, handleError, validationResponse } from "./plugins/errors";
 import { originCheck } from "./plugins/origin-check";
 import { requestContext } from "./plugins/request-context";
@@ -105,6 +105,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerApiKeyRoutes(app, deps);
   registerBackupRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerTeamInvitationRoutes(app, deps);
 
   app.get("/api/openapi.json", async (c) => {
     const document = app.getOpenAPI31Document({

@@ -1,5 +1,5 @@
 import type { TTeam } from "@leadpost/shared";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages, userRoles } from "../src/db/schema";
 import { createUser } from "./helpers/buyer-portal";
@@ -77,5 +77,102 @@ describe("team and seats", () => {
     expect(await ctx.database.db.select().from(userRoles).where(eq(userRoles.userId, userId))).toHaveLength(
       0,
     );
+  });
+});
+
+describe("joining from a team invitation", () => {
+  const tokenOf = async (email: string) => {
+    const [mail] = await ctx.database.db
+      .select()
+      .from(emailMessages)
+      .where(eq(emailMessages.toAddress, email))
+      .orderBy(desc(emailMessages.createdAt))
+      .limit(1);
+    return decodeURIComponent(/team=([^"&]+)/.exec(mail!.html)![1]!);
+  };
+  const join = (token: string, json: unknown) =>
+    ctx.request(`/api/team-invitations/${encodeURIComponent(token)}/accept`, { method: "POST", json });
+
+  it("lets a newcomer join with a password, signed in as a member, and only once", async () => {
+    const team = await createCompanyWithOwner(ctx, "owner@join-team.test", "Join Team");
+    const invited = await ctx.request("/api/settings/team/invitations", {
+      method: "POST",
+      cookie: team.cookie,
+      json: { email: "new.hire@join-team.test", role: "member" },
+    });
+    expect(invited.status).toBe(200);
+    const token = await tokenOf("new.hire@join-team.test");
+
+    const details = await ctx.request(`/api/team-invitations/${encodeURIComponent(token)}`);
+    expect(await details.json()).toMatchObject({
+      email: "new.hire@join-team.test",
+      role: "member",
+      company: { name: "Join Team" },
+      hasAccount: false,
+    });
+
+    const mismatch = await join(token, {
+      name: "New Hire",
+      password: "Welcome!2026",
+      confirmPassword: "nope",
+    });
+    expect(mismatch.status).toBe(422);
+    expect(await mismatch.text()).toContain("Passwords don't match");
+
+    const joined = await join(token, {
+      name: "New Hire",
+      password: "Welcome!2026",
+      confirmPassword: "Welcome!2026",
+    });
+    expect(joined.status).toBe(200);
+    const cookie = joined.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const who = (await (await ctx.request("/api/whoami", { cookie })).json()) as {
+      organizationId: string;
+      roles: { companyId: string; role: string }[];
+    };
+    expect(who.organizationId).toBe(team.companyId);
+    expect(who.roles).toEqual([expect.objectContaining({ companyId: team.companyId, role: "member" })]);
+
+    const again = await join(token, {
+      name: "Someone",
+      password: "Welcome!2026",
+      confirmPassword: "Welcome!2026",
+    });
+    expect(again.status).toBe(409);
+    const listed = (await (await ctx.request("/api/settings/team", { cookie: team.cookie })).json()) as TTeam;
+    expect(listed.members.map((m) => m.email)).toContain("new.hire@join-team.test");
+    expect(listed.invitations).toEqual([]);
+  });
+
+  it("refuses a revoked link, and a signed-in user with another address", async () => {
+    const team = await createCompanyWithOwner(ctx, "owner@revoke-team.test", "Revoke Team");
+    const invited = (await (
+      await ctx.request("/api/settings/team/invitations", {
+        method: "POST",
+        cookie: team.cookie,
+        json: { email: "maybe@revoke-team.test", role: "org_admin" },
+      })
+    ).json()) as TTeam;
+    const token = await tokenOf("maybe@revoke-team.test");
+    const stranger = await createCompanyWithOwner(ctx, "stranger@elsewhere.test", "Elsewhere");
+    const wrong = await ctx.request(`/api/team-invitations/${encodeURIComponent(token)}/accept-session`, {
+      method: "POST",
+      cookie: stranger.cookie,
+    });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.text()).toContain("This invitation was sent to maybe@revoke-team.test");
+
+    await ctx.request(`/api/settings/team/invitations/${invited.invitations[0]!.id}`, {
+      method: "DELETE",
+      cookie: team.cookie,
+    });
+    expect((await ctx.request(`/api/team-invitations/${encodeURIComponent(token)}`)).status).toBe(404);
+    expect(
+      (await join(token, { name: "Maybe", password: "Welcome!2026", confirmPassword: "Welcome!2026" }))
+        .status,
+    ).toBe(404);
   });
 });

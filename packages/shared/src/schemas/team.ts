@@ -36,3 +36,25 @@ export const ZTeamInviteSchema = z.object({
   role: z.enum(["org_admin", "member"]),
 });
 export const ZTeamRoleSchema = z.object({ role: z.enum(["org_admin", "member"]) });
+
+/** What a team invitation link shows before joining. */
+export const ZTeamInvitationDetailsSchema = z.object({
+  email: z.string(),
+  role: z.enum(["org_admin", "member"]),
+  company: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  hasAccount: z.boolean(),
+});
+export type TTeamInvitationDetails = z.infer<typeof ZTeamInvitationDetailsSchema>;
+
+/** A newcomer joins with a name and a password (the e-mailed link proves the address). */
+export const ZAcceptTeamInvitationSchema = z
+  .object({
+    name: z.string().trim().min(2, "Please enter your full name").max(100),
+    password: z.string().min(8, "Password must be at least 8 characters").max(128),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+export type TAcceptTeamInvitation = z.input<typeof ZAcceptTeamInvitationSchema>;

@@ -1,1 +1,2 @@
+export { registerTeamInvitationRoutes } from "./acceptance-routes";
 export { registerTeamRoutes } from "./routes";
