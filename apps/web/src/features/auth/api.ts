@@ -1,9 +1,12 @@
 import {
+  type TAcceptTeamInvitation,
   type TCompanyRegistration,
   type TInvitationDetails,
+  type TTeamInvitationDetails,
   ZCompanyRegistrationResultSchema,
   ZInvitationDetailsSchema,
   ZSignInOptionsSchema,
+  ZTeamInvitationDetailsSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
@@ -181,3 +184,27 @@ export function fetchCompanyBranding(companyId: string) {
     schema: ZBrandingSchema,
   });
 }
+
+export function fetchTeamInvitation(token: string): Promise<TTeamInvitationDetails> {
+  return apiClient.get(`/api/team-invitations/${encodeURIComponent(token)}`, {
+    ...open,
+    schema: ZTeamInvitationDetailsSchema,
+  });
+}
+
+const ZJoined = z.object({ userId: z.string(), redirectTo: z.string() });
+
+/** A newcomer joins the company with a name and password, and is signed in. */
+export const acceptTeamInvitation = (token: string, input: TAcceptTeamInvitation) =>
+  apiClient.post(`/api/team-invitations/${encodeURIComponent(token)}/accept`, input, {
+    ...open,
+    schema: ZJoined,
+  });
+
+/** The signed-in user with the invited address joins the company. */
+export const acceptTeamInvitationAsUser = (token: string) =>
+  apiClient.post(
+    `/api/team-invitations/${encodeURIComponent(token)}/accept-session`,
+    {},
+    { schema: ZJoined },
+  );

@@ -12,6 +12,7 @@ import {
   ZPayPalVerifySchema,
   ZResendVerifySchema,
   ZRestoreResultSchema,
+  ZTeamSchema,
   ZTestEmailSchema,
   ZTwilioVerifySchema,
 } from "@leadpost/shared";
@@ -54,3 +55,19 @@ export const analyseBackup = (file: unknown) =>
   apiClient.post("/api/settings/backups/analyse", file, { schema: ZBackupAnalysisSchema });
 export const restoreBackup = (file: unknown) =>
   apiClient.post("/api/settings/backups/restore", file, { schema: ZRestoreResultSchema });
+
+export const teamKeys = ["settings", "team"] as const;
+export const fetchTeam = (signal?: AbortSignal) =>
+  apiClient.get("/api/settings/team", { schema: ZTeamSchema, signal });
+export const inviteTeamMember = (input: { email: string; role: "org_admin" | "member" }) =>
+  apiClient.post("/api/settings/team/invitations", input, { schema: ZTeamSchema });
+export const revokeTeamInvitation = (id: string) =>
+  apiClient.delete(`/api/settings/team/invitations/${id}`, { schema: ZTeamSchema });
+export const changeTeamRole = (userId: string, role: "org_admin" | "member") =>
+  apiClient.put(
+    `/api/settings/team/members/${encodeURIComponent(userId)}/role`,
+    { role },
+    { schema: ZTeamSchema },
+  );
+export const removeTeamMember = (userId: string) =>
+  apiClient.delete(`/api/settings/team/members/${encodeURIComponent(userId)}`, { schema: ZTeamSchema });

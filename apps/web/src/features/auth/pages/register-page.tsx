@@ -4,15 +4,21 @@ import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { CompanyRegistrationForm } from "../components/company-registration-form";
 import { InvitedRegistration } from "../components/invited-registration";
+import { TeamJoin } from "../components/team-join";
 import { VerificationSent } from "../components/verification-sent";
 
-/** Spec 000 §2.5: /auth/register creates a company; with ?token= it completes a buyer invitation. */
+/**
+ * Spec 000 §2.5: /auth/register creates a company; with ?token= it completes a buyer invitation, with
+ * ?team= it joins a company from a team invitation.
+ */
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const token = searchParams.get("token");
+  const team = searchParams.get("team");
 
   if (token !== null) return <InvitedRegistration token={token} />;
+  if (team !== null) return <TeamJoin token={team} />;
   if (registeredEmail) return <VerificationSent email={registeredEmail} />;
   return (
     <AuthCard

@@ -20,6 +20,7 @@ import { GeneralTab } from "./general-tab";
 import { MapsTab } from "./maps-tab";
 import { PaymentTab } from "./payment-tab";
 import type { TDraft } from "./setting-fields";
+import { TeamTab } from "./team-tab";
 import { TwilioTab } from "./twilio-tab";
 
 /** /owner/settings: Company Settings (002 §2), for owners and org admins only. */
@@ -46,6 +47,7 @@ const TABS = [
   ["twilio", "Twilio"],
   ["maps", "Maps"],
   ["backup", "Backup"],
+  ["team", "Team"],
 ] as const;
 const TAB_VALUES = TABS.map(([value]) => value);
 
@@ -131,6 +133,9 @@ function CompanySettings() {
               </TabsContent>
               <TabsContent value="backup">
                 <BackupTab />
+              </TabsContent>
+              <TabsContent value="team">
+                <TeamTab />
               </TabsContent>
             </CardContent>
           </Card>

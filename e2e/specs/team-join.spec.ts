@@ -1,0 +1,41 @@
+import { expect, test } from "../fixtures/server";
+import { signInAsCompany, waitForEmail } from "./auth-helpers";
+
+// PRODUCT.md "Team": an owner invites a colleague within the plan's seats; the colleague joins from
+// the e-mailed link with a name and password and lands on the company dashboard as a member.
+test("an owner invites a colleague on the Team tab, who joins from the e-mail as a member", async ({
+  page,
+  request,
+}) => {
+  const email = `colleague.${Date.now()}@leadpost.test`;
+  await signInAsCompany(page, "owner@leadpost.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/owner/settings?tab=team");
+  const members = page.getByRole("list", { name: "Team members" });
+  await expect(members.getByText("Olivia Owner")).toBeVisible();
+  const form = page.getByRole("form", { name: "Invite a team member" });
+  await form.getByLabel("Email").fill("not-an-address");
+  await form.getByRole("button", { name: "Invite" }).click();
+  await expect(form.getByText("Enter a valid email address")).toBeVisible();
+  await form.getByLabel("Email").fill(email);
+  await form.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(members.getByText(email)).toBeVisible();
+
+  await page.context().clearCookies();
+  const mail = await waitForEmail(request, email, "team_invitation");
+  await page.goto(mail.links.find((l) => l.includes("team="))!);
+  const join = page.getByRole("form", { name: "Join Your Team" });
+  await expect(page.getByText("Summit Home Services", { exact: true })).toBeVisible();
+  await join.getByLabel("Full name").fill("Casey Colleague");
+  await join.getByLabel("Password", { exact: true }).fill("Colleague!2026");
+  await join.getByLabel("Confirm password").fill("Colleague!2026");
+  await join.getByRole("button", { name: "Join Summit Home Services" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("Welcome to Summit Home Services!")).toBeVisible();
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(mail.links.find((l) => l.includes("team="))!);
+  await expect(page.getByText("This invitation has already been used")).toBeVisible();
+});
