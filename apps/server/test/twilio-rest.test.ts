@@ -1,5 +1,7 @@
+import type { TCallDebugger } from "@leadpost/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { phoneNumbers } from "../src/db/schema";
+import { callLogs, companies, companySecrets, phoneNumbers, userRoles } from "../src/db/schema";
 import { createTwilioClient, TwilioError } from "../src/integrations/twilio";
 import { startTwilioFake, type TTwilioFake } from "./fakes/twilio-fake";
 import { createCompanyWithOwner } from "./helpers/fixtures";
@@ -135,5 +137,157 @@ describe("ending live calls through Twilio", () => {
       await ctx.request("/api/calls/live", { cookie: acme.cookie }),
     );
     expect(after.calls.map((c) => c.callSid)).not.toContain(live.call.sid);
+  });
+});
+
+describe("debugger", () => {
+  it("checks the setup, lists Twilio's calls and this company's failed calls, with the legend", async () => {
+    const db = ctx.database.db;
+    const bad = twilio.addCall({
+      from: "+13035550170",
+      to: "12345",
+      status: "failed",
+      error_code: 21217,
+      error_message: null,
+    });
+    await db.insert(callLogs).values([
+      {
+        companyId: acme.companyId,
+        callSid: bad.sid,
+        fromNumber: "+13035550170",
+        toNumber: "12345",
+        status: "failed",
+      },
+      {
+        companyId: acme.companyId,
+        callSid: "CA_local_noanswer",
+        fromNumber: "+13035550171",
+        status: "no-answer",
+      },
+      { companyId: acme.companyId, callSid: "CA_local_ok", fromNumber: "+13035550172", status: "completed" },
+    ]);
+    const res = await ctx.request("/api/calls/debugger", { cookie: acme.cookie });
+    expect(res.status).toBe(200);
+    const body = await json<TCallDebugger>(res);
+    expect(body.permissions).toMatchObject({
+      accountSid: SID,
+      hasCredentials: true,
+      apiAccessible: true,
+      status: "Twilio Connected",
+    });
+    expect(Object.fromEntries(body.permissions.checks.map((c) => [c.key, c.ok]))).toEqual({
+      credentials: true,
+      api: true,
+      numbers: true,
+      // The test server's address is http://localhost: Twilio could not reach it.
+      webhook: false,
+    });
+    expect(body.permissions.checks.find((c) => c.key === "api")?.detail).toBe(
+      "Connected to Acme calls (active)",
+    );
+    expect(body.providerCalls.length).toBe(twilio.calls.length);
+    expect(body.providerCalls.find((c) => c.sid === bad.sid)).toMatchObject({
+      from: "+13035550170",
+      status: "failed",
+      errorCode: 21217,
+      errorMessage: "Invalid number format",
+    });
+    const completed = body.providerCalls.find((c) => c.status === "completed" && c.duration === 42);
+    expect(completed?.startTime).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(body.providerError).toBeNull();
+    // Both were logged at the same instant, so their order is not fixed; the completed call is no error.
+    const errors = body.localErrors.map((e) => [e.callSid, e.errorCode, e.errorMessage]);
+    expect(errors.sort()).toEqual(
+      [
+        ["CA_local_noanswer", "no-answer", "No answer"],
+        [bad.sid, "21217", "Invalid number format"],
+      ].sort(),
+    );
+    expect(body.localErrors.find((e) => e.callSid === bad.sid)?.moreInfo).toBe(
+      "https://www.twilio.com/docs/errors/21217",
+    );
+    expect(body.legend).toEqual([
+      { code: "21217", meaning: "Invalid number format" },
+      { code: "13224", meaning: "Blocked by carrier" },
+      { code: "21220", meaning: "Invalid for region" },
+      { code: "no-answer", meaning: "No answer" },
+      { code: "busy", meaning: "Busy" },
+    ]);
+
+    await db
+      .update(companies)
+      .set({ twilioWebhookBaseUrl: "https://calls.acme.example" })
+      .where(eq(companies.id, acme.companyId));
+    const public_ = await json<TCallDebugger>(
+      await ctx.request("/api/calls/debugger", { cookie: acme.cookie }),
+    );
+    expect(public_.permissions.checks.find((c) => c.key === "webhook")).toMatchObject({
+      ok: true,
+      detail: "https://calls.acme.example/api/twilio/voice",
+    });
+  });
+
+  it("answers 200 with the checks failing when Twilio is not configured, and shows only the company's own data", async () => {
+    const other = await createCompanyWithOwner(ctx, "owner@other.test", "Other Co");
+    await ctx.database.db.insert(callLogs).values({
+      companyId: other.companyId,
+      callSid: "CA_other_busy",
+      fromNumber: "+13035550180",
+      status: "busy",
+    });
+    const res = await ctx.request("/api/calls/debugger", { cookie: other.cookie });
+    expect(res.status).toBe(200);
+    const body = await json<TCallDebugger>(res);
+    expect(body.permissions).toMatchObject({
+      accountSid: null,
+      hasCredentials: false,
+      apiAccessible: false,
+      status: "Twilio Not Configured",
+    });
+    expect(body.permissions.checks.slice(0, 3)).toEqual([
+      { key: "credentials", label: "Twilio credentials", ok: false, detail: "Twilio Not Configured" },
+      { key: "api", label: "Credentials valid", ok: false, detail: "Twilio Not Configured" },
+      { key: "numbers", label: "Active Twilio number", ok: false, detail: "No active Twilio number" },
+    ]);
+    expect(body.providerCalls).toEqual([]);
+    expect(body.providerError).toBe("Twilio Not Configured");
+    expect(body.localErrors).toMatchObject([
+      { callSid: "CA_other_busy", errorCode: "busy", errorMessage: "Busy" },
+    ]);
+    const acmeView = await json<TCallDebugger>(
+      await ctx.request("/api/calls/debugger", { cookie: acme.cookie }),
+    );
+    expect(acmeView.localErrors.map((e) => e.callSid)).not.toContain("CA_other_busy");
+  });
+
+  it("says when Twilio refuses the credentials, and is for owners and admins only", async () => {
+    const wrong = await createCompanyWithOwner(ctx, "owner@wrong.test", "Wrong Token Co");
+    await ctx.database.db
+      .update(companies)
+      .set({ twilioAccountSid: SID })
+      .where(eq(companies.id, wrong.companyId));
+    await ctx.database.db.insert(companySecrets).values({
+      companyId: wrong.companyId,
+      name: "twilio_auth_token",
+      ciphertext: ctx.deps.secretBox.seal("a-token-twilio-refuses"),
+      last4: "uses",
+    });
+    const body = await json<TCallDebugger>(
+      await ctx.request("/api/calls/debugger", { cookie: wrong.cookie }),
+    );
+    expect(body.permissions).toMatchObject({ hasCredentials: true, apiAccessible: false });
+    expect(body.permissions.checks.find((c) => c.key === "api")).toMatchObject({
+      ok: false,
+      detail: "Invalid Twilio credentials",
+    });
+    expect(body.providerCalls).toEqual([]);
+    expect(body.providerError).toBe("Invalid Twilio credentials");
+
+    const member = await createCompanyWithOwner(ctx, "member@acme.test", "Member Co");
+    await ctx.database.db.delete(userRoles).where(eq(userRoles.userId, member.userId));
+    await ctx.database.db
+      .insert(userRoles)
+      .values({ userId: member.userId, companyId: acme.companyId, role: "member" });
+    expect((await ctx.request("/api/calls/debugger", { cookie: member.cookie })).status).toBe(403);
   });
 });
