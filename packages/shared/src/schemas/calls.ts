@@ -239,3 +239,13 @@ export const ZCallDebuggerSchema = z.object({
   legend: z.array(z.object({ code: z.string(), meaning: z.string() })),
 });
 export type TCallDebugger = z.infer<typeof ZCallDebuggerSchema>;
+
+/** 002 §5 and §9: the voicemail greeting audio a number may play instead of a spoken greeting. */
+export const VOICEMAIL_AUDIO_RULES = {
+  MAX_BYTES: 5 * 1024 * 1024,
+  INVALID_TYPE: "Please upload a valid audio file (MP3, WAV, WEBM, or OGG)",
+  TOO_LARGE: "File size must be less than 5MB",
+  UPLOAD_FAILED: "Failed to upload audio",
+  UPLOADED: "Voicemail audio uploaded",
+  DELETED: "Voicemail audio removed",
+} as const;

@@ -44,6 +44,7 @@ import {
   updatePhoneNumber,
 } from "./phone-numbers";
 import { runTestCall } from "./test-call";
+import { registerVoicemailAudioRoutes } from "./voicemail-audio";
 
 const tags = ["Call center"];
 const idParams = z.object({ id: z.uuid() });
@@ -296,6 +297,7 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
   app.openapi(routes.metrics, async (c) =>
     c.json(await callMetrics(deps, ctx(c), c.req.valid("query").days), 200),
   );
+  registerVoicemailAudioRoutes(app, deps);
   app.openapi(routes.debugger, async (c) => c.json(await callDebugger(deps, ctx(c)), 200));
   app.openapi(routes.testCall, async (c) =>
     c.json(await runTestCall(deps, ctx(c), c.req.valid("json")), 200),

@@ -14,6 +14,7 @@ type TVoiceDeps = Pick<TDeps, "database" | "secretBox" | "config" | "logger">;
 export type TVoiceAnswer = { status: 200; twiml: string } | { status: 403 | 404 };
 
 const callbackUrls = (base: string, companyId: string, numberId: string) => ({
+  base,
   callback: (path: string, extra: Record<string, string> = {}) =>
     `${base}${path}?${new URLSearchParams({ company: companyId, number: numberId, ...extra })}`,
 });
