@@ -50,57 +50,70 @@ export async function answerInboundCall(deps: TVoiceDeps, req: TTwilioRequest): 
   const from = req.params.From ?? "";
   const status = req.params.CallStatus || "ringing";
   if (!callSid) return { status: 403 };
-  await db
-    .insert(callLogs)
-    .values({
-      companyId: number.companyId,
-      callSid,
-      fromNumber: from,
-      toNumber: req.params.To ?? number.phoneNumber,
-      phoneNumberId: number.id,
-      status,
-      statusRank: statusRank(status),
-      startedAt: new Date(),
-    })
-    .onConflictDoNothing({ target: callLogs.callSid });
-  await attributeInboundCall(db, {
-    companyId: number.companyId,
-    callSid,
-    from,
-    to: req.params.To ?? number.phoneNumber,
-    status,
-  });
+  const to = req.params.To ?? number.phoneNumber;
+  // What the caller gets depends on the block list and on who the number rings: read both at once.
+  const rings = number.isActive && !number.routeToVoicemail;
+  const [blocked, targets] = await Promise.all([
+    isBlocked(deps, number.companyId, from),
+    rings ? dialTargets(db, number.companyId, number) : Promise.resolve([]),
+  ]);
+  const logged = blocked ? "blocked" : status;
+  const [inserted] = await Promise.all([
+    db
+      .insert(callLogs)
+      .values({
+        companyId: number.companyId,
+        callSid,
+        fromNumber: from,
+        toNumber: to,
+        phoneNumberId: number.id,
+        status: logged,
+        statusRank: statusRank(logged),
+        startedAt: new Date(),
+        endedAt: blocked ? new Date() : null,
+      })
+      .onConflictDoNothing({ target: callLogs.callSid })
+      .returning({ id: callLogs.id }),
+    attributeInboundCall(db, { companyId: number.companyId, callSid, from, to, status }),
+  ]);
 
-  if (await isBlocked(deps, number.companyId, from)) {
-    await db
-      .update(callLogs)
-      .set({ status: "blocked", statusRank: statusRank("blocked"), endedAt: new Date() })
-      .where(and(eq(callLogs.callSid, callSid), eq(callLogs.companyId, number.companyId)));
+  if (blocked) {
+    // A repeated webhook for a call logged before its caller was blocked: it is blocked now.
+    if (inserted.length === 0) {
+      await db
+        .update(callLogs)
+        .set({ status: "blocked", statusRank: statusRank("blocked"), endedAt: new Date() })
+        .where(and(eq(callLogs.callSid, callSid), eq(callLogs.companyId, number.companyId)));
+    }
     await notify(db, "call_updated", { companyId: number.companyId });
     return { status: 200, twiml: twiml.twimlResponse(twiml.reject()) };
   }
-  await notify(db, "call_updated", { companyId: number.companyId });
   const urls = callbackUrls(twilio.webhookBaseUrl, number.companyId, number.id);
   if (!number.isActive) {
+    await notify(db, "call_updated", { companyId: number.companyId });
     return {
       status: 200,
       twiml: twiml.twimlResponse(twiml.say("The number you have called is not in service."), twiml.hangup()),
     };
   }
-  const targets = await dialTargets(db, number.companyId, number);
-  if (number.routeToVoicemail || targets.length === 0)
+  if (number.routeToVoicemail || targets.length === 0) {
+    await notify(db, "call_updated", { companyId: number.companyId });
     return { status: 200, twiml: voicemailTwiml(number, urls) };
+  }
 
   let offset = 0;
-  if (number.routingStrategy === "round_robin") {
-    // Each call starts one further along the list; the cursor is kept on the number (persisted).
-    const [row] = await db
-      .update(phoneNumbers)
-      .set({ roundRobinCursor: sql`${phoneNumbers.roundRobinCursor} + 1` })
-      .where(eq(phoneNumbers.id, number.id))
-      .returning({ cursor: phoneNumbers.roundRobinCursor });
-    offset = (row?.cursor ?? 1) - 1;
-  }
+  // Each round-robin call starts one further along the list; the cursor is kept on the number (persisted).
+  const [, turned] = await Promise.all([
+    notify(db, "call_updated", { companyId: number.companyId }),
+    number.routingStrategy === "round_robin"
+      ? db
+          .update(phoneNumbers)
+          .set({ roundRobinCursor: sql`${phoneNumbers.roundRobinCursor} + 1` })
+          .where(eq(phoneNumbers.id, number.id))
+          .returning({ cursor: phoneNumbers.roundRobinCursor })
+      : Promise.resolve([]),
+  ]);
+  if (number.routingStrategy === "round_robin") offset = (turned[0]?.cursor ?? 1) - 1;
   const numbers = rotate(targets, offset).map((t) => t.phoneNumber);
   return {
     status: 200,

@@ -1,9 +1,15 @@
 import { usPhoneDigits } from "@leadpost/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { callLogs, phoneNumbers } from "../../db/schema";
+import { callLogs, companies, companySecrets, phoneNumbers } from "../../db/schema";
 import { isValidTwilioSignature } from "../../integrations/twilio";
-import { companyTwilio, type TCompanyTwilio } from "./credentials";
+import {
+  companyTwilio,
+  type TCompanyTwilio,
+  twilioColumns,
+  twilioSecretJoin,
+  twilioSettings,
+} from "./credentials";
 
 export type TTwilioRequest = {
   /** Path and query as requested, e.g. `/api/twilio/status?company=…`. */
@@ -54,18 +60,21 @@ export async function verifyCompanyCallback(
 export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) {
   const to = usPhoneDigits(req.params.To ?? "") ?? (req.params.To ?? "").replace(/\D/g, "");
   if (!to) return null;
+  // The numbers with these digits, each with its company's Twilio settings, in one statement.
   const candidates = await deps.database.db
-    .select()
+    .select({ number: phoneNumbers, twilio: twilioColumns })
     .from(phoneNumbers)
+    .innerJoin(companies, eq(companies.id, phoneNumbers.companyId))
+    .leftJoin(companySecrets, twilioSecretJoin(companies.id))
     .where(
       and(
         inArray(phoneNumbers.type, ["twilio", "tracking"]),
         sql`right(regexp_replace(${phoneNumbers.phoneNumber}, '\\D', '', 'g'), 10) = right(${to}, 10)`,
       ),
     );
-  for (const number of candidates) {
-    const twilio = await companyTwilio(deps, number.companyId);
-    if (twilio && isSignedFor(twilio, req)) return { number, twilio };
+  for (const candidate of candidates) {
+    const twilio = twilioSettings(deps, candidate.twilio);
+    if (twilio && isSignedFor(twilio, req)) return { number: candidate.number, twilio };
   }
   return null;
 }
