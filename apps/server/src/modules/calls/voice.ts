@@ -1,7 +1,6 @@
-import { usPhoneDigits } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { blockedCalls, callLogs, phoneNumbers } from "../../db/schema";
+import { callLogs, phoneNumbers } from "../../db/schema";
 import { twiml } from "../../integrations/twilio";
 import { attributeInboundCall } from "../call-tracking";
 import { notify } from "../realtime";
@@ -19,23 +18,6 @@ const callbackUrls = (base: string, companyId: string, numberId: string) => ({
     `${base}${path}?${new URLSearchParams({ company: companyId, number: numberId, ...extra })}`,
 });
 
-/** The caller's number is on the company's blocked list (compared by digits, whatever the format). */
-async function isBlocked(deps: TVoiceDeps, companyId: string, from: string) {
-  const digits = usPhoneDigits(from) ?? from.replace(/\D/g, "");
-  if (!digits) return false;
-  const [row] = await deps.database.db
-    .select({ id: blockedCalls.id })
-    .from(blockedCalls)
-    .where(
-      and(
-        eq(blockedCalls.companyId, companyId),
-        sql`right(regexp_replace(${blockedCalls.phoneNumber}, '\\D', '', 'g'), 10) = right(${digits}, 10)`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * Twilio's inbound voice webhook: logs the call (once per call SID), attributes it to call tracking, and
  * answers what to do: reject a blocked caller, ring the routing numbers or agents by the number's
@@ -44,21 +26,17 @@ async function isBlocked(deps: TVoiceDeps, companyId: string, from: string) {
 export async function answerInboundCall(deps: TVoiceDeps, req: TTwilioRequest): Promise<TVoiceAnswer> {
   const found = await verifyInboundCall(deps, req);
   if (!found) return { status: 403 };
-  const { number, twilio } = found;
+  const { number, twilio, callerBlocked: blocked } = found;
   const db = deps.database.db;
   const callSid = req.params.CallSid ?? "";
   const from = req.params.From ?? "";
   const status = req.params.CallStatus || "ringing";
   if (!callSid) return { status: 403 };
   const to = req.params.To ?? number.phoneNumber;
-  // What the caller gets depends on the block list and on who the number rings: read both at once.
-  const rings = number.isActive && !number.routeToVoicemail;
-  const [blocked, targets] = await Promise.all([
-    isBlocked(deps, number.companyId, from),
-    rings ? dialTargets(db, number.companyId, number) : Promise.resolve([]),
-  ]);
+  // Who the number rings is read while the call is logged (a blocked caller rings nobody).
+  const rings = number.isActive && !number.routeToVoicemail && !blocked;
   const logged = blocked ? "blocked" : status;
-  const [inserted] = await Promise.all([
+  const [inserted, targets] = await Promise.all([
     db
       .insert(callLogs)
       .values({
@@ -74,6 +52,7 @@ export async function answerInboundCall(deps: TVoiceDeps, req: TTwilioRequest): 
       })
       .onConflictDoNothing({ target: callLogs.callSid })
       .returning({ id: callLogs.id }),
+    rings ? dialTargets(db, number.companyId, number) : Promise.resolve([]),
     attributeInboundCall(db, { companyId: number.companyId, callSid, from, to, status }),
   ]);
 
