@@ -77,7 +77,10 @@ const stopServer = async () => {
 };
 const deadline = Date.now() + 120_000;
 for (;;) {
-  if (server.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
+  if (server.exitCode !== null) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`server exited early:\n${logs.join("")}`);
+  }
   const ok = await fetch(`${baseUrl}/api/health`).then(
     (r) => r.ok,
     () => false,
