@@ -260,6 +260,19 @@ describe("debugger", () => {
     expect(acmeView.localErrors.map((e) => e.callSid)).not.toContain("CA_other_busy");
   });
 
+  it("says when Twilio is down rather than failing", async () => {
+    twilio.state.failNext = 2;
+    const res = await ctx.request("/api/calls/debugger", { cookie: acme.cookie });
+    expect(res.status).toBe(200);
+    const body = await json<TCallDebugger>(res);
+    const down = "Twilio answered 503 (error 20503): Service unavailable";
+    expect(body.permissions).toMatchObject({ hasCredentials: true, apiAccessible: false });
+    expect(body.permissions.checks.find((c) => c.key === "api")).toMatchObject({ ok: false, detail: down });
+    expect(body.providerError).toBe(down);
+    expect(body.providerCalls).toEqual([]);
+    expect(body.localErrors.length).toBeGreaterThan(0);
+  });
+
   it("says when Twilio refuses the credentials, and is for owners and admins only", async () => {
     const wrong = await createCompanyWithOwner(ctx, "owner@wrong.test", "Wrong Token Co");
     await ctx.database.db
