@@ -13,7 +13,7 @@ import { registerBackupRoutes } from "./modules/backups";
 import { registerBuyerPortalRoutes } from "./modules/buyer-portal";
 import { registerBuyerRoutes } from "./modules/buyers";
 import { registerCallTrackingPublicRoutes, registerCallTrackingRoutes } from "./modules/call-tracking";
-import { registerCallCenterRoutes, registerTwilioWebhooks } from "./modules/calls";
+import { isVoicemailAudioUpload, registerCallCenterRoutes, registerTwilioWebhooks } from "./modules/calls";
 import { registerCreditRoutes } from "./modules/credits";
 import { registerDashboardRoutes } from "./modules/dashboard";
 import { registerDevMailbox, registerEmailRoutes } from "./modules/email";
@@ -71,8 +71,12 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     maxSize: MAX_JSON_BODY,
     onError: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
   });
-  // Image uploads carry their own, larger limit (modules/forms/images.ts).
-  app.use("/api/*", (c, next) => (c.req.path === FORM_IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next)));
+  // Image and voicemail audio uploads carry their own, larger limits (forms/images.ts, calls/voicemail-audio.ts).
+  app.use("/api/*", (c, next) =>
+    c.req.path === FORM_IMAGE_UPLOAD_PATH || isVoicemailAudioUpload(c.req.path)
+      ? next()
+      : jsonBodyLimit(c, next),
+  );
   // Text PostgreSQL cannot store never reaches it: 400 naming the field (anonymous form answers: removed).
   app.use("/api/*", textSanitiser({ strip: (path) => path.startsWith("/api/public/forms/") }));
   app.onError(handleError);

@@ -211,3 +211,69 @@ export const CALL_VOICES = [
 
 /** 002 §5: what the caller hears before a recorded call, unless the number says otherwise. */
 export const DEFAULT_RECORDING_MESSAGE = "This call may be recorded for quality and training purposes.";
+// The Debugger tab (002 §2, §3, §8): permissions check, the provider's latest calls, local errors, legend.
+
+/** 002 §8: what the debugger's error codes mean. */
+export const CALL_ERROR_LEGEND = [
+  { code: "21217", meaning: "Invalid number format" },
+  { code: "13224", meaning: "Blocked by carrier" },
+  { code: "21220", meaning: "Invalid for region" },
+  { code: "no-answer", meaning: "No answer" },
+  { code: "busy", meaning: "Busy" },
+] as const;
+
+export const DEBUGGER_CHECKS = ["credentials", "api", "numbers", "webhook"] as const;
+
+export const ZCallDebuggerSchema = z.object({
+  permissions: z.object({
+    accountSid: z.string().nullable(),
+    hasCredentials: z.boolean(),
+    apiAccessible: z.boolean(),
+    /** "Twilio Connected" or "Twilio Not Configured". */
+    status: z.string(),
+    checks: z.array(
+      z.object({ key: z.enum(DEBUGGER_CHECKS), label: z.string(), ok: z.boolean(), detail: z.string() }),
+    ),
+  }),
+  providerCalls: z.array(
+    z.object({
+      sid: z.string(),
+      from: z.string(),
+      to: z.string(),
+      status: z.string(),
+      direction: z.string().nullable(),
+      /** Seconds. */
+      duration: z.number().nullable(),
+      startTime: z.string().nullable(),
+      errorCode: z.number().nullable(),
+      errorMessage: z.string().nullable(),
+    }),
+  ),
+  /** Why the provider's calls could not be listed, when they could not. */
+  providerError: z.string().nullable(),
+  localErrors: z.array(
+    z.object({
+      id: z.string(),
+      callSid: z.string(),
+      status: z.string(),
+      fromNumber: z.string().nullable(),
+      toNumber: z.string().nullable(),
+      errorCode: z.string().nullable(),
+      errorMessage: z.string(),
+      moreInfo: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  legend: z.array(z.object({ code: z.string(), meaning: z.string() })),
+});
+export type TCallDebugger = z.infer<typeof ZCallDebuggerSchema>;
+
+/** 002 §5 and §9: the voicemail greeting audio a number may play instead of a spoken greeting. */
+export const VOICEMAIL_AUDIO_RULES = {
+  MAX_BYTES: 5 * 1024 * 1024,
+  INVALID_TYPE: "Please upload a valid audio file (MP3, WAV, WEBM, or OGG)",
+  TOO_LARGE: "File size must be less than 5MB",
+  UPLOAD_FAILED: "Failed to upload audio",
+  UPLOADED: "Voicemail audio uploaded",
+  DELETED: "Voicemail audio removed",
+} as const;

@@ -1,3 +1,9 @@
-export { createTwilioClient, type TTwilioClient, type TTwilioCredentials, TwilioError } from "./rest-client";
+export {
+  createTwilioClient,
+  type TTwilioCall,
+  type TTwilioClient,
+  type TTwilioCredentials,
+  TwilioError,
+} from "./rest-client";
 export { isValidTwilioSignature, twilioSignature } from "./signature";
 export * as twiml from "./twiml";

@@ -10,6 +10,9 @@ export type TTwilioCall = {
   duration: string | null;
   start_time: string | null;
   end_time: string | null;
+  /** Present on calls that failed at Twilio (e.g. 21217, 13224, 21220). */
+  error_code?: number | string | null;
+  error_message?: string | null;
 };
 
 export class TwilioError extends Error {

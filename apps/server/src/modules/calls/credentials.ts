@@ -9,24 +9,33 @@ export type TCompanyTwilio = {
   webhookBaseUrl: string;
 };
 
+/** The columns `companyTwilio` reads, for queries that join them onto their own rows. */
+export const twilioColumns = {
+  accountSid: companies.twilioAccountSid,
+  webhookBaseUrl: companies.twilioWebhookBaseUrl,
+  ciphertext: companySecrets.ciphertext,
+};
+export const twilioSecretJoin = (companyIdColumn: typeof companies.id) =>
+  and(eq(companySecrets.companyId, companyIdColumn), eq(companySecrets.name, "twilio_auth_token"));
+
 /** The company's Twilio settings (SID, sealed auth token, webhook base URL), or null without a token. */
 export async function companyTwilio(
   deps: Pick<TDeps, "database" | "secretBox" | "config">,
   companyId: string,
 ): Promise<TCompanyTwilio | null> {
   const [row] = await deps.database.db
-    .select({
-      accountSid: companies.twilioAccountSid,
-      webhookBaseUrl: companies.twilioWebhookBaseUrl,
-      ciphertext: companySecrets.ciphertext,
-    })
+    .select(twilioColumns)
     .from(companies)
-    .leftJoin(
-      companySecrets,
-      and(eq(companySecrets.companyId, companies.id), eq(companySecrets.name, "twilio_auth_token")),
-    )
+    .leftJoin(companySecrets, twilioSecretJoin(companies.id))
     .where(eq(companies.id, companyId));
-  if (!row?.ciphertext) return null;
+  return row ? twilioSettings(deps, row) : null;
+}
+
+export function twilioSettings(
+  deps: Pick<TDeps, "secretBox" | "config">,
+  row: { accountSid: string | null; webhookBaseUrl: string | null; ciphertext: string | null },
+): TCompanyTwilio | null {
+  if (!row.ciphertext) return null;
   return {
     accountSid: row.accountSid,
     authToken: deps.secretBox.open(row.ciphertext),

@@ -2,4 +2,5 @@
 // transcription callbacks, and the company's numbers, agents, blocked callers, calls and voicemails.
 export { sweepStaleCalls } from "./call-records";
 export { registerCallCenterRoutes } from "./routes";
+export { isVoicemailAudioUpload } from "./voicemail-audio";
 export { registerTwilioWebhooks } from "./webhook-routes";

@@ -17,7 +17,7 @@ import { assertCallCenterAdmin } from "./guard";
 type TDepsDb = Pick<TDeps, "database">;
 type TRow = typeof phoneNumbers.$inferSelect;
 
-const toDto = (row: TRow, links: string[]): TPhoneNumber => ({
+export const toDto = (row: TRow, links: string[]): TPhoneNumber => ({
   id: row.id,
   phoneNumber: row.phoneNumber,
   description: row.description,
@@ -60,6 +60,18 @@ export async function listPhoneNumbers(deps: TDepsDb, ctx: TCompanyContext) {
       ),
     ),
   };
+}
+
+/** The routing numbers linked to one of the company's numbers, in the order they were linked. */
+export async function linkedRoutingIds(deps: TDepsDb, companyId: string, numberId: string) {
+  const links = await deps.database.db
+    .select({ id: twilioNumberRouting.routingNumberId })
+    .from(twilioNumberRouting)
+    .where(
+      and(eq(twilioNumberRouting.companyId, companyId), eq(twilioNumberRouting.twilioNumberId, numberId)),
+    )
+    .orderBy(asc(twilioNumberRouting.createdAt));
+  return links.map((l) => l.id);
 }
 
 async function assertOwnRoutingNumbers(deps: TDepsDb, companyId: string, ids: string[]) {

@@ -6,6 +6,7 @@ import {
   ZBlockedNumberListSchema,
   ZBlockNumberInputSchema,
   ZCallCenterStatusSchema,
+  ZCallDebuggerSchema,
   ZCallIdsSchema,
   ZCallListSchema,
   ZCallMetricsSchema,
@@ -30,6 +31,7 @@ import {
   listVoicemails,
   markVoicemailRead,
 } from "./call-records";
+import { callDebugger } from "./debugger";
 import { blockNumber, deleteAgent, listAgents, listBlocked, saveAgent, unblockNumber } from "./people";
 import {
   createPhoneNumber,
@@ -44,6 +46,7 @@ import {
 } from "./phone-numbers";
 import { callCenterStatus } from "./status";
 import { runTestCall } from "./test-call";
+import { registerVoicemailAudioRoutes } from "./voicemail-audio";
 
 const tags = ["Call center"];
 const idParams = z.object({ id: z.uuid() });
@@ -224,6 +227,12 @@ const routes = {
     },
     responses: { 200: jsonContent(ZCallMetricsSchema, "Metrics"), 422: invalid },
   }),
+  debugger: route("get", {
+    path: "/api/calls/debugger",
+    summary:
+      "Debugger (owners and admins): Twilio permissions check, Twilio's latest calls, local errors, error-code legend",
+    responses: { 200: jsonContent(ZCallDebuggerSchema, "What the debugger shows") },
+  }),
   testCall: route("post", {
     path: "/api/calls/test-call",
     summary: "Test Call Center: a simulated inbound call through the signed webhook path",
@@ -296,6 +305,8 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
   app.openapi(routes.metrics, async (c) =>
     c.json(await callMetrics(deps, ctx(c), c.req.valid("query").days), 200),
   );
+  registerVoicemailAudioRoutes(app, deps);
+  app.openapi(routes.debugger, async (c) => c.json(await callDebugger(deps, ctx(c)), 200));
   app.openapi(routes.testCall, async (c) =>
     c.json(await runTestCall(deps, ctx(c), c.req.valid("json")), 200),
   );

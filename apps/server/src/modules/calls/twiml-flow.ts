@@ -19,12 +19,17 @@ export type TNumberSettings = {
   transcribeVoicemail: boolean;
 };
 
-type TUrls = { callback: (path: string, extra?: Record<string, string>) => string };
+type TUrls = {
+  /** Where Twilio reaches this server (locally stored greetings are served under it). */
+  base: string;
+  callback: (path: string, extra?: Record<string, string>) => string;
+};
 
 /** Voicemail: the greeting (uploaded audio, else spoken in the chosen voice), then a recording. */
 export function voicemailTwiml(number: TNumberSettings, urls: TUrls): string {
-  const greeting = number.voicemailAudioUrl
-    ? twiml.play(number.voicemailAudioUrl)
+  const audio = number.voicemailAudioUrl;
+  const greeting = audio
+    ? twiml.play(audio.startsWith("/") ? `${urls.base}${audio}` : audio)
     : twiml.say(number.voicemailGreeting || DEFAULT_VOICEMAIL_GREETING, number.voicemailVoice);
   return twiml.twimlResponse(
     greeting,

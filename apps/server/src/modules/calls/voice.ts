@@ -1,7 +1,6 @@
-import { usPhoneDigits } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { blockedCalls, callLogs, phoneNumbers } from "../../db/schema";
+import { callLogs, phoneNumbers } from "../../db/schema";
 import { twiml } from "../../integrations/twilio";
 import { attributeInboundCall } from "../call-tracking";
 import { notify } from "../realtime";
@@ -14,26 +13,10 @@ type TVoiceDeps = Pick<TDeps, "database" | "secretBox" | "config" | "logger">;
 export type TVoiceAnswer = { status: 200; twiml: string } | { status: 403 | 404 };
 
 const callbackUrls = (base: string, companyId: string, numberId: string) => ({
+  base,
   callback: (path: string, extra: Record<string, string> = {}) =>
     `${base}${path}?${new URLSearchParams({ company: companyId, number: numberId, ...extra })}`,
 });
-
-/** The caller's number is on the company's blocked list (compared by digits, whatever the format). */
-async function isBlocked(deps: TVoiceDeps, companyId: string, from: string) {
-  const digits = usPhoneDigits(from) ?? from.replace(/\D/g, "");
-  if (!digits) return false;
-  const [row] = await deps.database.db
-    .select({ id: blockedCalls.id })
-    .from(blockedCalls)
-    .where(
-      and(
-        eq(blockedCalls.companyId, companyId),
-        sql`right(regexp_replace(${blockedCalls.phoneNumber}, '\\D', '', 'g'), 10) = right(${digits}, 10)`,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 /**
  * Twilio's inbound voice webhook: logs the call (once per call SID), attributes it to call tracking, and
@@ -43,63 +26,73 @@ async function isBlocked(deps: TVoiceDeps, companyId: string, from: string) {
 export async function answerInboundCall(deps: TVoiceDeps, req: TTwilioRequest): Promise<TVoiceAnswer> {
   const found = await verifyInboundCall(deps, req);
   if (!found) return { status: 403 };
-  const { number, twilio } = found;
+  const { number, twilio, callerBlocked: blocked } = found;
   const db = deps.database.db;
   const callSid = req.params.CallSid ?? "";
   const from = req.params.From ?? "";
   const status = req.params.CallStatus || "ringing";
   if (!callSid) return { status: 403 };
-  await db
-    .insert(callLogs)
-    .values({
-      companyId: number.companyId,
-      callSid,
-      fromNumber: from,
-      toNumber: req.params.To ?? number.phoneNumber,
-      phoneNumberId: number.id,
-      status,
-      statusRank: statusRank(status),
-      startedAt: new Date(),
-    })
-    .onConflictDoNothing({ target: callLogs.callSid });
-  await attributeInboundCall(db, {
-    companyId: number.companyId,
-    callSid,
-    from,
-    to: req.params.To ?? number.phoneNumber,
-    status,
-  });
+  const to = req.params.To ?? number.phoneNumber;
+  // Who the number rings is read while the call is logged (a blocked caller rings nobody).
+  const rings = number.isActive && !number.routeToVoicemail && !blocked;
+  const logged = blocked ? "blocked" : status;
+  const [inserted, targets] = await Promise.all([
+    db
+      .insert(callLogs)
+      .values({
+        companyId: number.companyId,
+        callSid,
+        fromNumber: from,
+        toNumber: to,
+        phoneNumberId: number.id,
+        status: logged,
+        statusRank: statusRank(logged),
+        startedAt: new Date(),
+        endedAt: blocked ? new Date() : null,
+      })
+      .onConflictDoNothing({ target: callLogs.callSid })
+      .returning({ id: callLogs.id }),
+    rings ? dialTargets(db, number.companyId, number) : Promise.resolve([]),
+    attributeInboundCall(db, { companyId: number.companyId, callSid, from, to, status }),
+  ]);
 
-  if (await isBlocked(deps, number.companyId, from)) {
-    await db
-      .update(callLogs)
-      .set({ status: "blocked", statusRank: statusRank("blocked"), endedAt: new Date() })
-      .where(and(eq(callLogs.callSid, callSid), eq(callLogs.companyId, number.companyId)));
+  if (blocked) {
+    // A repeated webhook for a call logged before its caller was blocked: it is blocked now.
+    if (inserted.length === 0) {
+      await db
+        .update(callLogs)
+        .set({ status: "blocked", statusRank: statusRank("blocked"), endedAt: new Date() })
+        .where(and(eq(callLogs.callSid, callSid), eq(callLogs.companyId, number.companyId)));
+    }
     await notify(db, "call_updated", { companyId: number.companyId });
     return { status: 200, twiml: twiml.twimlResponse(twiml.reject()) };
   }
-  await notify(db, "call_updated", { companyId: number.companyId });
   const urls = callbackUrls(twilio.webhookBaseUrl, number.companyId, number.id);
   if (!number.isActive) {
+    await notify(db, "call_updated", { companyId: number.companyId });
     return {
       status: 200,
       twiml: twiml.twimlResponse(twiml.say("The number you have called is not in service."), twiml.hangup()),
     };
   }
-  const targets = await dialTargets(db, number.companyId, number);
-  if (number.routeToVoicemail || targets.length === 0)
+  if (number.routeToVoicemail || targets.length === 0) {
+    await notify(db, "call_updated", { companyId: number.companyId });
     return { status: 200, twiml: voicemailTwiml(number, urls) };
+  }
 
   let offset = 0;
-  if (number.routingStrategy === "round_robin") {
-    // Each call starts one further along the list; the cursor is kept on the number (persisted).
-    const [row] = await db
-      .update(phoneNumbers)
-      .set({ roundRobinCursor: sql`${phoneNumbers.roundRobinCursor} + 1` })
-      .where(eq(phoneNumbers.id, number.id))
-      .returning({ cursor: phoneNumbers.roundRobinCursor });
-    offset = (row?.cursor ?? 1) - 1;
-  }
+  // Each round-robin call starts one further along the list; the cursor is kept on the number (persisted).
+  const [, turned] = await Promise.all([
+    notify(db, "call_updated", { companyId: number.companyId }),
+    number.routingStrategy === "round_robin"
+      ? db
+          .update(phoneNumbers)
+          .set({ roundRobinCursor: sql`${phoneNumbers.roundRobinCursor} + 1` })
+          .where(eq(phoneNumbers.id, number.id))
+          .returning({ cursor: phoneNumbers.roundRobinCursor })
+      : Promise.resolve([]),
+  ]);
+  if (number.routingStrategy === "round_robin") offset = (turned[0]?.cursor ?? 1) - 1;
   const numbers = rotate(targets, offset).map((t) => t.phoneNumber);
   return {
     status: 200,

@@ -1,9 +1,15 @@
 import { usPhoneDigits } from "@leadpost/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { callLogs, phoneNumbers } from "../../db/schema";
+import { blockedCalls, callLogs, companies, companySecrets, phoneNumbers } from "../../db/schema";
 import { isValidTwilioSignature } from "../../integrations/twilio";
-import { companyTwilio, type TCompanyTwilio } from "./credentials";
+import {
+  companyTwilio,
+  type TCompanyTwilio,
+  twilioColumns,
+  twilioSecretJoin,
+  twilioSettings,
+} from "./credentials";
 
 export type TTwilioRequest = {
   /** Path and query as requested, e.g. `/api/twilio/status?company=…`. */
@@ -49,23 +55,38 @@ export async function verifyCompanyCallback(
 
 /**
  * An inbound call: the company's phone number that was called, found by its digits and proven by the
- * signature (so one company's token can never act on another company's number).
+ * signature (so one company's token can never act on another company's number), and whether the caller
+ * is on that company's block list (compared by digits, whatever the format it was blocked in).
  */
 export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) {
   const to = usPhoneDigits(req.params.To ?? "") ?? (req.params.To ?? "").replace(/\D/g, "");
   if (!to) return null;
+  const from = req.params.From ?? "";
+  const caller = usPhoneDigits(from) ?? from.replace(/\D/g, "");
+  const digits = (column: unknown) => sql`right(regexp_replace(${column}, '\\D', '', 'g'), 10)`;
+  // The numbers with these digits, each with its company's Twilio settings and block list verdict, in
+  // one statement (this webhook answers a ringing caller).
   const candidates = await deps.database.db
-    .select()
+    .select({
+      number: phoneNumbers,
+      twilio: twilioColumns,
+      callerBlocked: caller
+        ? sql<boolean>`exists (select 1 from ${blockedCalls} where ${blockedCalls.companyId} = ${phoneNumbers.companyId} and ${digits(blockedCalls.phoneNumber)} = right(${caller}, 10))`
+        : sql<boolean>`false`,
+    })
     .from(phoneNumbers)
+    .innerJoin(companies, eq(companies.id, phoneNumbers.companyId))
+    .leftJoin(companySecrets, twilioSecretJoin(companies.id))
     .where(
       and(
         inArray(phoneNumbers.type, ["twilio", "tracking"]),
-        sql`right(regexp_replace(${phoneNumbers.phoneNumber}, '\\D', '', 'g'), 10) = right(${to}, 10)`,
+        sql`${digits(phoneNumbers.phoneNumber)} = right(${to}, 10)`,
       ),
     );
-  for (const number of candidates) {
-    const twilio = await companyTwilio(deps, number.companyId);
-    if (twilio && isSignedFor(twilio, req)) return { number, twilio };
+  for (const candidate of candidates) {
+    const twilio = twilioSettings(deps, candidate.twilio);
+    if (twilio && isSignedFor(twilio, req))
+      return { number: candidate.number, twilio, callerBlocked: Boolean(candidate.callerBlocked) };
   }
   return null;
 }

@@ -4,6 +4,7 @@ import {
   ZAgentSchema,
   ZBlockedNumberListSchema,
   ZCallCenterStatusSchema,
+  ZCallDebuggerSchema,
   ZCallListSchema,
   ZCallMetricsSchema,
   ZPhoneNumberListSchema,
@@ -111,7 +112,7 @@ export const runTestCall = (phoneNumberId: string, from?: string) =>
     { schema: z.object({ callSid: z.string(), outcome: z.string(), twiml: z.string() }) },
   );
 
-/** 002 §5: the audio types a voicemail greeting may be, and its largest size. */
+/** 002 §5: the audio types a voicemail greeting may be (the server checks the content too). */
 export const VOICEMAIL_AUDIO_TYPES = [
   "audio/mp3",
   "audio/mpeg",
@@ -120,38 +121,17 @@ export const VOICEMAIL_AUDIO_TYPES = [
   "audio/webm",
   "audio/ogg",
 ];
-export const VOICEMAIL_AUDIO_MAX_BYTES = 5 * 1024 * 1024;
+const ZSavedAudio = z.object({ phoneNumber: ZPhoneNumberSchema, message: z.string() });
 
 export function uploadVoicemailAudio(numberId: string, file: Blob, name: string) {
   const body = new FormData();
   body.set("file", file, name);
   return apiClient.post(`/api/calls/phone-numbers/${numberId}/voicemail-audio`, body, {
-    schema: z.object({ voicemailAudioUrl: z.string() }).passthrough(),
+    schema: ZSavedAudio,
   });
 }
 export const deleteVoicemailAudio = (numberId: string) =>
-  apiClient.delete(`/api/calls/phone-numbers/${numberId}/voicemail-audio`);
+  apiClient.delete(`/api/calls/phone-numbers/${numberId}/voicemail-audio`, { schema: ZSavedAudio });
 
-// The Debugger tab's answer (GET /api/calls/debugger).
-const ZDebugger = z.object({
-  permissions: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string().nullish() })),
-  providerCalls: z.array(
-    z.object({
-      sid: z.string(),
-      from: z.string().nullish(),
-      to: z.string().nullish(),
-      status: z.string(),
-      duration: z.number().nullish(),
-      startTime: z.string().nullish(),
-      errorCode: z.union([z.number(), z.string()]).nullish(),
-    }),
-  ),
-  providerError: z.string().nullish(),
-  localErrors: z.array(
-    z.object({ id: z.string(), at: z.string(), message: z.string(), callSid: z.string().nullish() }),
-  ),
-  legend: z.array(z.object({ code: z.string(), meaning: z.string() })),
-});
-export type TDebugger = z.infer<typeof ZDebugger>;
 export const fetchDebugger = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/debugger", { schema: ZDebugger, signal });
+  apiClient.get("/api/calls/debugger", { schema: ZCallDebuggerSchema, signal });

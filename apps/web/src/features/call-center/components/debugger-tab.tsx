@@ -30,16 +30,22 @@ export function DebuggerTab() {
                 <CardTitle>Permissions check</CardTitle>
               </CardHeader>
               <CardContent>
+                <p className="mb-3 text-sm">
+                  {d.permissions.status}
+                  {d.permissions.accountSid && (
+                    <span className="text-muted-foreground"> · Account {d.permissions.accountSid}</span>
+                  )}
+                </p>
                 <ul className="grid gap-2" aria-label="Permissions check">
-                  {d.permissions.map((p) => (
-                    <li key={p.name} className="flex items-start gap-2 text-sm">
+                  {d.permissions.checks.map((p) => (
+                    <li key={p.key} className="flex items-start gap-2 text-sm">
                       {p.ok ? (
                         <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" aria-label="Passed" />
                       ) : (
                         <CircleX className="mt-0.5 size-4 shrink-0 text-destructive" aria-label="Failed" />
                       )}
                       <span>
-                        <span className="font-medium">{p.name}</span>
+                        <span className="font-medium">{p.label}</span>
                         {p.detail && <span className="text-muted-foreground"> — {p.detail}</span>}
                       </span>
                     </li>
@@ -83,7 +89,7 @@ export function DebuggerTab() {
                             <Badge variant="secondary">{c.status}</Badge>
                           </TableCell>
                           <TableCell className="tabular-nums">{formatDuration(c.duration)}</TableCell>
-                          <TableCell>{c.errorCode ?? "—"}</TableCell>
+                          <TableCell title={c.errorMessage ?? undefined}>{c.errorCode ?? "—"}</TableCell>
                         </TableRow>
                       ))}
                     </TableBody>
@@ -102,8 +108,22 @@ export function DebuggerTab() {
                 ) : (
                   <ul className="grid gap-2 text-sm" aria-label="Local errors">
                     {d.localErrors.map((e) => (
-                      <li key={e.id}>
-                        <span className="text-muted-foreground">{formatWhen(e.at)}</span> {e.message}
+                      <li key={e.id} className="grid gap-0.5">
+                        <span>
+                          <span className="text-muted-foreground">{formatWhen(e.createdAt)}</span>{" "}
+                          {showNumber(e.fromNumber)} → {showNumber(e.toNumber)}: {e.errorMessage}
+                          {e.errorCode && <span className="font-mono"> ({e.errorCode})</span>}
+                        </span>
+                        {e.moreInfo && (
+                          <a
+                            href={e.moreInfo}
+                            target="_blank"
+                            rel="noreferrer"
+                            className="text-primary text-xs underline"
+                          >
+                            What this error means
+                          </a>
+                        )}
                       </li>
                     ))}
                   </ul>

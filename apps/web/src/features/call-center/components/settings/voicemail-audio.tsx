@@ -1,24 +1,18 @@
-import type { TPhoneNumber } from "@leadpost/shared";
+import { type TPhoneNumber, VOICEMAIL_AUDIO_RULES } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Mic, Square, Trash2, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { presentApiError } from "@/lib/api-error-presenter";
-import {
-  callCenterKeys,
-  deleteVoicemailAudio,
-  uploadVoicemailAudio,
-  VOICEMAIL_AUDIO_MAX_BYTES,
-  VOICEMAIL_AUDIO_TYPES,
-} from "../../api";
+import { callCenterKeys, deleteVoicemailAudio, uploadVoicemailAudio, VOICEMAIL_AUDIO_TYPES } from "../../api";
 
 /** 002 §5: the file checks, in the spec's words; null when the file may be uploaded. */
 export function voicemailAudioProblem(file: { type: string; size: number }): string | null {
   if (!VOICEMAIL_AUDIO_TYPES.includes(file.type.split(";")[0] ?? "")) {
-    return "Please upload a valid audio file (MP3, WAV, WEBM, or OGG)";
+    return VOICEMAIL_AUDIO_RULES.INVALID_TYPE;
   }
-  if (file.size >= VOICEMAIL_AUDIO_MAX_BYTES) return "File size must be less than 5MB";
+  if (file.size >= VOICEMAIL_AUDIO_RULES.MAX_BYTES) return VOICEMAIL_AUDIO_RULES.TOO_LARGE;
   return null;
 }
 
@@ -31,16 +25,16 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
   const refresh = () => void queryClient.invalidateQueries({ queryKey: callCenterKeys.numbers });
   const upload = useMutation({
     mutationFn: ({ file, name }: { file: Blob; name: string }) => uploadVoicemailAudio(number.id, file, name),
-    onSuccess: () => {
-      toast.success("Voicemail greeting uploaded");
+    onSuccess: (result) => {
+      toast.success(result.message);
       refresh();
     },
-    onError: (err) => toast.error(`Failed to upload audio: ${presentApiError(err).message}`),
+    onError: (err) => toast.error(`${VOICEMAIL_AUDIO_RULES.UPLOAD_FAILED}: ${presentApiError(err).message}`),
   });
   const remove = useMutation({
     mutationFn: () => deleteVoicemailAudio(number.id),
-    onSuccess: () => {
-      toast.success("Voicemail greeting removed");
+    onSuccess: (result) => {
+      toast.success(result.message);
       refresh();
     },
     onError: (err) => toast.error(`Failed to delete audio: ${presentApiError(err).message}`),

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import { CALL_MESSAGES, VOICEMAIL_AUDIO_RULES, ZPhoneNumberSchema } from "@leadpost/shared";
+import { and, eq } from "drizzle-orm";
+import { bodyLimit } from "hono/body-limit";
+import type { TApp, TDeps } from "../../app-types";
+import { phoneNumbers, storedFiles } from "../../db/schema";
+import { AppError, notFound } from "../../lib/app-error";
+import { apiError, jsonContent } from "../../lib/openapi";
+import { errorBody } from "../../plugins/errors";
+import { companyContext, type TCompanyContext } from "../../plugins/tenant";
+import { assertCallCenterAdmin } from "./guard";
+import { linkedRoutingIds, toDto } from "./phone-numbers";
+
+const BUCKET = "voicemail-audio";
+const PATH = "/api/calls/phone-numbers/{id}/voicemail-audio";
+const PATH_PATTERN = /^\/api\/calls\/phone-numbers\/[^/]+\/voicemail-audio$/;
+
+/** The upload carries its own, larger body limit than the API's JSON one. */
+export const isVoicemailAudioUpload = (path: string) => PATH_PATTERN.test(path);
+
+/**
+ * The audio kinds a greeting may be (MP3, WAV, WebM, Ogg), told by their first bytes rather than the
+ * browser's claim, so nothing else is stored and served from this site or handed to Twilio to play.
+ */
+const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
+  // MP3 with an ID3 tag, or starting on an MPEG audio frame (11 sync bits, layer not 00).
+  {
+    type: "audio/mpeg",
+    ext: "mp3",
+    test: (b) =>
+      (b[0] === 0x49 && b[1] === 0x44 && b[2] === 0x33) ||
+      (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0 && ((b[1] ?? 0) & 0x06) !== 0),
+  },
+  {
+    type: "audio/wav",
+    ext: "wav",
+    test: (b) =>
+      String.fromCharCode(...b.slice(0, 4)) === "RIFF" && String.fromCharCode(...b.slice(8, 12)) === "WAVE",
+  },
+  // WebM is an EBML document (what browsers record with MediaRecorder).
+  {
+    type: "audio/webm",
+    ext: "webm",
+    test: (b) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3,
+  },
+  { type: "audio/ogg", ext: "ogg", test: (b) => String.fromCharCode(...b.slice(0, 4)) === "OggS" },
+];
+
+export function sniffAudio(bytes: Uint8Array) {
+  return SIGNATURES.find((s) => s.test(bytes)) ?? null;
+}
+
+const invalid = () =>
+  new AppError("VALIDATION_FAILED", 422, VOICEMAIL_AUDIO_RULES.INVALID_TYPE, {
+    file: [VOICEMAIL_AUDIO_RULES.INVALID_TYPE],
+  });
+const tooLarge = () =>
+  new AppError("VALIDATION_FAILED", 422, VOICEMAIL_AUDIO_RULES.TOO_LARGE, {
+    file: [VOICEMAIL_AUDIO_RULES.TOO_LARGE],
+  });
+
+const answer = z.object({ phoneNumber: ZPhoneNumberSchema, message: z.string() });
+const base = {
+  401: apiError("Not signed in"),
+  403: apiError("No company, or not an owner or admin"),
+  404: apiError("Not one of this company's numbers"),
+};
+
+const uploadRoute = createRoute({
+  method: "post",
+  path: PATH,
+  tags: ["Call center"],
+  summary:
+    "Upload the number's voicemail greeting (MP3, WAV, WEBM or OGG, under 5 MB), played instead of the spoken one",
+  request: {
+    params: z.object({ id: z.uuid() }),
+    body: {
+      content: {
+        "multipart/form-data": {
+          schema: z.object({ file: z.any().openapi({ type: "string", format: "binary" }) }),
+        },
+      },
+    },
+  },
+  responses: {
+    ...base,
+    200: jsonContent(answer, "Stored; the number now plays it"),
+    422: apiError(`${VOICEMAIL_AUDIO_RULES.INVALID_TYPE}, or ${VOICEMAIL_AUDIO_RULES.TOO_LARGE}`),
+    502: apiError(VOICEMAIL_AUDIO_RULES.UPLOAD_FAILED),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: PATH,
+  tags: ["Call center"],
+  summary: "Remove the number's uploaded greeting (the spoken greeting is used again)",
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: { ...base, 200: jsonContent(answer, "Removed") },
+});
+
+async function ownNumber(deps: Pick<TDeps, "database">, ctx: TCompanyContext, id: string) {
+  const [row] = await deps.database.db
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.companyId, ctx.companyId)));
+  if (!row) throw notFound(CALL_MESSAGES.NOT_FOUND);
+}
+
+async function setAudioUrl(
+  deps: Pick<TDeps, "database">,
+  ctx: TCompanyContext,
+  id: string,
+  url: string | null,
+  message: string,
+) {
+  const [row] = await deps.database.db
+    .update(phoneNumbers)
+    .set({ voicemailAudioUrl: url })
+    .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.companyId, ctx.companyId)))
+    .returning();
+  if (!row) throw notFound(CALL_MESSAGES.NOT_FOUND);
+  return { phoneNumber: toDto(row, await linkedRoutingIds(deps, ctx.companyId, id)), message };
+}
+
+/** Voicemail greeting audio of a number: upload (stored like the form builder's images) and removal. */
+export function registerVoicemailAudioRoutes(app: TApp, deps: TDeps) {
+  // Room for the multipart envelope around a 5 MB file; the file itself is checked exactly below.
+  app.use(
+    "/api/calls/phone-numbers/:id/voicemail-audio",
+    bodyLimit({
+      maxSize: VOICEMAIL_AUDIO_RULES.MAX_BYTES + 64 * 1024,
+      onError: (c) =>
+        c.json(
+          errorBody(c, "VALIDATION_FAILED", VOICEMAIL_AUDIO_RULES.TOO_LARGE, {
+            file: [VOICEMAIL_AUDIO_RULES.TOO_LARGE],
+          }),
+          422,
+        ),
+    }),
+  );
+  app.openapi(uploadRoute, async (c) => {
+    const ctx = companyContext(c);
+    assertCallCenterAdmin(ctx);
+    const { id } = c.req.valid("param");
+    await ownNumber(deps, ctx, id);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = form.file;
+    if (!(file instanceof File)) throw invalid();
+    if (file.size > VOICEMAIL_AUDIO_RULES.MAX_BYTES) throw tooLarge();
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const detected = sniffAudio(bytes);
+    if (!detected) throw invalid();
+
+    const key = `${BUCKET}/${randomUUID()}.${detected.ext}`;
+    try {
+      await deps.storage.put(key, bytes, detected.type);
+    } catch (err) {
+      c.get("log").error({ err, key }, "voicemail audio upload failed");
+      throw new AppError("STORAGE_FAILED", 502, VOICEMAIL_AUDIO_RULES.UPLOAD_FAILED);
+    }
+    await deps.database.db.insert(storedFiles).values({
+      companyId: ctx.companyId,
+      bucket: BUCKET,
+      key,
+      contentType: detected.type,
+      sizeBytes: bytes.length,
+      createdBy: ctx.userId,
+    });
+    return c.json(
+      await setAudioUrl(deps, ctx, id, deps.storage.publicUrl(key), VOICEMAIL_AUDIO_RULES.UPLOADED),
+      200,
+    );
+  });
+  app.openapi(deleteRoute, async (c) => {
+    const ctx = companyContext(c);
+    assertCallCenterAdmin(ctx);
+    return c.json(
+      await setAudioUrl(deps, ctx, c.req.valid("param").id, null, VOICEMAIL_AUDIO_RULES.DELETED),
+      200,
+    );
+  });
+}
