@@ -174,7 +174,12 @@ export async function callDebugger(deps: TDebuggerDeps, ctx: TCompanyContext): P
       accountSid: twilio?.accountSid ?? null,
       hasCredentials,
       apiAccessible,
-      status: hasCredentials && apiAccessible ? "Twilio Connected" : CALL_MESSAGES.NOT_CONFIGURED,
+      // Saved credentials Twilio refuses or cannot be reached with are not "Not Configured": say which.
+      status: !hasCredentials
+        ? CALL_MESSAGES.NOT_CONFIGURED
+        : apiAccessible
+          ? "Twilio Connected"
+          : `Twilio credentials saved, but the check failed: ${apiDetail}`,
       checks,
     },
     providerCalls,
