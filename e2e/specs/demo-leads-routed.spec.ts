@@ -36,6 +36,11 @@ test("every demo lead's detail shows the routing decisions the seed's routing re
       const preview = routing.getByRole("listitem").filter({ hasText: "Preview: 23.8 mi, radius 40 mi" });
       await expect(preview.getByText("Matched", { exact: true })).toBeVisible();
     }
+    if (name === "Greg Hall" || name === "Hannah Wu") {
+      // No buyer serves them: unrouted, left for manual assignment, never shown as Routed.
+      await expect(sheet.getByText("Unrouted", { exact: true })).toBeVisible();
+      await expect(sheet.getByText("Routed", { exact: true })).toHaveCount(0);
+    }
     if (name === "Carla Jensen") {
       // The demo buyer's preview, then bought with 40 credits.
       await expect(sheet.getByText("40 credits")).toBeVisible();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companySecrets, emailMessages } from "../src/db/schema";
 import { currentTenant, runAsCompany } from "../src/db/tenant-scope";
 import { lastFour } from "../src/lib/secret-box";
+import { MAILBOX_NOT_SENT } from "../src/modules/email/service";
 import { startResendFake } from "./fakes/resend-fake";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
@@ -51,6 +52,21 @@ describe("e-mail delivery", () => {
     expect(body.messages[0]).toMatchObject({ subject: "Hi", to: "someone@example.com" });
     const page = await ctx.request("/dev/mailbox", LOCAL);
     expect(await page.text()).toContain("Dev mailbox");
+  });
+
+  it("never marks mail to a real address as sent when only the built-in mailbox is there", async () => {
+    const message = await sendNow(ctx, {
+      to: "real.person@gmail.com",
+      subject: "Verify your e-mail",
+      html: "<p>x</p>",
+      kind: "email_verification",
+    });
+    expect(message).toMatchObject({ transport: "mailbox", status: "failed", lastError: MAILBOX_NOT_SENT });
+    expect(message.sentAt).toBeNull();
+    // Kept for the development mailbox all the same, so a developer can still follow the link.
+    const res = await ctx.request("/dev/mailbox.json?to=real.person@gmail.com", LOCAL);
+    const body = (await res.json()) as { messages: { subject: string }[] };
+    expect(body.messages[0]).toMatchObject({ subject: "Verify your e-mail" });
   });
 
   it("escapes message content in the mailbox page", async () => {

@@ -1,10 +1,11 @@
 import type { TDashboardSummary, TFormSubmissionResult, TLeadDetail, TLeadList } from "@leadpost/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buyerLeads,
   buyers,
   callLogs,
+  formSubmissions,
   leadRoutingDecisions,
   leads,
   niches,
@@ -69,6 +70,14 @@ beforeAll(async () => {
     .update(leads)
     .set({ createdAt: sql`now() - interval '10 days'` })
     .where(eq(leads.id, ids["Bob Stone"]!));
+  // Acme has no buyers, so routing leaves every lead unrouted. These tests read the list, not routing:
+  // the located leads are stored as a buyer would have taken them; Cara (no location) stays unrouted.
+  const located = ["Ann Lee", "Bob Stone", "Dan Fox", "+Eve Gray"].map((n) => ids[n]!);
+  await ctx.database.db.update(leads).set({ status: "routed" }).where(inArray(leads.id, located));
+  await ctx.database.db
+    .update(formSubmissions)
+    .set({ routingStatus: "routed" })
+    .where(inArray(formSubmissions.leadId, located));
 
   const otherForm = await createPublishedForm(ctx, other.cookie, { title: "Other's form" });
   await lead(otherForm.id, "Zed Other", { "f-zip": "80202", "f-phone": "303-555-0199" });

@@ -206,6 +206,18 @@ describe("distribution", () => {
     expect(await holdersOf(leadId)).toHaveLength(0);
   });
 
+  it("stores a lead that reached no buyer as unrouted, not Routed", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@route-nomatch.test", "Route NoMatch");
+    // The only buyer serves far away: the lead is located but nobody may have it.
+    await addBuyer(ctx, co.companyId, { zipCode: ZIP_FAR, serviceRadius: 10, allYouCanEatEnabled: true });
+    const form = await createPublishedForm(ctx, co.cookie);
+    const leadId = await submitLead(form.id);
+    const detail = await leadDetail(ctx, co.cookie, leadId);
+    expect(detail.status).toBe("unrouted");
+    expect(detail.submission?.routingStatus).toBe("unrouted");
+    expect(await holdersOf(leadId)).toHaveLength(0);
+  });
+
   it("e-mails the form's routing entries whose location matches, through the e-mail service", async () => {
     const co = await createCompanyWithOwner(ctx, "owner@route-mail.test", "Route Mail");
     const form = await createPublishedForm(ctx, co.cookie, {

@@ -125,11 +125,15 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
   await insertDecisions(tx, lead, decisions);
 
   const saleCount = lead.saleCount + sold;
-  await tx
-    .update(leads)
-    .set({ saleCount, status: saleCount >= lead.saleCap ? "sold_out" : "routed", routedAt: sql`now()` })
-    .where(eq(leads.id, lead.id));
-  return { outcome: "routed", companyId, buyerIds: plan.entries.map((e) => e.buyerId) };
+  // A lead no buyer received is "unrouted" (left for manual assignment), never "Routed".
+  const reachedNobody = plan.entries.length === 0;
+  const status = reachedNobody ? "unrouted" : saleCount >= lead.saleCap ? "sold_out" : "routed";
+  await tx.update(leads).set({ saleCount, status, routedAt: sql`now()` }).where(eq(leads.id, lead.id));
+  return {
+    outcome: reachedNobody ? "unrouted" : "routed",
+    companyId,
+    buyerIds: plan.entries.map((e) => e.buyerId),
+  };
 }
 
 /**
