@@ -1,6 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyers, creditTransactions, forms, leads, niches } from "../src/db/schema";
+import {
+  blockedCalls,
+  buyers,
+  callLogs,
+  creditTransactions,
+  forms,
+  leads,
+  niches,
+  phoneNumbers,
+} from "../src/db/schema";
 import { currentTenant, runAsCompany } from "../src/db/tenant-scope";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, submit } from "./helpers/forms";
@@ -87,5 +96,35 @@ describe("row-level security", () => {
       u: "leadpost_app",
       c: a.companyId,
     });
+  });
+
+  it("walls the call center, call tracking, team invitations and backups too (migration 0016)", async () => {
+    const db = ctx.database.db;
+    for (const [company, n] of [
+      [a, "1"],
+      [b, "2"],
+    ] as const) {
+      await db
+        .insert(phoneNumbers)
+        .values({ companyId: company.companyId, phoneNumber: `+1555000000${n}`, type: "twilio" });
+      await db.insert(blockedCalls).values({ companyId: company.companyId, phoneNumber: `+1720555000${n}` });
+      await db
+        .insert(callLogs)
+        .values({ companyId: company.companyId, callSid: `CArls${n}`, status: "completed" });
+    }
+    const seen = await runAsCompany(db, a.companyId, async () => ({
+      numbers: await db.select({ companyId: phoneNumbers.companyId }).from(phoneNumbers),
+      blocked: await db.select({ companyId: blockedCalls.companyId }).from(blockedCalls),
+      calls: await db.select({ companyId: callLogs.companyId }).from(callLogs),
+    }));
+    for (const rows of [seen.numbers, seen.blocked, seen.calls]) {
+      expect(rows.length).toBeGreaterThan(0);
+      expect(new Set(rows.map((r) => r.companyId))).toEqual(new Set([a.companyId]));
+    }
+    await expect(
+      runAsCompany(db, a.companyId, () =>
+        db.insert(blockedCalls).values({ companyId: b.companyId, phoneNumber: "+17205559999" }),
+      ),
+    ).rejects.toThrow();
   });
 });
