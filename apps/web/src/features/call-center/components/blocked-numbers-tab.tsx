@@ -32,7 +32,7 @@ export function BlockedNumbersTab({ canChange }: { canChange: boolean }) {
     confirmLabel: "Unblock",
   });
   return (
-    <section aria-labelledby="blocked-numbers" className="grid gap-3">
+    <section aria-labelledby="blocked-numbers" className="grid grid-cols-1 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="blocked-numbers" className="font-semibold">
           Blocked numbers
@@ -113,7 +113,7 @@ function BlockNumberForm({ onDone }: { onDone: () => void }) {
   return (
     <form
       noValidate
-      className="grid gap-4"
+      className="grid grid-cols-1 gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         if (!phone.trim()) {

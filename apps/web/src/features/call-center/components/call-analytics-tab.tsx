@@ -19,7 +19,7 @@ export function CallAnalyticsTab() {
     refetchInterval: 30_000,
   });
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <PeriodSelect days={days} onChange={setDays} />
       <QueryState query={metrics} label="Loading call analytics" failure="Failed to refresh call data">
         {(m) => (
@@ -35,7 +35,7 @@ export function CallAnalyticsTab() {
                 Choose a longer period, or place a test call.
               </EmptyCard>
             ) : (
-              <div className="grid gap-4 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
                 <Card>
                   <CardHeader>
                     <CardTitle>Calls by day</CardTitle>

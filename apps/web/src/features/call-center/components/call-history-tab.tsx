@@ -15,7 +15,7 @@ export function CallHistoryTab({ canChange }: { canChange: boolean }) {
   });
   const deletion = useDeleteCalls();
   return (
-    <section aria-labelledby="call-history" className="grid gap-3">
+    <section aria-labelledby="call-history" className="grid grid-cols-1 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="call-history" className="font-semibold">
           Call history

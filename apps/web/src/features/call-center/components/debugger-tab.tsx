@@ -15,7 +15,7 @@ export function DebuggerTab() {
     queryFn: ({ signal }) => fetchDebugger(signal),
   });
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex justify-end">
         <Button variant="outline" size="sm" onClick={() => void debug.refetch()} disabled={debug.isFetching}>
           <RefreshCw aria-hidden="true" className={debug.isFetching ? "animate-spin" : undefined} />
@@ -36,7 +36,7 @@ export function DebuggerTab() {
                     <span className="text-muted-foreground"> · Account {d.permissions.accountSid}</span>
                   )}
                 </p>
-                <ul className="grid gap-2" aria-label="Permissions check">
+                <ul className="grid grid-cols-1 gap-2" aria-label="Permissions check">
                   {d.permissions.checks.map((p) => (
                     <li key={p.key} className="flex items-start gap-2 text-sm">
                       {p.ok ? (
@@ -106,9 +106,9 @@ export function DebuggerTab() {
                 {d.localErrors.length === 0 ? (
                   <p className="text-muted-foreground text-sm">No errors recorded.</p>
                 ) : (
-                  <ul className="grid gap-2 text-sm" aria-label="Local errors">
+                  <ul className="grid grid-cols-1 gap-2 text-sm" aria-label="Local errors">
                     {d.localErrors.map((e) => (
-                      <li key={e.id} className="grid gap-0.5">
+                      <li key={e.id} className="grid grid-cols-1 gap-0.5">
                         <span>
                           <span className="text-muted-foreground">{formatWhen(e.createdAt)}</span>{" "}
                           {showNumber(e.fromNumber)} → {showNumber(e.toNumber)}: {e.errorMessage}
@@ -135,7 +135,7 @@ export function DebuggerTab() {
                 <CardTitle>Error codes</CardTitle>
               </CardHeader>
               <CardContent>
-                <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+                <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
                   {d.legend.map((l) => (
                     <div key={l.code} className="contents">
                       <dt className="font-medium font-mono">{l.code}</dt>

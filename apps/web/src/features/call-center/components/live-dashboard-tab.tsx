@@ -23,8 +23,8 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
   const m = metrics.data;
   const error = metrics.isError ? "Failed to refresh call data" : null;
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatTile
           title="Active Calls"
           icon={Activity}
@@ -55,7 +55,7 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
           error={error}
         />
       </div>
-      <section aria-labelledby="live-calls" className="grid gap-3">
+      <section aria-labelledby="live-calls" className="grid grid-cols-1 gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="live-calls" className="font-semibold">
             Live calls

@@ -59,7 +59,7 @@ function TestCallForm({ onClose }: { onClose: () => void }) {
   return (
     <form
       noValidate
-      className="grid gap-4"
+      className="grid grid-cols-1 gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         if (chosen) test.mutate();
@@ -75,7 +75,7 @@ function TestCallForm({ onClose }: { onClose: () => void }) {
       {numbers.isSuccess && twilioNumbers.length === 0 ? (
         <p className="text-muted-foreground text-sm">Add a Twilio number first (Settings → Phone Setup).</p>
       ) : (
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <Label htmlFor={`${id}-number`}>Number to call</Label>
           <Select value={chosen} onValueChange={setNumberId}>
             <SelectTrigger id={`${id}-number`} className="w-full" disabled={numbers.isPending}>
@@ -104,7 +104,7 @@ function TestCallForm({ onClose }: { onClose: () => void }) {
         )}
       </FormField>
       {test.data && (
-        <div className="grid gap-1" aria-live="polite">
+        <div className="grid grid-cols-1 gap-1" aria-live="polite">
           <p className="font-medium text-sm">
             Outcome: <span data-testid="test-call-outcome">{test.data.outcome}</span>
           </p>

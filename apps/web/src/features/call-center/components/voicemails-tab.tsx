@@ -30,11 +30,11 @@ export function VoicemailsTab() {
             Callers who reach nobody can leave a message; it shows here with its transcription.
           </EmptyCard>
         ) : (
-          <ul className="grid gap-3" aria-label="Voicemails">
+          <ul className="grid grid-cols-1 gap-3" aria-label="Voicemails">
             {list.map((vm) => (
               <li key={vm.id}>
                 <Card className={vm.isRead ? "py-4" : "border-primary/50 py-4"}>
-                  <CardContent className="grid gap-2 px-4">
+                  <CardContent className="grid grid-cols-1 gap-2 px-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <div className="flex flex-wrap items-center gap-2">
                         <span className="font-medium">{showNumber(vm.fromNumber)}</span>

@@ -77,8 +77,8 @@ export function TeamTab() {
       {(t) => {
         const full = t.used >= t.seats;
         return (
-          <div className="grid gap-6">
-            <div className="grid gap-1">
+          <div className="grid grid-cols-1 gap-6">
+            <div className="grid grid-cols-1 gap-1">
               <p className="font-medium">
                 {t.used} of {t.seats} seats used
               </p>
@@ -89,7 +89,7 @@ export function TeamTab() {
             <form
               noValidate
               aria-label="Invite a team member"
-              className="grid items-start gap-3 sm:grid-cols-[1fr_10rem_auto]"
+              className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[1fr_10rem_auto]"
               onSubmit={(e) => {
                 e.preventDefault();
                 if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
@@ -111,7 +111,7 @@ export function TeamTab() {
                   />
                 )}
               </FormField>
-              <div className="grid gap-2">
+              <div className="grid grid-cols-1 gap-2">
                 <Label htmlFor={`${id}-role`}>Role</Label>
                 <Select value={role} onValueChange={(v) => setRole(v as TInviteRole)}>
                   <SelectTrigger id={`${id}-role`} className="w-full">
@@ -138,7 +138,7 @@ export function TeamTab() {
                 {TEAM_MESSAGES.SEAT_LIMIT.replace("{seats}", String(t.seats))}
               </p>
             )}
-            <ul className="grid gap-2" aria-label="Team members">
+            <ul className="grid grid-cols-1 gap-2" aria-label="Team members">
               {t.members.map((m) => (
                 <li
                   key={m.userId}

@@ -39,7 +39,7 @@ export function AgentsPanel({ canChange }: { canChange: boolean }) {
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
+        <div className="grid grid-cols-1 gap-1">
           <CardTitle>Agents</CardTitle>
           <CardDescription>
             Available agents ring in their order when a number has no routing numbers.
@@ -172,7 +172,7 @@ function AgentForm({ agent, onDone }: { agent: TAgent | null; onDone: () => void
   return (
     <form
       noValidate
-      className="grid gap-4"
+      className="grid grid-cols-1 gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         const found = validateAgent(values);
@@ -204,8 +204,8 @@ function AgentForm({ agent, onDone }: { agent: TAgent | null; onDone: () => void
           />
         )}
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2">
           <Label htmlFor={`${id}-status`}>Status</Label>
           <Select
             value={values.status}

@@ -27,7 +27,7 @@ export function CallFlow({ number, debug }: { number: TPhoneNumber; debug: boole
   return (
     <section
       aria-label={`Call flow of ${showNumber(number.phoneNumber)}`}
-      className="grid gap-3 rounded-md border p-4"
+      className="grid grid-cols-1 gap-3 rounded-md border p-4"
     >
       <h3 className="font-medium text-sm">Call flow</h3>
       <div className="flex flex-col items-stretch gap-2 md:flex-row md:items-center">
@@ -51,7 +51,7 @@ export function CallFlow({ number, debug }: { number: TPhoneNumber; debug: boole
               detail={targets.length ? "Routing numbers" : "Available agents"}
             />
             <Arrow />
-            <div className="grid flex-1 gap-1">
+            <div className="grid grid-cols-1 flex-1 gap-1">
               {rings.length === 0 ? (
                 <p className="text-muted-foreground text-sm">
                   Nobody to ring yet: link a routing number or add an available agent.

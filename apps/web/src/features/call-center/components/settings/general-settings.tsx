@@ -28,7 +28,7 @@ export function GeneralSettings() {
       <CardContent>
         <QueryState query={status} label="Loading call center settings" failure="Failed to load settings">
           {(s) => (
-            <div className="grid gap-4">
+            <div className="grid grid-cols-1 gap-4">
               <CopyField id="voice-url" label='"A call comes in" webhook (HTTP POST)' value={s.voiceUrl} />
               <CopyField
                 id="status-url"
@@ -45,7 +45,7 @@ export function GeneralSettings() {
 
 function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex gap-2">
         <Input

@@ -57,7 +57,7 @@ export function ManageRoutingDialog({ number, onOpenChange }: TProps) {
             routingNumbers.length === 0 ? (
               <p className="text-muted-foreground text-sm">No routing numbers yet: add one below.</p>
             ) : (
-              <ul className="grid gap-2" aria-label="Routing numbers">
+              <ul className="grid grid-cols-1 gap-2" aria-label="Routing numbers">
                 {routingNumbers.map((r) => (
                   <li key={r.id} className="flex items-center gap-3">
                     <Checkbox

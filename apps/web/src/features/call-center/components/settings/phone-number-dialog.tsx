@@ -122,7 +122,7 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
   const routesCalls = values.type !== "routing";
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4">
       <DialogHeader>
         <DialogTitle>{editing ? "Edit Phone Number" : "Add Phone Number"}</DialogTitle>
         <DialogDescription>
@@ -152,8 +152,8 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
           />
         )}
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2">
           <Label htmlFor={`${id}-type`}>Type</Label>
           <Select
             value={values.type}
@@ -172,7 +172,7 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
           {editing && <p className="text-muted-foreground text-xs">The type cannot be changed.</p>}
         </div>
         {routesCalls && (
-          <div className="grid gap-2">
+          <div className="grid grid-cols-1 gap-2">
             <Label htmlFor={`${id}-strategy`}>Routing strategy</Label>
             <Select
               value={values.routingStrategy}
@@ -278,7 +278,7 @@ export function VoiceSelect({
   onChange: (v: string) => void;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <Label htmlFor={id}>Voice</Label>
       <Select value={value} onValueChange={onChange}>
         <SelectTrigger id={id} className="w-full">
@@ -306,7 +306,7 @@ export function ToggleRow(props: {
 }) {
   return (
     <div className="flex items-start justify-between gap-4">
-      <div className="grid gap-1">
+      <div className="grid grid-cols-1 gap-1">
         <Label htmlFor={props.id}>{props.label}</Label>
         {props.hint && <p className="text-muted-foreground text-xs">{props.hint}</p>}
       </div>

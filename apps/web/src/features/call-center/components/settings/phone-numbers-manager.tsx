@@ -77,7 +77,7 @@ export function PhoneNumbersManager({ canChange }: { canChange: boolean }) {
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
+        <div className="grid grid-cols-1 gap-1">
           <CardTitle>Phone numbers</CardTitle>
           <CardDescription>Select a number to see where its calls go.</CardDescription>
         </div>
@@ -88,7 +88,7 @@ export function PhoneNumbersManager({ canChange }: { canChange: boolean }) {
           </Button>
         )}
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         <Tabs value={filter} onValueChange={(v) => setFilter(v as TFilter)}>
           <TabsList aria-label="Number type">
             {FILTERS.map(([value, label]) => (

@@ -31,7 +31,7 @@ export function PhoneSetup({ canChange }: { canChange: boolean }) {
   const complete = steps.filter((s) => s.done).length;
   const loading = status.isPending || numbers.isPending || routing.isPending;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       {status.data && !status.data.twilioConfigured && (
         <Card className="border-amber-500/60 bg-amber-50 dark:bg-amber-950/30" role="alert">
           <CardHeader>
@@ -55,7 +55,7 @@ export function PhoneSetup({ canChange }: { canChange: boolean }) {
             {loading ? "Checking your setup…" : `${complete} of ${steps.length} steps complete`}
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-3">
+        <CardContent className="grid grid-cols-1 gap-3">
           <div
             className="h-2 overflow-hidden rounded-full bg-muted"
             role="progressbar"
@@ -69,7 +69,7 @@ export function PhoneSetup({ canChange }: { canChange: boolean }) {
               style={{ width: `${(complete / steps.length) * 100}%` }}
             />
           </div>
-          <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+          <ol className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map((step, i) => (
               <li key={step.title} className="flex items-center gap-2 text-sm">
                 {step.done ? (

@@ -43,7 +43,7 @@ export function RoutingNumberForm({ onAdded }: { onAdded?: (routing: TRoutingNum
     <form
       noValidate
       onSubmit={submit}
-      className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]"
+      className="grid grid-cols-1 items-start gap-3 sm:grid-cols-[1fr_1fr_auto]"
       aria-label="Add routing number"
     >
       <FormField id={`${id}-label`} label="Label" error={errors.label}>

@@ -31,7 +31,7 @@ export function RoutingNumbersManager({ canChange }: { canChange: boolean }) {
           Where your Twilio numbers forward calls. Link them under Manage Routing Numbers.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {canChange && <RoutingNumberForm />}
         <QueryState query={routing} label="Loading routing numbers" failure="Failed to load routing numbers">
           {({ routingNumbers }) =>

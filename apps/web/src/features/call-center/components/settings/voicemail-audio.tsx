@@ -63,7 +63,7 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
     }
   };
   return (
-    <div className="mt-4 grid gap-2 border-t pt-4">
+    <div className="mt-4 grid grid-cols-1 gap-2 border-t pt-4">
       <p className="font-medium text-sm">Audio greeting</p>
       {number.voicemailAudioUrl ? (
         <div className="flex flex-wrap items-center gap-2">

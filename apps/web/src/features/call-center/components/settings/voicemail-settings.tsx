@@ -28,7 +28,7 @@ export function VoicemailSettings({ canChange }: { canChange: boolean }) {
             Add one under Phone Setup to set up its voicemail.
           </EmptyCard>
         ) : (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             {twilio.map((n) => (
               <NumberVoicemail key={n.id} number={n} canChange={canChange} />
             ))}
@@ -72,7 +72,7 @@ function NumberVoicemail({ number, canChange }: { number: TPhoneNumber; canChang
       <CardContent>
         <form
           noValidate
-          className="grid gap-4"
+          className="grid grid-cols-1 gap-4"
           onSubmit={(e) => {
             e.preventDefault();
             if (!changed) toast.info("No changes to save");
