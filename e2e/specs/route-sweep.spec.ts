@@ -57,6 +57,8 @@ const RAW_TEXT = [
   /Invalid origin/,
   /\{\s*"(error|code|message)"\s*:/, // a JSON body
   /\b(Too small|Too big): expected/,
+  /coming soon/i, // a stand-in where a screen should be
+  /arrive(s)? with the call center/i, // the old placeholder of the dashboard's call tiles
 ];
 
 async function signIn(page: Page, role: TRole) {
