@@ -31,7 +31,7 @@ import { registerPurchaseRoutes } from "./modules/purchases";
 import { registerRealtimeRoutes } from "./modules/realtime";
 import { registerRoutingRoutes } from "./modules/routing";
 import { registerSessionRoutes } from "./modules/session";
-import { registerSettingsRoutes } from "./modules/settings";
+import { COMPANY_LOGO_PATH, registerSettingsRoutes } from "./modules/settings";
 import { registerApiDocs, registerSystemRoutes } from "./modules/system";
 import { registerTeamInvitationRoutes, registerTeamRoutes } from "./modules/team";
 import { errorBody, handleError, validationResponse } from "./plugins/errors";
@@ -71,9 +71,12 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     maxSize: MAX_JSON_BODY,
     onError: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
   });
-  // Image and voicemail audio uploads carry their own, larger limits (forms/images.ts, calls/voicemail-audio.ts).
+  // Image, logo and voicemail audio uploads carry their own, larger limits (forms/images.ts,
+  // settings/logo.ts, calls/voicemail-audio.ts).
   app.use("/api/*", (c, next) =>
-    c.req.path === FORM_IMAGE_UPLOAD_PATH || isVoicemailAudioUpload(c.req.path)
+    c.req.path === FORM_IMAGE_UPLOAD_PATH ||
+    c.req.path === COMPANY_LOGO_PATH ||
+    isVoicemailAudioUpload(c.req.path)
       ? next()
       : jsonBodyLimit(c, next),
   );

@@ -299,3 +299,40 @@ describe("verify buttons against provider fakes", () => {
     });
   });
 });
+
+describe("company logo", () => {
+  const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+  const upload = (bytes: Uint8Array, name: string, type: string, cookie = acme.cookie) => {
+    const body = new FormData();
+    body.set("file", new File([bytes], name, { type }));
+    return ctx.request("/api/settings/logo", { method: "POST", body, cookie });
+  };
+
+  it("stores an image as the company's logo, refuses anything else and other roles, and removes it", async () => {
+    const svg = await upload(new TextEncoder().encode("<svg onload=alert(1)>"), "logo.svg", "image/svg+xml");
+    expect(svg.status).toBe(422);
+    expect(((await svg.json()) as { error: { message: string } }).error.message).toBe(
+      SETTINGS_MESSAGES.LOGO_NOT_IMAGE,
+    );
+    expect((await upload(PNG, "logo.png", "image/png", memberCookie)).status).toBe(403);
+
+    const ok = await upload(PNG, "logo.png", "image/png");
+    expect(ok.status).toBe(200);
+    const { logoUrl, message } = (await ok.json()) as { logoUrl: string; message: string };
+    expect(message).toBe(SETTINGS_MESSAGES.LOGO_UPLOADED);
+    expect(logoUrl).toMatch(/company-logos\/.+\.png$/);
+    const settings = (await (await call("/company")).json()) as TCompanySettings;
+    expect(settings.logoUrl).toBe(logoUrl);
+    // Served back as the stored image.
+    const served = await ctx.request(new URL(logoUrl, "http://localhost").pathname);
+    expect(served.headers.get("content-type")).toBe("image/png");
+
+    const big = await upload(new Uint8Array(5 * 1024 * 1024 + 10).fill(1), "big.png", "image/png");
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain(SETTINGS_MESSAGES.LOGO_TOO_LARGE);
+
+    const removed = await ctx.request("/api/settings/logo", { method: "DELETE", cookie: acme.cookie });
+    expect(removed.status).toBe(200);
+    expect(((await (await call("/company")).json()) as TCompanySettings).logoUrl).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { TApp, TDeps } from "../../app-types";
 import { storedFiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { sniffImage } from "../../lib/image-sniff";
 import { apiError, jsonContent } from "../../lib/openapi";
 import { errorBody } from "../../plugins/errors";
 import { companyContext } from "../../plugins/tenant";
@@ -17,30 +18,6 @@ export const IMAGE_UPLOAD_RULES = {
 } as const;
 export const FORM_IMAGE_UPLOAD_PATH = "/api/forms/images";
 const BUCKET = "form-images";
-
-/**
- * The image kinds a public form may show, told by their first bytes rather than the browser's claim,
- * so nothing that can carry script (SVG, HTML) is ever stored and served from this site.
- */
-const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
-  {
-    type: "image/png",
-    ext: "png",
-    test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
-  },
-  { type: "image/jpeg", ext: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: "image/gif", ext: "gif", test: (b) => String.fromCharCode(...b.slice(0, 4)) === "GIF8" },
-  {
-    type: "image/webp",
-    ext: "webp",
-    test: (b) =>
-      String.fromCharCode(...b.slice(0, 4)) === "RIFF" && String.fromCharCode(...b.slice(8, 12)) === "WEBP",
-  },
-];
-
-export function sniffImage(bytes: Uint8Array) {
-  return SIGNATURES.find((s) => s.test(bytes)) ?? null;
-}
 
 /** The original extension when it names the same kind of image, else the detected kind's. */
 function extensionFor(fileName: string, detected: { ext: string; type: string }) {

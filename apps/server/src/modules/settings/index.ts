@@ -1,2 +1,3 @@
 export { getCompanySettings } from "./company-settings";
+export { COMPANY_LOGO_PATH } from "./logo";
 export { registerSettingsRoutes } from "./routes";

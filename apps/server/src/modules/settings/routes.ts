@@ -21,6 +21,7 @@ import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
 import { getCompanySettings, setSandboxMode, updateCompanySettings } from "./company-settings";
+import { registerLogoRoutes } from "./logo";
 import { getPreferences, savePreferences } from "./preferences";
 import {
   emailDomainStatus,
@@ -130,6 +131,7 @@ export function registerSettingsRoutes(app: TApp, deps: TDeps) {
     requireSession(deps),
     requireCompanyRole(deps, ["owner", "org_admin"], SETTINGS_MESSAGES.ACCESS_DENIED),
   );
+  registerLogoRoutes(app, deps);
   app.openapi(prefsGetRoute, async (c) => c.json(await getPreferences(deps, companyContext(c)), 200));
   app.openapi(prefsPutRoute, async (c) =>
     c.json(await savePreferences(deps, companyContext(c), c.req.valid("json")), 200),

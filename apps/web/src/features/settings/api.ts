@@ -16,6 +16,7 @@ import {
   ZTestEmailSchema,
   ZTwilioVerifySchema,
 } from "@leadpost/shared";
+import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
 
 export const settingsKeys = { company: ["settings", "company"] as const };
@@ -71,3 +72,11 @@ export const changeTeamRole = (userId: string, role: "org_admin" | "member") =>
   );
 export const removeTeamMember = (userId: string) =>
   apiClient.delete(`/api/settings/team/members/${encodeURIComponent(userId)}`, { schema: ZTeamSchema });
+
+const ZLogo = z.object({ logoUrl: z.string().nullable(), message: z.string() });
+export function uploadLogo(file: File) {
+  const body = new FormData();
+  body.set("file", file);
+  return apiClient.post("/api/settings/logo", body, { schema: ZLogo });
+}
+export const removeLogo = () => apiClient.delete("/api/settings/logo", { schema: ZLogo });

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { setSandboxMode, settingsKeys } from "../api";
+import { LogoField } from "./logo-field";
 import { TextSetting, type TTabProps } from "./setting-fields";
 
 const SANDBOX_RELOAD_MS = 1500;
@@ -64,6 +65,7 @@ export function GeneralTab(props: TTabProps & { isOwner: boolean }) {
         />
       </div>
       <TextSetting {...props} name="name" label="Company name" />
+      <LogoField settings={props.settings} />
       <FormField
         label="Credit value ($ per credit)"
         hint="What one credit is worth; lead prices are divided by it."
