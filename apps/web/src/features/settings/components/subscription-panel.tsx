@@ -97,7 +97,9 @@ export function SubscriptionPanel() {
   return (
     <Card id="subscription" aria-labelledby="subscription-title">
       <CardHeader>
-        <CardTitle id="subscription-title">Subscription Settings</CardTitle>
+        <CardTitle>
+          <h2 id="subscription-title">Subscription Settings</h2>
+        </CardTitle>
         <CardDescription>Your plan sets how many team members (seats) your company has.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
