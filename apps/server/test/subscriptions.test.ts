@@ -129,6 +129,10 @@ describe("subscription settings", () => {
     const applied = await companyRow(acme.companyId);
     expect(applied.subscriptionUpdatedAt).toBeInstanceOf(Date);
 
+    const twice = await subscribe(acme.cookie, "enterprise");
+    expect(twice.status).toBe(409);
+    expect((await errorOf(twice)).message).toBe(SUBSCRIPTION_MESSAGES.ALREADY_SUBSCRIBED);
+
     const again = await json<TSubscriptionConfirmResult>(await confirm(acme.cookie, subscriptionId));
     expect(again.outcome).toBe("already_active");
     expect((await companyRow(acme.companyId)).subscriptionUpdatedAt).toEqual(applied.subscriptionUpdatedAt);

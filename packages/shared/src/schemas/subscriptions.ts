@@ -6,6 +6,7 @@ export const SUBSCRIPTION_MESSAGES = {
   PROCESS_FAILED: "Failed to process subscription",
   CREATED: "Subscription created successfully",
   CANCELLED: "Payment cancelled",
+  ALREADY_SUBSCRIBED: "Your company already has an active subscription",
   NO_PLAN: "Failed to create subscription: the platform has no PayPal plan for this tier yet",
 } as const;
 

@@ -34,7 +34,7 @@ const createSubscriptionRoute = createRoute({
   responses: {
     200: jsonContent(ZSubscriptionCheckoutSchema, "Created at PayPal; approve it at approveUrl"),
     ...denied,
-    409: apiError("The platform's PayPal app or plan is not set up"),
+    409: apiError("Already on a paid tier, or the platform's PayPal app or plan is not set up"),
     422: apiError("Invalid tier"),
     502: apiError(SUBSCRIPTION_MESSAGES.CREATE_FAILED),
   },

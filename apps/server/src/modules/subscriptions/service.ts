@@ -70,6 +70,11 @@ export async function startSubscription(
   ctx: TCompanyContext,
   input: TCreateSubscription,
 ): Promise<TSubscriptionCheckout> {
+  const current = await getSubscriptionState(deps, ctx);
+  // 002 §4: upgrades are offered only while on free (a paid tier is changed at PayPal, not here).
+  if (current.tier !== "free") {
+    throw new AppError("CONFLICT", 409, SUBSCRIPTION_MESSAGES.ALREADY_SUBSCRIBED);
+  }
   const mode = await companyMode(deps, ctx.companyId);
   const [plan] = await deps.database.db
     .select({ providerPlanId: subscriptionPlans.providerPlanId })
