@@ -38,6 +38,8 @@ test("an owner fills and saves each settings tab, reloads, and sees the values w
   await expect(page.getByText("Settings saved successfully")).toBeVisible();
 
   await page.reload();
+  // The open tab is kept in the address (?tab=maps), so the reload opens Maps again.
+  await tab("General");
   await expect(page.getByLabel("Company name")).toHaveValue("Summit Settings Co");
   await expect(page.getByLabel("Credit value ($ per credit)")).toHaveValue("2.5");
   await tab("Payment");
