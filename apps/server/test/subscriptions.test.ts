@@ -49,9 +49,9 @@ function deliver(event: unknown, webhookId = WEBHOOK_ID) {
   });
 }
 
-/** A pro subscription of the company, created and approved at PayPal. */
-async function approvedSubscription(cookie: string) {
-  const res = await subscribe(cookie);
+/** A subscription of the company (pro unless told), created and approved at PayPal. */
+async function approvedSubscription(cookie: string, tier = "pro") {
+  const res = await subscribe(cookie, tier);
   expect(res.status).toBe(200);
   const checkout = await json<TSubscriptionCheckout>(res);
   const back = await atPayPal(checkout.approveUrl, "approve");
@@ -177,6 +177,34 @@ describe("subscription settings", () => {
         subscriptionId,
         subscriptionStatus: "active",
       });
+    }
+  });
+
+  it("answers pending while PayPal has not activated an approved subscription; the webhook applies it", async () => {
+    await ctx.database.db
+      .update(companies)
+      .set({ subscriptionTier: "free", seats: 2, subscriptionId: null, subscriptionStatus: null })
+      .where(eq(companies.id, beta.companyId));
+    paypal.billing.state.activateOnApprove = false;
+    try {
+      const subscriptionId = await approvedSubscription(beta.cookie, "basic");
+      const res = await confirm(beta.cookie, subscriptionId);
+      expect(res.status).toBe(200);
+      const result = await json<TSubscriptionConfirmResult>(res);
+      expect(result).toMatchObject({ outcome: "pending", message: SUBSCRIPTION_MESSAGES.PENDING });
+      expect(result.subscription.tier).toBe("free");
+
+      paypal.billing.setStatus(subscriptionId, "ACTIVE");
+      const hooked = await deliver(paypal.billing.event(subscriptionId, "BILLING.SUBSCRIPTION.ACTIVATED"));
+      expect((await json<{ outcome: string }>(hooked)).outcome).toBe("processed");
+      expect(await companyRow(beta.companyId)).toMatchObject({
+        subscriptionTier: "basic",
+        seats: 10,
+        subscriptionId,
+        subscriptionStatus: "active",
+      });
+    } finally {
+      paypal.billing.state.activateOnApprove = true;
     }
   });
 

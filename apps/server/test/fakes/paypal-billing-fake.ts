@@ -22,6 +22,8 @@ type TSubscription = {
  */
 export function createPayPalBillingFake(baseUrl: () => string, planExists: (id: string) => boolean) {
   const subscriptions = new Map<string, TSubscription>();
+  /** false: approval leaves the subscription APPROVED (PayPal activates it a moment later). */
+  const state = { activateOnApprove: true };
   const view = (s: TSubscription) => ({
     id: s.id,
     plan_id: s.plan_id,
@@ -72,7 +74,7 @@ export function createPayPalBillingFake(baseUrl: () => string, planExists: (id: 
     }
     const target = new URL(back);
     if (action === "approve") {
-      if (sub.status === "APPROVAL_PENDING") setStatus(sub, "ACTIVE");
+      if (sub.status === "APPROVAL_PENDING") setStatus(sub, state.activateOnApprove ? "ACTIVE" : "APPROVED");
       target.searchParams.set("subscription_id", sub.id);
     }
     target.searchParams.set("ba_token", sub.baToken);
@@ -141,6 +143,7 @@ export function createPayPalBillingFake(baseUrl: () => string, planExists: (id: 
 
   return {
     subscriptions,
+    state,
     handleBrowser,
     handle,
     /** Changes a subscription at PayPal (what the subscriber or PayPal's billing does). */

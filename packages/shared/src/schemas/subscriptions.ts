@@ -6,6 +6,7 @@ export const SUBSCRIPTION_MESSAGES = {
   PROCESS_FAILED: "Failed to process subscription",
   CREATED: "Subscription created successfully",
   CANCELLED: "Payment cancelled",
+  PENDING: "Subscription approved. PayPal is activating it; your plan updates in a moment.",
   ALREADY_SUBSCRIBED: "Your company already has an active subscription",
   NO_PLAN: "Failed to create subscription: the platform has no PayPal plan for this tier yet",
 } as const;
@@ -44,8 +45,11 @@ export const ZConfirmSubscriptionSchema = z.object({
 });
 
 export const ZSubscriptionConfirmResultSchema = z.object({
-  /** activated: this call applied the tier; already_active: an earlier call or the webhook did. */
-  outcome: z.enum(["activated", "already_active"]),
+  /**
+   * activated: this call applied the tier; already_active: an earlier call or the webhook did;
+   * pending: approved at PayPal but not active yet (the ACTIVATED webhook applies it).
+   */
+  outcome: z.enum(["activated", "already_active", "pending"]),
   message: z.string(),
   subscription: ZSubscriptionStateSchema,
 });

@@ -141,6 +141,14 @@ export async function confirmSubscription(
     log.warn({ subscriptionId }, "PayPal subscription belongs to another company");
     throw notFound("No such subscription for your company");
   }
+  if (atPayPal.status === "APPROVED") {
+    // Approved, not yet active: PayPal's BILLING.SUBSCRIPTION.ACTIVATED webhook applies it.
+    return {
+      outcome: "pending",
+      message: SUBSCRIPTION_MESSAGES.PENDING,
+      subscription: await getSubscriptionState(deps, ctx),
+    };
+  }
   if (atPayPal.status !== "ACTIVE") {
     if (atPayPal.status === "APPROVAL_PENDING" || atPayPal.status === "CANCELLED") {
       throw new AppError("PAYMENT_CANCELLED", 409, SUBSCRIPTION_MESSAGES.CANCELLED);

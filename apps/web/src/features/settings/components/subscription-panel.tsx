@@ -41,9 +41,12 @@ const errorText = (error: unknown, fallback: string) =>
 export function SubscriptionPanel() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
+  // Approved at PayPal but not active yet: poll until PayPal's webhook has applied the tier.
+  const [awaitingActivation, setAwaitingActivation] = useState(false);
   const subscription = useQuery({
     queryKey: subscriptionKeys,
     queryFn: ({ signal }) => fetchSubscription(signal),
+    refetchInterval: awaitingActivation ? 3000 : false,
   });
   const [chosen, setChosen] = useState<TPaidTier | null>(null);
   const [notice, setNotice] = useState<TNotice>(null);
@@ -62,6 +65,11 @@ export function SubscriptionPanel() {
     mutationFn: confirmSubscription,
     onSuccess: (result) => {
       queryClient.setQueryData(subscriptionKeys, result.subscription);
+      if (result.outcome === "pending") {
+        setAwaitingActivation(true);
+        setNotice({ kind: "success", text: result.message });
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: ["settings", "team"] });
       setNotice({ kind: "success", text: SUBSCRIPTION_MESSAGES.CREATED });
       toast.success(SUBSCRIPTION_MESSAGES.CREATED);
@@ -72,6 +80,15 @@ export function SubscriptionPanel() {
       toast.error(text);
     },
   });
+
+  const activeTier = subscription.data?.tier;
+  useEffect(() => {
+    if (!awaitingActivation || !activeTier || activeTier === "free") return;
+    setAwaitingActivation(false);
+    void queryClient.invalidateQueries({ queryKey: ["settings", "team"] });
+    setNotice({ kind: "success", text: SUBSCRIPTION_MESSAGES.CREATED });
+    toast.success(SUBSCRIPTION_MESSAGES.CREATED);
+  }, [awaitingActivation, activeTier, queryClient]);
 
   // Back from PayPal: ?subscription=return&subscription_id=… or ?subscription=cancelled.
   const handled = useRef(false);
