@@ -32,6 +32,7 @@ import { registerRealtimeRoutes } from "./modules/realtime";
 import { registerRoutingRoutes } from "./modules/routing";
 import { registerSessionRoutes } from "./modules/session";
 import { COMPANY_LOGO_PATH, registerSettingsRoutes } from "./modules/settings";
+import { registerSubscriptionRoutes, registerSubscriptionWebhooks } from "./modules/subscriptions";
 import { registerApiDocs, registerSystemRoutes } from "./modules/system";
 import { registerTeamInvitationRoutes, registerTeamRoutes } from "./modules/team";
 import { errorBody, handleError, validationResponse } from "./plugins/errors";
@@ -100,6 +101,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerCreditRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
+  registerSubscriptionWebhooks(app, deps);
   registerPaymentRoutes(app, deps);
   registerCallTrackingRoutes(app, deps);
   registerCallTrackingPublicRoutes(app, deps);
@@ -112,6 +114,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerApiKeyRoutes(app, deps);
   registerBackupRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
   registerTeamInvitationRoutes(app, deps);
 
   app.get("/api/openapi.json", async (c) => {

@@ -31,5 +31,6 @@ export * from "./schemas/purchases";
 export * from "./schemas/routing";
 export * from "./schemas/session";
 export * from "./schemas/settings";
+export * from "./schemas/subscriptions";
 export * from "./schemas/system";
 export * from "./schemas/team";

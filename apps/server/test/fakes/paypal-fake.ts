@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { sendJson, startHttpFake, type TRecordedRequest } from "./http-fake";
+import { createPayPalBillingFake } from "./paypal-billing-fake";
 import { createPayPalCatalogFake } from "./paypal-catalog-fake";
 
 type TCaptureOutcome = "COMPLETED" | "PENDING" | "DECLINED" | "INSTRUMENT_DECLINED";
@@ -39,7 +40,8 @@ function sendApprovalPage(res: ServerResponse, order: TOrder) {
  * Basic auth), POST /v2/checkout/orders (with a payer-action link to GET /checkoutnow, the buyer's
  * approval page with Pay Now and Cancel links: action=approve redirects to the order's return_url with
  * token=<order id>, action=cancel to its cancel_url), POST /v2/checkout/orders/{id}/capture (Bearer token,
- * PayPal-Request-Id replays the first answer), and POST /v1/notifications/verify-webhook-signature.
+ * PayPal-Request-Id replays the first answer), POST /v1/notifications/verify-webhook-signature, and the
+ * catalog, billing plans and billing subscriptions (./paypal-catalog-fake.ts, ./paypal-billing-fake.ts).
  * Tests approve orders (the buyer's step at PayPal), choose what the next capture does, and sign
  * webhook deliveries the way only this "PayPal" can.
  */
@@ -49,6 +51,10 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
   const orders = new Map<string, TOrder>();
   const replays = new Map<string, { status: number; body: unknown }>();
   const catalog = createPayPalCatalogFake();
+  const billing = createPayPalBillingFake(
+    () => fake.url,
+    (planId) => catalog.plans.get(planId)?.status === "ACTIVE",
+  );
   const state: {
     nextCapture: TCaptureOutcome;
     /** Captures this amount instead of the order's (a tampered or partial payment). */
@@ -125,6 +131,7 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
       res.writeHead(302, { location: target.toString() });
       return res.end();
     }
+    if (billing.handleBrowser(req, res)) return;
     if (!bearer(req)) return unauthorized(res);
 
     if (req.method === "POST" && req.path === "/v2/checkout/orders") {
@@ -226,6 +233,7 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
       });
     }
     if (catalog.handle(req, res, reply)) return;
+    if (billing.handle(req, res, reply)) return;
     return sendJson(res, 404, { name: "RESOURCE_NOT_FOUND", message: `No route ${req.method} ${req.path}` });
   });
 
@@ -235,6 +243,8 @@ export async function startPayPalFake(app: { clientId: string; secret: string })
     orders,
     /** Catalog products and billing plans created at this PayPal. */
     catalog,
+    /** Billing subscriptions to those plans, their approval window and their webhook events. */
+    billing,
     /** The buyer approving the order in PayPal's window. */
     approve(orderId: string) {
       const order = orders.get(orderId);

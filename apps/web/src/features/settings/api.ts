@@ -1,6 +1,7 @@
 import {
   type TCompanySettingsUpdate,
   type TCreateApiKey,
+  type TCreateSubscription,
   ZApiKeyListSchema,
   ZBackupAnalysisSchema,
   ZBackupListSchema,
@@ -12,6 +13,9 @@ import {
   ZPayPalVerifySchema,
   ZResendVerifySchema,
   ZRestoreResultSchema,
+  ZSubscriptionCheckoutSchema,
+  ZSubscriptionConfirmResultSchema,
+  ZSubscriptionStateSchema,
   ZTeamSchema,
   ZTestEmailSchema,
   ZTwilioVerifySchema,
@@ -80,3 +84,15 @@ export function uploadLogo(file: File) {
   return apiClient.post("/api/settings/logo", body, { schema: ZLogo });
 }
 export const removeLogo = () => apiClient.delete("/api/settings/logo", { schema: ZLogo });
+
+export const subscriptionKeys = ["settings", "subscription"] as const;
+export const fetchSubscription = (signal?: AbortSignal) =>
+  apiClient.get("/api/settings/subscription", { schema: ZSubscriptionStateSchema, signal });
+export const startSubscription = (input: TCreateSubscription) =>
+  apiClient.post("/api/settings/subscription", input, { schema: ZSubscriptionCheckoutSchema });
+export const confirmSubscription = (subscriptionId: string) =>
+  apiClient.post(
+    "/api/settings/subscription/confirm",
+    { subscriptionId },
+    { schema: ZSubscriptionConfirmResultSchema },
+  );

@@ -20,6 +20,7 @@ import { GeneralTab } from "./general-tab";
 import { MapsTab } from "./maps-tab";
 import { PaymentTab } from "./payment-tab";
 import type { TDraft } from "./setting-fields";
+import { SubscriptionPanel } from "./subscription-panel";
 import { TeamTab } from "./team-tab";
 import { TwilioTab } from "./twilio-tab";
 
@@ -141,6 +142,7 @@ function CompanySettings() {
           </Card>
         </Tabs>
       )}
+      <SubscriptionPanel />
     </div>
   );
 }

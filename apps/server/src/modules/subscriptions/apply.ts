@@ -1,0 +1,79 @@
+import { TIER_SEATS } from "@leadpost/shared";
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { companies, subscriptions } from "../../db/schema";
+
+type TSubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * The subscription row of a PayPal subscription id, locked until the caller's transaction ends, so the
+ * return page and the webhook apply one change after the other, never both. companyId narrows it to
+ * one company (the signed-in one); the webhook, which has no session, passes none.
+ */
+export async function lockSubscription(
+  tx: DbOrTx,
+  providerSubscriptionId: string,
+  companyId?: string,
+): Promise<TSubscriptionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, "paypal"),
+        eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
+        companyId ? eq(subscriptions.companyId, companyId) : undefined,
+      ),
+    )
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * PayPal says the subscription is ACTIVE: the company gets its tier, the tier's seats, the subscription
+ * id, status "active" and a timestamp. Exactly once: a row already ACTIVE changes nothing.
+ */
+export async function activateSubscription(tx: DbOrTx, row: TSubscriptionRow): Promise<boolean> {
+  if (row.status === "ACTIVE") return false;
+  await tx
+    .update(subscriptions)
+    .set({ status: "ACTIVE", updatedAt: new Date() })
+    .where(eq(subscriptions.id, row.id));
+  await tx
+    .update(companies)
+    .set({
+      subscriptionTier: row.tier,
+      seats: TIER_SEATS[row.tier],
+      subscriptionId: row.providerSubscriptionId,
+      subscriptionStatus: "active",
+      subscriptionUpdatedAt: sql`now()`,
+    })
+    .where(eq(companies.id, row.companyId));
+  return true;
+}
+
+export type TEndedStatus = "SUSPENDED" | "CANCELLED" | "EXPIRED";
+
+/**
+ * A suspended, cancelled or expired subscription: the company falls back to the free tier and its two
+ * seats (members beyond them stay, but no one new can be invited) with the status recorded. Only the
+ * company's current subscription moves the company; an older one just records its own status.
+ */
+export async function endSubscription(
+  tx: DbOrTx,
+  row: TSubscriptionRow,
+  status: TEndedStatus,
+): Promise<boolean> {
+  if (row.status === status) return false;
+  await tx.update(subscriptions).set({ status, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
+  await tx
+    .update(companies)
+    .set({
+      subscriptionTier: "free",
+      seats: TIER_SEATS.free,
+      subscriptionStatus: status.toLowerCase(),
+      subscriptionUpdatedAt: sql`now()`,
+    })
+    .where(and(eq(companies.id, row.companyId), eq(companies.subscriptionId, row.providerSubscriptionId)));
+  return true;
+}
