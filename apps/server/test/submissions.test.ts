@@ -92,8 +92,8 @@ describe("a valid submission", () => {
       serviceType: "Roof repair",
       nicheId: acme.nicheId,
       saleCap: 3,
-      // Routed (no buyers yet, so nobody holds it) once the visitor has been answered.
-      status: "routed",
+      // Routing ran once the visitor had been answered; with no buyers yet nobody holds it: unrouted.
+      status: "unrouted",
       isDuplicate: false,
     });
     expect(lead!.latitude).toBeCloseTo(39.75, 1);
@@ -122,7 +122,7 @@ describe("a valid submission", () => {
       fillTimeMs: 8000,
       isSpam: false,
       leadId: body.leadId,
-      routingStatus: "routed",
+      routingStatus: "unrouted",
       routingAttempts: 1,
       routingNextAttemptAt: null,
     });
@@ -400,8 +400,9 @@ describe("routing failures", () => {
       .where(byId);
     expect(await retryFailedRouting(ctx.deps)).toBeGreaterThanOrEqual(1);
     const [retried] = await db().select().from(formSubmissions).where(byId);
+    // Routed this time (no buyer serves it, so the outcome is unrouted), with nothing left to retry.
     expect(retried).toMatchObject({
-      routingStatus: "routed",
+      routingStatus: "unrouted",
       routingAttempts: 2,
       routingError: null,
       routingNextAttemptAt: null,
@@ -418,7 +419,8 @@ describe("routing failures", () => {
       .set({ routingStatus: "pending", routingNextAttemptAt: new Date(Date.now() - 1000) })
       .where(byId);
     await retryFailedRouting(ctx.deps);
-    expect((await db().select().from(formSubmissions).where(byId))[0]!.routingStatus).toBe("routed");
+    // Routing ran to its end: no buyer serves the lead, so it is unrouted rather than pending.
+    expect((await db().select().from(formSubmissions).where(byId))[0]!.routingStatus).toBe("unrouted");
   });
 
   it("gives up after the last attempt and leaves the failure visible", async () => {
