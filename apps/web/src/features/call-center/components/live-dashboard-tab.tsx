@@ -33,7 +33,7 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
           error={error}
         />
         <StatTile
-          title="Calls Today"
+          title="Calls, last 24 hours"
           icon={PhoneIncoming}
           value={m?.totalCalls}
           loading={metrics.isPending}
