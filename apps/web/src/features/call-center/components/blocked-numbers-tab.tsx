@@ -12,8 +12,8 @@ import { Input } from "@/components/ui/input";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { blockNumber, callCenterKeys, fetchBlocked, unblockNumber } from "../api";
-import { useConfirmedRemoval } from "../hooks/use-confirmed-removal";
 import { formatWhen, showNumber } from "../lib/format";
 
 /** Blocked callers are rejected before any routing (002 "Blocked Numbers"). */

@@ -1,36 +1,33 @@
 import { CALL_TRACKING_MESSAGES, formatUsPhone, type TDniNumber } from "@leadpost/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
+import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { callTrackingKeys, deleteDniNumber, fetchDniNumbers } from "../api";
 import { DniNumberDialog } from "./dni-number-dialog";
 
 /** Legacy Numbers: the DNI numbers per source, with the default one marked. */
 export function DniNumbersTab() {
   const isAdmin = useIsCompanyAdmin();
-  const queryClient = useQueryClient();
   const numbers = useQuery({
     queryKey: callTrackingKeys.dniNumbers,
     queryFn: ({ signal }) => fetchDniNumbers(signal),
   });
   const [editing, setEditing] = useState<TDniNumber | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<TDniNumber | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteDniNumber(id),
-    onSuccess: (result) => {
-      toast.success(result.message);
-      void queryClient.invalidateQueries({ queryKey: callTrackingKeys.dniNumbers });
-    },
-    onError: () => toast.error(CALL_TRACKING_MESSAGES.DNI_DELETE_FAILED),
+  const removal = useConfirmedRemoval<TDniNumber>({
+    remove: (n) => deleteDniNumber(n.id),
+    invalidate: callTrackingKeys.dniNumbers,
+    failure: CALL_TRACKING_MESSAGES.DNI_DELETE_FAILED,
+    title: () => "Delete DNI number",
+    description: (n) =>
+      `Visitors will no longer see ${formatUsPhone(n.phoneNumber)}. Calls already logged stay.`,
   });
   const open = (number: TDniNumber | null) => {
     setEditing(number);
@@ -103,7 +100,7 @@ export function DniNumbersTab() {
                               variant="ghost"
                               size="sm"
                               className="text-destructive hover:text-destructive"
-                              onClick={() => setDeleting(n)}
+                              onClick={() => removal.ask(n)}
                               aria-label={`Delete ${n.phoneNumber}`}
                             >
                               <Trash2 aria-hidden="true" />
@@ -121,17 +118,7 @@ export function DniNumbersTab() {
         }
       </QueryState>
       <DniNumberDialog open={dialogOpen} onOpenChange={setDialogOpen} number={editing} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete DNI number"
-        description={`Visitors will no longer see ${deleting ? formatUsPhone(deleting.phoneNumber) : ""}. Calls already logged stay.`}
-        confirmLabel="Delete"
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
-          setDeleting(null);
-        }}
-      />
+      {removal.dialog}
     </div>
   );
 }

@@ -1,42 +1,31 @@
 import { CALL_TRACKING_MESSAGES, formatUsPhone, type TTrackingNumber } from "@leadpost/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isApiError } from "@/lib/api-error";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
+import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { callTrackingKeys, deleteTrackingNumber, fetchTrackingNumbers } from "../api";
 import { TrackingNumberDialog } from "./tracking-number-dialog";
 
 /** Call Tracking tab: numbers that log each call with its source and campaign. */
 export function TrackingNumbersTab() {
   const isAdmin = useIsCompanyAdmin();
-  const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: callTrackingKeys.trackingNumbers,
     queryFn: ({ signal }) => fetchTrackingNumbers(signal),
   });
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<TTrackingNumber | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteTrackingNumber(id),
-    onSuccess: (result) => {
-      toast.success(result.message);
-      void queryClient.invalidateQueries({ queryKey: callTrackingKeys.trackingNumbers });
-    },
-    onError: (error) =>
-      toast.error(
-        CALL_TRACKING_MESSAGES.TRACKING_DELETE_FAILED.replace(
-          "{message}",
-          isApiError(error) ? error.message : "please try again",
-        ),
-      ),
+  const removal = useConfirmedRemoval<TTrackingNumber>({
+    remove: (n) => deleteTrackingNumber(n.id),
+    invalidate: callTrackingKeys.trackingNumbers,
+    failure: (reason) => CALL_TRACKING_MESSAGES.TRACKING_DELETE_FAILED.replace("{message}", reason),
+    title: () => "Delete tracking number",
+    description: "New calls to this number are no longer tracked. Calls already logged stay in Analytics.",
   });
 
   return (
@@ -90,7 +79,7 @@ export function TrackingNumbersTab() {
                             variant="ghost"
                             size="sm"
                             className="text-destructive hover:text-destructive"
-                            onClick={() => setDeleting(t)}
+                            onClick={() => removal.ask(t)}
                             aria-label={`Delete tracking number ${t.phoneNumber ?? ""}`}
                           >
                             <Trash2 aria-hidden="true" />
@@ -107,17 +96,7 @@ export function TrackingNumbersTab() {
         }
       </QueryState>
       <TrackingNumberDialog open={adding} onOpenChange={setAdding} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete tracking number"
-        description="New calls to this number are no longer tracked. Calls already logged stay in Analytics."
-        confirmLabel="Delete"
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
-          setDeleting(null);
-        }}
-      />
+      {removal.dialog}
     </div>
   );
 }

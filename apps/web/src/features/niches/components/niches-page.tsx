@@ -9,7 +9,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useNiches } from "@/lib/queries/use-niches";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
-import { DeleteNicheDialog } from "./delete-niche-dialog";
+import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
+import { deleteNiche, nichesQueryKey } from "../api";
 import { NicheDialog } from "./niche-dialog";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -20,7 +21,15 @@ export function NichesPage() {
   const niches = useNiches();
   const [editing, setEditing] = useState<TNiche | null>(null);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<TNiche | null>(null);
+  // The server refuses while buyers use the niche and says why; that reason is the whole message.
+  const removal = useConfirmedRemoval<TNiche>({
+    remove: (niche) => deleteNiche(niche.id),
+    invalidate: nichesQueryKey,
+    failure: (reason) => reason,
+    title: (niche) => `Delete ${niche.name}?`,
+    description:
+      "Forms and leads of this niche keep working without one. A niche that buyers still use cannot be deleted. This action cannot be undone.",
+  });
 
   return (
     <div className="mx-auto w-full max-w-5xl">
@@ -116,7 +125,7 @@ export function NichesPage() {
                             variant="ghost"
                             size="sm"
                             className="text-destructive hover:text-destructive"
-                            onClick={() => setDeleting(niche)}
+                            onClick={() => removal.ask(niche)}
                             aria-label={`Delete ${niche.name}`}
                           >
                             <Trash2 aria-hidden="true" />
@@ -142,7 +151,7 @@ export function NichesPage() {
           }
         }}
       />
-      <DeleteNicheDialog niche={deleting} onClose={() => setDeleting(null)} />
+      {removal.dialog}
     </div>
   );
 }

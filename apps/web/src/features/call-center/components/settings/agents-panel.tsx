@@ -16,8 +16,8 @@ import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { callCenterKeys, deleteAgent, fetchAgents, saveAgent, type TAgentValues } from "../../api";
-import { useConfirmedRemoval } from "../../hooks/use-confirmed-removal";
 import { showNumber } from "../../lib/format";
 
 const STATUS_VARIANT = { available: "success", busy: "warning", offline: "secondary" } as const;

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { callCenterKeys, deleteRoutingNumber, fetchRoutingNumbers } from "../../api";
-import { useConfirmedRemoval } from "../../hooks/use-confirmed-removal";
 import { showNumber } from "../../lib/format";
 import { RoutingNumberForm } from "./routing-number-form";
 

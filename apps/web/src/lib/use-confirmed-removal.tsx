@@ -8,10 +8,10 @@ type TOptions<T> = {
   remove: (item: T) => Promise<{ message: string }>;
   /** What to refresh once it is gone. */
   invalidate: QueryKey;
-  /** The 002 failure text, e.g. "Failed to delete agent"; the reason follows it. */
-  failure: string;
+  /** The spec's failure text, e.g. "Failed to delete agent" (the reason follows it), or a function of the reason. */
+  failure: string | ((reason: string) => string);
   title: (item: T) => string;
-  description: string;
+  description: string | ((item: T) => string);
   confirmLabel?: string;
 };
 
@@ -31,7 +31,10 @@ export function useConfirmedRemoval<T>(options: TOptions<T>) {
     },
     onError: (err) => {
       setTarget(null);
-      toast.error(`${options.failure}: ${presentApiError(err).message}`);
+      const reason = presentApiError(err).message;
+      toast.error(
+        typeof options.failure === "string" ? `${options.failure}: ${reason}` : options.failure(reason),
+      );
     },
   });
   const dialog = (
@@ -39,7 +42,13 @@ export function useConfirmedRemoval<T>(options: TOptions<T>) {
       open={target !== null}
       onOpenChange={(open) => !open && setTarget(null)}
       title={target === null ? "" : options.title(target)}
-      description={options.description}
+      description={
+        typeof options.description === "string"
+          ? options.description
+          : target === null
+            ? ""
+            : options.description(target)
+      }
       confirmLabel={options.confirmLabel ?? "Delete"}
       busy={mutation.isPending}
       onConfirm={() => target !== null && mutation.mutate(target)}
