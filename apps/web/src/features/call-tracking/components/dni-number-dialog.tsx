@@ -9,14 +9,8 @@ import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -30,11 +24,9 @@ type TProps = { open: boolean; onOpenChange: (open: boolean) => void; number: TD
 /** Add DNI and Edit DNI (002): tracking number, static number, source, label and default. */
 export function DniNumberDialog({ open, onOpenChange, number }: TProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        {open && <DniNumberForm number={number} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-md">
+      <DniNumberForm number={number} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 

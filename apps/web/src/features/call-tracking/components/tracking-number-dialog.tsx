@@ -10,14 +10,8 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -30,11 +24,9 @@ type TProps = { open: boolean; onOpenChange: (open: boolean) => void };
 /** Add Tracking Number: a Twilio number, its source, where calls go, and an optional campaign ID. */
 export function TrackingNumberDialog({ open, onOpenChange }: TProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        {open && <TrackingNumberForm onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-md">
+      <TrackingNumberForm onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
