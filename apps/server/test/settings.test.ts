@@ -5,7 +5,7 @@ import { userRoles } from "../src/db/schema";
 import { startGoogleGeocoderFake } from "./fakes/google-geocoder-fake";
 import { startPayPalFake } from "./fakes/paypal-fake";
 import { fakeResendDomain, startResendFake } from "./fakes/resend-fake";
-import { startTwilioAccountFake } from "./fakes/twilio-account-fake";
+import { startTwilioFake } from "./fakes/twilio-fake";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
@@ -39,7 +39,7 @@ let memberCookie: string;
 let buyerCookie: string;
 let paypal: Awaited<ReturnType<typeof startPayPalFake>>;
 let resend: Awaited<ReturnType<typeof startResendFake>>;
-let twilio: Awaited<ReturnType<typeof startTwilioAccountFake>>;
+let twilio: Awaited<ReturnType<typeof startTwilioFake>>;
 let geocoder: Awaited<ReturnType<typeof startGoogleGeocoderFake>>;
 
 const call = (path: string, init: { method?: string; json?: unknown; cookie?: string } = {}) =>
@@ -57,7 +57,7 @@ const ok = async <T>(res: Response) => {
 beforeAll(async () => {
   paypal = await startPayPalFake(PAYPAL);
   resend = await startResendFake({ apiKey: RESEND_KEY });
-  twilio = await startTwilioAccountFake(TWILIO);
+  twilio = await startTwilioFake(TWILIO);
   geocoder = await startGoogleGeocoderFake({
     [MAPS.ok]: "OK",
     [MAPS.zero]: "ZERO_RESULTS",
@@ -227,12 +227,11 @@ describe("verify buttons against provider fakes", () => {
       await call("/verify/twilio", { method: "POST", json: { authToken: "wrong-token-000000" } }),
     );
     expect(bad).toMatchObject({ valid: false, message: SETTINGS_MESSAGES.TWILIO_INVALID });
-    await twilio.close();
+    twilio.state.failNext = 1;
     const down = await ok<{ valid: boolean; message: string }>(
       await call("/verify/twilio", { method: "POST", json: {} }),
     );
     expect(down).toMatchObject({ valid: false, message: SETTINGS_MESSAGES.TWILIO_VERIFY_FAILED });
-    twilio = await startTwilioAccountFake(TWILIO);
   });
 
   it("Maps: OK, ZERO_RESULTS, REQUEST_DENIED, OVER_QUERY_LIMIT and a too-short key", async () => {

@@ -15,7 +15,7 @@ import { companies } from "../../db/schema";
 import { getResendDomain, listResendDomains, ResendApiError } from "../../integrations/email/resend-domains";
 import { geocodeStatus } from "../../integrations/geocoding/google";
 import { createPayPalClient, PayPalError } from "../../integrations/paypal/client";
-import { fetchTwilioAccount } from "../../integrations/twilio/account";
+import { createTwilioClient, TwilioError } from "../../integrations/twilio";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
 import type { TSettingsDeps } from "./company-settings";
@@ -77,19 +77,22 @@ export async function verifyTwilioCredentials(
     input.authToken?.trim() ||
     (await openSecrets(deps, deps.database.db, ctx.companyId, ["twilio_auth_token"])).twilio_auth_token;
   if (!accountSid || !authToken) throw new AppError("VALIDATION_FAILED", 422, M.TWILIO_BOTH_REQUIRED);
-  const result = await fetchTwilioAccount({ baseUrl: deps.config.twilio.apiBaseUrl, accountSid, authToken });
-  if (result.ok) {
+  try {
+    const account = await createTwilioClient(deps.config.twilio.apiBaseUrl, {
+      accountSid,
+      authToken,
+    }).account();
+    const friendlyName = account.friendly_name ?? "";
     return {
       valid: true,
-      message: `Connected to ${result.account.friendlyName || result.account.sid}`,
-      accountInfo: { friendlyName: result.account.friendlyName, status: result.account.status },
+      message: `Connected to ${friendlyName || account.sid || accountSid}`,
+      accountInfo: { friendlyName, status: account.status ?? "active" },
     };
+  } catch (err) {
+    // 401/403/404: Twilio does not know this SID and token; anything else (or no answer) is an outage.
+    const refused = err instanceof TwilioError && [401, 403, 404].includes(err.status);
+    return { valid: false, message: refused ? M.TWILIO_INVALID : M.TWILIO_VERIFY_FAILED, accountInfo: null };
   }
-  return {
-    valid: false,
-    message: result.reason === "invalid" ? M.TWILIO_INVALID : M.TWILIO_VERIFY_FAILED,
-    accountInfo: null,
-  };
 }
 
 /** Test API Key: geocodes Los Angeles with the typed key (or the saved one). */
