@@ -125,7 +125,8 @@ function CompanySettings() {
         <Tabs value={tab} onValueChange={setTab} className="min-w-0">
           <TabsList className="flex h-auto w-full flex-wrap justify-start">
             {TABS.map(([value, label]) => (
-              <TabsTrigger key={value} value={value}>
+              // A fixed height: the default (the list's height) lets a wrapped row at 390 px overlap the card.
+              <TabsTrigger key={value} value={value} className="h-8">
                 {label}
               </TabsTrigger>
             ))}

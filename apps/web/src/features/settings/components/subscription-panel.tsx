@@ -85,8 +85,9 @@ export function SubscriptionPanel() {
   const [askCancel, setAskCancel] = useState(false);
   const cancel = useMutation({
     mutationFn: cancelSubscription,
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
       setAskCancel(false);
+      await queryClient.cancelQueries({ queryKey: subscriptionKeys });
       queryClient.setQueryData(subscriptionKeys, result.subscription);
       void queryClient.invalidateQueries({ queryKey: ["settings", "team"] });
       setNotice({ kind: "success", text: result.message });
@@ -101,7 +102,9 @@ export function SubscriptionPanel() {
   });
   const confirm = useMutation({
     mutationFn: confirmSubscription,
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
+      // The page's first read may still be on its way with the state before this return: drop it.
+      await queryClient.cancelQueries({ queryKey: subscriptionKeys });
       queryClient.setQueryData(subscriptionKeys, result.subscription);
       if (result.outcome === "pending") {
         setAwaitingActivation(true);
