@@ -12,13 +12,8 @@ import {
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { companyContext } from "../../plugins/tenant";
-import {
-  cancelCompanySubscription,
-  changeSubscriptionPlan,
-  confirmSubscription,
-  getSubscriptionState,
-  startSubscription,
-} from "./service";
+import { cancelCompanySubscription, changeSubscriptionPlan } from "./plan-changes";
+import { confirmSubscription, getSubscriptionState, startSubscription } from "./service";
 import { handleSubscriptionWebhook } from "./webhooks";
 
 const BASE = "/api/settings/subscription";
