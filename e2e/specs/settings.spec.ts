@@ -2,6 +2,17 @@ import { expect, test } from "../fixtures/server";
 import { signInAsCompany } from "./auth-helpers";
 
 const MAP_TOKEN = "pk.eyJ1IjoibGVhZHBvc3QtZTJlIn0.e2e-token";
+// A 1×1 PNG: the company logo.
+const LOGO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+// Mapbox's style for the token, answered here (tests have no network): a plain background, no tiles.
+const MAP_STYLE = {
+  version: 8,
+  sources: {},
+  layers: [{ id: "land", type: "background", paint: { "background-color": "#e8eef3" } }],
+};
 
 test("an owner fills and saves each settings tab, reloads, and sees the values with secrets masked", async ({
   page,
@@ -37,7 +48,20 @@ test("an owner fills and saves each settings tab, reloads, and sees the values w
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Settings saved successfully")).toBeVisible();
 
+  // The logo: shown in the shell's sidebar at once, with the company's name as its alt text.
+  await tab("General");
+  await page.locator("#company-logo").setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: LOGO_PNG,
+  });
+  await expect(page.getByText("Logo uploaded successfully")).toBeVisible();
+  const shellLogo = page.getByRole("img", { name: "Summit Settings Co logo" });
+  await expect(shellLogo).toBeVisible();
+  await tab("Maps");
+
   await page.reload();
+  await expect(shellLogo).toBeVisible();
   // The open tab is kept in the address, so the reload shows Maps again.
   await expect(page).toHaveURL(/[?&]tab=maps/);
   await expect(page.getByLabel("Map token")).toHaveValue(MAP_TOKEN);
@@ -76,14 +100,22 @@ test("an owner fills and saves each settings tab, reloads, and sees the values w
   await page.getByRole("button", { name: "Create Backup Now" }).click();
   await expect(page.getByText(/^manual_/).first()).toBeVisible();
 
-  // The map token shows the buyers map on the dashboard (its canvas, or the map section when offline).
+  // The map token shows the buyers map on the dashboard: the map drawn with the token's style, a
+  // marker per located buyer, and never the failure notice.
+  const styleTokens: (string | null)[] = [];
+  await page.route("https://api.mapbox.com/**", async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname !== "/styles/v1/mapbox/streets-v12") return route.fulfill({ status: 404, body: "" });
+    styleTokens.push(url.searchParams.get("access_token"));
+    return route.fulfill({ json: MAP_STYLE });
+  });
   await page.goto("/dashboard");
   await expect(page.getByText("Active Lead Buyers Map")).toBeVisible();
-  await expect(
-    page
-      .getByRole("region", { name: "Map of active buyers and their service areas" })
-      .or(page.getByText("Failed to load buyers map")),
-  ).toBeVisible();
+  const map = page.getByRole("region", { name: "Map of active buyers and their service areas" });
+  await expect(map.locator("canvas.maplibregl-canvas")).toBeVisible();
+  await expect(map.locator(".maplibregl-marker").first()).toBeVisible();
+  await expect(page.getByText("Failed to load buyers map")).toHaveCount(0);
+  expect(styleTokens).toContain(MAP_TOKEN);
 });
 
 test("a member sees the permission message on settings", async ({ page }) => {

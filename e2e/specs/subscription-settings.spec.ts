@@ -88,3 +88,67 @@ test("cancelling at PayPal says Payment cancelled and stays on free", async ({ p
   await page.reload();
   await expect(tier(page, "Free")).toContainText("Current plan");
 });
+
+test("a Pro company switches to Enterprise at PayPal, then cancels after confirming and is back on free", async ({
+  page,
+  request,
+}) => {
+  await newCompanyOnSettings(page, request, "owner@subscribe-switch.test");
+  await tier(page, "Pro").getByRole("button", { name: "Choose Pro" }).click();
+  await tier(page, "Pro").getByRole("button", { name: "Subscribe with PayPal" }).click();
+  await page.getByRole("link", { name: "Agree & Subscribe" }).click();
+  await expect(tier(page, "Pro")).toContainText("Current plan");
+
+  // Change plan: PayPal asks the subscriber to consent to the new plan, then the tier moves.
+  await tier(page, "Enterprise").getByRole("button", { name: "Switch to Enterprise" }).click();
+  await expect(page.getByRole("heading", { name: "Subscribe with PayPal" })).toBeVisible();
+  await page.getByRole("link", { name: "Agree & Subscribe" }).click();
+  await expect(page).toHaveURL(/\/owner\/settings$/);
+  await expect(page.getByText("Plan changed successfully").first()).toBeVisible();
+  await expect(tier(page, "Enterprise")).toContainText("Current plan");
+  await expect(tier(page, "Enterprise")).toContainText("100 seats");
+  await page.reload();
+  await expect(tier(page, "Enterprise")).toContainText("Current plan");
+
+  // Cancelling asks first; saying no changes nothing.
+  await tier(page, "Enterprise").getByRole("button", { name: "Cancel subscription" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Cancel subscription?" });
+  await expect(dialog).toContainText("back to the free plan with 2 seats");
+  await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(tier(page, "Enterprise")).toContainText("Current plan");
+
+  await tier(page, "Enterprise").getByRole("button", { name: "Cancel subscription" }).click();
+  await dialog.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(
+    page.getByText("Subscription cancelled. Your company is back on the free plan.").first(),
+  ).toBeVisible();
+  await expect(tier(page, "Free")).toContainText("Current plan");
+  await page.reload();
+  await expect(tier(page, "Free")).toContainText("Current plan");
+  await expect(tier(page, "Free")).toContainText("2 seats");
+  await expect(
+    page.getByText("Your subscription is cancelled; the company is back on the free plan."),
+  ).toBeVisible();
+  // Back on free, the upgrade cards are offered again.
+  await expect(tier(page, "Basic").getByRole("button", { name: "Choose Basic" })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the trial banner's Upgrade opens Settings at the Subscription Settings panel", async ({
+    page,
+    request,
+  }) => {
+    await createVerifiedCompany(request, "owner@subscribe-banner.test", PASSWORD);
+    await signInAsCompany(page, "owner@subscribe-banner.test", PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole("link", { name: "Upgrade" }).click();
+    await expect(page).toHaveURL(/\/owner\/settings#subscription$/);
+    const heading = page.getByRole("heading", { name: "Subscription Settings" });
+    await expect(heading).toBeInViewport();
+    await expect(page.getByRole("tab", { name: "General" })).not.toBeInViewport();
+    await expect(tier(page, "Free")).toContainText("Current plan");
+  });
+});

@@ -4,9 +4,15 @@ import {
   type TSubscriptionConfirmResult,
   type TSubscriptionState,
 } from "@leadpost/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, paymentWebhookEvents, subscriptions, userRoles } from "../src/db/schema";
+import {
+  companies,
+  paymentWebhookEvents,
+  subscriptionPlans,
+  subscriptions,
+  userRoles,
+} from "../src/db/schema";
 import { regeneratePlans, updatePlatformPayPal } from "../src/modules/platform-admin/paypal-settings";
 import { startPayPalFake } from "./fakes/paypal-fake";
 import { createUser } from "./helpers/buyer-portal";
@@ -255,5 +261,132 @@ describe("subscription settings", () => {
       .from(subscriptions)
       .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
     expect(row?.status).toBe("CANCELLED");
+  });
+});
+
+describe("cancel and change plan", () => {
+  let gamma: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+  const change = (cookie: string, tier: string) =>
+    ctx.request("/api/settings/subscription/change", { method: "POST", cookie, json: { tier } });
+  const cancel = (cookie: string) =>
+    ctx.request("/api/settings/subscription/cancel", { method: "POST", cookie });
+  const planOf = async (tier: "basic" | "pro" | "enterprise") =>
+    (
+      await ctx.database.db
+        .select({ id: subscriptionPlans.providerPlanId })
+        .from(subscriptionPlans)
+        .where(and(eq(subscriptionPlans.tier, tier), eq(subscriptionPlans.mode, "sandbox")))
+    )[0]!.id;
+
+  beforeAll(async () => {
+    gamma = await createCompanyWithOwner(ctx, "owner@gamma-subs.test", "Gamma Subs");
+  });
+
+  it("changes plan through PayPal's revise only after the subscriber consents, once", async () => {
+    const subscriptionId = await approvedSubscription(gamma.cookie, "basic");
+    expect((await confirm(gamma.cookie, subscriptionId)).status).toBe(200);
+    const same = await change(gamma.cookie, "basic");
+    expect(same.status).toBe(409);
+    expect((await errorOf(same)).message).toBe(SUBSCRIPTION_MESSAGES.SAME_TIER);
+
+    // Declined at PayPal: the old plan stays.
+    const declined = await json<TSubscriptionCheckout>(await change(gamma.cookie, "enterprise"));
+    expect(declined.subscriptionId).toBe(subscriptionId);
+    expect((await atPayPal(declined.approveUrl, "cancel")).searchParams.get("subscription")).toBe(
+      "cancelled",
+    );
+    expect(paypal.billing.subscriptions.get(subscriptionId)!.plan_id).toBe(await planOf("basic"));
+    const kept = await json<TSubscriptionConfirmResult>(await confirm(gamma.cookie, subscriptionId));
+    expect(kept.outcome).toBe("already_active");
+    expect(await companyRow(gamma.companyId)).toMatchObject({ subscriptionTier: "basic", seats: 10 });
+
+    const revised = await json<TSubscriptionCheckout>(await change(gamma.cookie, "enterprise"));
+    const back = await atPayPal(revised.approveUrl, "approve");
+    expect(back.pathname).toBe("/owner/settings");
+    expect(back.searchParams.get("subscription")).toBe("return");
+    expect(back.searchParams.get("subscription_id")).toBe(subscriptionId);
+    expect(paypal.billing.subscriptions.get(subscriptionId)!.plan_id).toBe(await planOf("enterprise"));
+    const changed = await json<TSubscriptionConfirmResult>(await confirm(gamma.cookie, subscriptionId));
+    expect(changed).toMatchObject({ outcome: "changed", message: SUBSCRIPTION_MESSAGES.PLAN_CHANGED });
+    expect(changed.subscription).toMatchObject({
+      tier: "enterprise",
+      seats: 100,
+      status: "active",
+      subscriptionId,
+    });
+    // PayPal's UPDATED webhook after the return changes nothing more; a second return neither.
+    const hooked = await deliver(paypal.billing.event(subscriptionId, "BILLING.SUBSCRIPTION.UPDATED"));
+    expect((await json<{ outcome: string }>(hooked)).outcome).toBe("ignored");
+    expect(
+      (await json<TSubscriptionConfirmResult>(await confirm(gamma.cookie, subscriptionId))).outcome,
+    ).toBe("already_active");
+  });
+
+  it("applies a consented plan change from PayPal's UPDATED webhook when it comes before the return", async () => {
+    const { subscriptionId } = await json<TSubscriptionCheckout>(await change(gamma.cookie, "pro")).then(
+      async (revised) => {
+        await atPayPal(revised.approveUrl, "approve");
+        return revised;
+      },
+    );
+    const hooked = await deliver(paypal.billing.event(subscriptionId, "BILLING.SUBSCRIPTION.UPDATED"));
+    expect((await json<{ outcome: string }>(hooked)).outcome).toBe("processed");
+    expect(await companyRow(gamma.companyId)).toMatchObject({ subscriptionTier: "pro", seats: 25 });
+    expect(
+      (await json<TSubscriptionConfirmResult>(await confirm(gamma.cookie, subscriptionId))).outcome,
+    ).toBe("already_active");
+  });
+
+  it("cancels at PayPal and falls back to free with 2 seats at once; the webhook then changes nothing", async () => {
+    expect((await cancel(memberCookie)).status).toBe(403);
+    const subscriptionId = (await companyRow(gamma.companyId)).subscriptionId!;
+    const res = await cancel(gamma.cookie);
+    expect(res.status).toBe(200);
+    const result = await json<{ message: string; subscription: TSubscriptionState }>(res);
+    expect(result.message).toBe(SUBSCRIPTION_MESSAGES.SUBSCRIPTION_CANCELLED);
+    expect(result.subscription).toMatchObject({
+      tier: "free",
+      seats: 2,
+      status: "cancelled",
+      subscriptionId,
+    });
+    const atPayPalNow = paypal.billing.subscriptions.get(subscriptionId)!;
+    expect(atPayPalNow.status).toBe("CANCELLED");
+    expect(atPayPalNow.cancelReason).toBeTruthy();
+    const [row] = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+    expect(row?.status).toBe("CANCELLED");
+
+    const hooked = await deliver(paypal.billing.event(subscriptionId, "BILLING.SUBSCRIPTION.CANCELLED"));
+    expect((await json<{ outcome: string }>(hooked)).outcome).toBe("ignored");
+    expect(await companyRow(gamma.companyId)).toMatchObject({ subscriptionTier: "free", seats: 2 });
+    for (const again of [await cancel(gamma.cookie), await change(gamma.cookie, "pro")]) {
+      expect(again.status).toBe(409);
+      expect((await errorOf(again)).message).toBe(SUBSCRIPTION_MESSAGES.NOT_SUBSCRIBED);
+    }
+  });
+
+  it("records a subscription the subscriber already cancelled at PayPal, and says so when PayPal fails", async () => {
+    const subscriptionId = await approvedSubscription(gamma.cookie, "pro");
+    expect((await confirm(gamma.cookie, subscriptionId)).status).toBe(200);
+    paypal.billing.setStatus(subscriptionId, "CANCELLED");
+    const res = await cancel(gamma.cookie);
+    expect(res.status).toBe(200);
+    expect(await companyRow(gamma.companyId)).toMatchObject({
+      subscriptionTier: "free",
+      seats: 2,
+      subscriptionStatus: "cancelled",
+    });
+
+    // Still active at PayPal but PayPal refuses: an error, and the company keeps its tier.
+    const next = await approvedSubscription(gamma.cookie, "basic");
+    expect((await confirm(gamma.cookie, next)).status).toBe(200);
+    paypal.billing.setStatus(next, "APPROVAL_PENDING");
+    const refused = await cancel(gamma.cookie);
+    expect(refused.status).toBe(502);
+    expect((await errorOf(refused)).message).toBe(SUBSCRIPTION_MESSAGES.CANCEL_FAILED);
+    expect(await companyRow(gamma.companyId)).toMatchObject({ subscriptionTier: "basic", seats: 10 });
   });
 });

@@ -13,6 +13,7 @@ export function makeWhoami(overrides: Partial<TWhoami> = {}): TWhoami {
     activeOrgId: null,
     organizationId: null,
     companyName: null,
+    companyLogoUrl: null,
     roles: [],
     activeBuyerId: null,
     buyerStatus: null,

@@ -13,6 +13,8 @@ export const ZWhoamiSchema = z.object({
   activeOrgId: z.string().nullable(),
   organizationId: z.string().nullable(),
   companyName: z.string().nullable(),
+  /** The company's logo (Settings → General), shown in the shell; null without one. */
+  companyLogoUrl: z.string().nullable(),
   roles: z.array(z.object({ role: ZCompanyRoleSchema, companyId: z.string() })),
   activeBuyerId: z.string().nullable(),
   buyerStatus: z.enum(["pending", "active", "inactive"]).nullable(),

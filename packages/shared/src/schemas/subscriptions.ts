@@ -9,6 +9,16 @@ export const SUBSCRIPTION_MESSAGES = {
   PENDING: "Subscription approved. PayPal is activating it; your plan updates in a moment.",
   ALREADY_SUBSCRIBED: "Your company already has an active subscription",
   NO_PLAN: "Failed to create subscription: the platform has no PayPal plan for this tier yet",
+  // Cancel and change plan: not in 002, designed here (docs/subscriptions.md).
+  CANCEL_TITLE: "Cancel subscription?",
+  CANCEL_WARNING:
+    "Your company goes back to the free plan with 2 seats right away. Team members beyond the seats stay, but no one new can be invited.",
+  SUBSCRIPTION_CANCELLED: "Subscription cancelled. Your company is back on the free plan.",
+  CANCEL_FAILED: "Failed to cancel subscription",
+  PLAN_CHANGED: "Plan changed successfully",
+  CHANGE_FAILED: "Failed to change plan",
+  NOT_SUBSCRIBED: "Your company has no active subscription",
+  SAME_TIER: "Your company is already on this plan",
 } as const;
 
 /** 002 §9: the free trial lasts 14 days. */
@@ -47,10 +57,18 @@ export const ZConfirmSubscriptionSchema = z.object({
 export const ZSubscriptionConfirmResultSchema = z.object({
   /**
    * activated: this call applied the tier; already_active: an earlier call or the webhook did;
+   * changed: the subscriber consented to another plan (revise) and the tier moved to it;
    * pending: approved at PayPal but not active yet (the ACTIVATED webhook applies it).
    */
-  outcome: z.enum(["activated", "already_active", "pending"]),
+  outcome: z.enum(["activated", "already_active", "changed", "pending"]),
   message: z.string(),
   subscription: ZSubscriptionStateSchema,
 });
 export type TSubscriptionConfirmResult = z.infer<typeof ZSubscriptionConfirmResultSchema>;
+
+/** Cancelling at PayPal: the company is back on free (PRODUCT.md fall-back) when this answers. */
+export const ZSubscriptionCancelResultSchema = z.object({
+  message: z.string(),
+  subscription: ZSubscriptionStateSchema,
+});
+export type TSubscriptionCancelResult = z.infer<typeof ZSubscriptionCancelResultSchema>;

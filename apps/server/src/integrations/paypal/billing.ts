@@ -42,5 +42,39 @@ export function getSubscription(client: TPayPalClient, subscriptionId: string) {
   );
 }
 
-export const approveLink = (subscription: TPayPalSubscription) =>
+export const approveLink = (subscription: Pick<TPayPalSubscription, "links">) =>
   subscription.links?.find((l) => l.rel === "approve")?.href ?? null;
+
+/**
+ * Switches an active subscription to another plan of the same product (PayPal's revise). A PayPal
+ * subscriber must consent at the answer's "approve" link; until then, or if they decline, the old plan
+ * stays. The new price starts with the next billing cycle.
+ */
+export function reviseSubscription(
+  client: TPayPalClient,
+  subscriptionId: string,
+  input: { planId: string; returnUrl: string; cancelUrl: string },
+) {
+  return client.request<{ plan_id: string; links?: TPayPalSubscription["links"] }>(
+    "POST",
+    `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/revise`,
+    {
+      plan_id: input.planId,
+      application_context: {
+        brand_name: "Leadpost",
+        shipping_preference: "NO_SHIPPING",
+        return_url: input.returnUrl,
+        cancel_url: input.cancelUrl,
+      },
+    },
+  );
+}
+
+/** Cancels the subscription at PayPal (204 No Content); no later payment is taken. */
+export function cancelSubscription(client: TPayPalClient, subscriptionId: string, reason: string) {
+  return client.request<Record<string, never>>(
+    "POST",
+    `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`,
+    { reason },
+  );
+}

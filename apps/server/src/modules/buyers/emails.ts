@@ -1,7 +1,8 @@
 import { escapeHtml } from "../../lib/html";
-import { emailLayout } from "../email";
+import { emailLayout, type TEmailBrand } from "../email";
 
-export function buyerInvitationEmail(companyName: string, url: string) {
+/** To an invited buyer, headed by the company's logo when it has one. */
+export function buyerInvitationEmail(companyName: string, url: string, brand?: TEmailBrand) {
   const name = escapeHtml(companyName);
   return {
     subject: `${companyName} invited you to the Lead Buyer Portal`,
@@ -10,6 +11,7 @@ export function buyerInvitationEmail(companyName: string, url: string) {
       `<p>${name} invited you to its Lead Buyer Portal, where you can preview and unlock leads in your area.</p>
 <p>Create your password to get started. The link works once and expires in 7 days.</p>`,
       { label: "Create my password", url },
+      brand,
     ),
     text: `${companyName} invited you to its Lead Buyer Portal. Create your password: ${url}`,
   };

@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from "../../lib/app-error";
 import { hashToken, newLinkToken } from "../../lib/tokens";
 import type { TCompanyContext } from "../../plugins/tenant";
 import { hashPassword } from "../auth";
+import { emailBrand } from "../email";
 import { findSameBuyer } from "./duplicates";
 import { buyerInvitationEmail } from "./emails";
 import { activateUnlessDeactivated } from "./invitation-answers";
@@ -107,7 +108,7 @@ export async function inviteBuyer(
     companyId: ctx.companyId,
     to: buyer.email,
     kind: "buyer_invitation",
-    ...buyerInvitationEmail(company.name, url),
+    ...buyerInvitationEmail(company.name, url, emailBrand(deps.config.publicUrl, company)),
   });
   return { success: true as const, buyerId: buyer.id, email: buyer.email };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { buyerLeads, buyers, companies, leads } from "../../db/schema";
 import { escapeHtml } from "../../lib/html";
-import { emailLayout } from "../email";
+import { emailBrand, emailLayout, type TEmailBrand } from "../email";
 
 export type TNewLeadNoticeDeps = Pick<TDeps, "database" | "email" | "logger"> & {
   config: Pick<TDeps["config"], "publicUrl">;
@@ -14,6 +14,7 @@ export function newLeadNoticeEmail(
   lead: { serviceType: string | null; city: string | null; state: string | null; zipCode: string | null },
   access: "preview" | "full",
   url: string,
+  brand?: TEmailBrand,
 ) {
   const place = [lead.city, lead.state].filter(Boolean).join(", ") || lead.zipCode || "your area";
   const what = lead.serviceType ? `${lead.serviceType} lead` : "lead";
@@ -23,10 +24,13 @@ export function newLeadNoticeEmail(
       : `A new ${what} in ${place} is available to you. Unlock it with credits while slots remain.`;
   return {
     subject: `New lead from ${companyName}: ${what} in ${place}`,
-    html: emailLayout(`New lead in ${escapeHtml(place)}`, `<p>${escapeHtml(line)}</p>`, {
-      label: access === "full" ? "Open the lead" : "View the lead",
-      url,
-    }),
+    // The layout escapes the title itself.
+    html: emailLayout(
+      `New lead in ${place}`,
+      `<p>${escapeHtml(line)}</p>`,
+      { label: access === "full" ? "Open the lead" : "View the lead", url },
+      brand,
+    ),
     text: `${line} ${url}`,
   };
 }
@@ -50,6 +54,7 @@ export async function notifyBuyersOfNewLead(
       state: leads.state,
       zipCode: leads.zipCode,
       companyName: companies.name,
+      companyLogoUrl: companies.logoUrl,
     })
     .from(leads)
     .innerJoin(companies, eq(companies.id, leads.companyId))
@@ -68,6 +73,7 @@ export async function notifyBuyersOfNewLead(
         isNull(buyers.deletedAt),
       ),
     );
+  const brand = emailBrand(deps.config.publicUrl, { name: lead.companyName, logoUrl: lead.companyLogoUrl });
   let sent = 0;
   for (const r of recipients) {
     const access = r.isPreview ? "preview" : "full";
@@ -78,7 +84,7 @@ export async function notifyBuyersOfNewLead(
         companyId: input.companyId,
         to: r.email,
         kind: "new_lead",
-        ...newLeadNoticeEmail(lead.companyName, lead, access, url),
+        ...newLeadNoticeEmail(lead.companyName, lead, access, url, brand),
       });
       sent += 1;
     } catch (err) {

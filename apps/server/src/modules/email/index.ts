@@ -1,6 +1,6 @@
 /** Outgoing e-mail: the queue-backed service, the shared layout and the dev mailbox. */
 export { devMailboxEnabled, registerDevMailbox } from "./dev-mailbox";
-export { emailLayout } from "./layout";
+export { emailBrand, emailLayout, type TEmailBrand } from "./layout";
 export { listEmailLog, resendFailedEmail } from "./log";
 export { registerEmailRoutes } from "./routes";
 export { createEmailService, type TEmailInput, type TEmailService } from "./service";

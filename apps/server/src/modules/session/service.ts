@@ -11,7 +11,12 @@ export { isPlatformAdmin } from "../../lib/platform-admins";
 export async function getWhoami(db: Db, user: TSessionUser, platformAdminEmails: string[]): Promise<TWhoami> {
   const [roleRows, profileRows, buyerRows] = await Promise.all([
     db
-      .select({ role: userRoles.role, companyId: userRoles.companyId, companyName: companies.name })
+      .select({
+        role: userRoles.role,
+        companyId: userRoles.companyId,
+        companyName: companies.name,
+        companyLogoUrl: companies.logoUrl,
+      })
       .from(userRoles)
       .innerJoin(companies, eq(companies.id, userRoles.companyId))
       .where(eq(userRoles.userId, user.id))
@@ -37,8 +42,8 @@ export async function getWhoami(db: Db, user: TSessionUser, platformAdminEmails:
   const profileCompanyId = profileRows[0]?.companyId ?? null;
   const organizationId = roles[0]?.companyId ?? profileCompanyId;
   const activeBuyer = buyerRows.find((b) => b.status === "active") ?? buyerRows[0] ?? null;
-  const companyName =
-    roleRows.find((r) => r.companyId === organizationId)?.companyName ?? activeBuyer?.companyName ?? null;
+  const orgRow = roleRows.find((r) => r.companyId === organizationId);
+  const companyName = orgRow?.companyName ?? activeBuyer?.companyName ?? null;
 
   return {
     userId: user.id,
@@ -48,6 +53,7 @@ export async function getWhoami(db: Db, user: TSessionUser, platformAdminEmails:
     activeOrgId: organizationId ?? activeBuyer?.companyId ?? null,
     organizationId,
     companyName,
+    companyLogoUrl: orgRow?.companyLogoUrl ?? null,
     roles,
     activeBuyerId: activeBuyer?.id ?? null,
     buyerStatus: activeBuyer?.status ?? null,

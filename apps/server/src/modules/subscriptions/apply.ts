@@ -1,7 +1,7 @@
 import { TIER_SEATS } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { companies, subscriptions } from "../../db/schema";
+import { companies, subscriptionPlans, subscriptions } from "../../db/schema";
 
 type TSubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -49,6 +49,35 @@ export async function activateSubscription(tx: DbOrTx, row: TSubscriptionRow): P
       subscriptionUpdatedAt: sql`now()`,
     })
     .where(eq(companies.id, row.companyId));
+  return true;
+}
+
+/** The platform tier a PayPal plan id sells, or null for a plan that is not one of ours. */
+export async function tierOfPlan(tx: DbOrTx, providerPlanId: string | undefined) {
+  if (!providerPlanId) return null;
+  const [plan] = await tx
+    .select({ tier: subscriptionPlans.tier })
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.providerPlanId, providerPlanId));
+  return plan?.tier ?? null;
+}
+
+/**
+ * The subscriber consented to another plan at PayPal (revise): an active subscription moves to that
+ * tier and the company, when this is its current subscription, to the tier's seats (members beyond
+ * fewer seats stay, but no one new can be invited). Once: a row already on the tier changes nothing.
+ */
+export async function changeSubscriptionTier(
+  tx: DbOrTx,
+  row: TSubscriptionRow,
+  tier: TSubscriptionRow["tier"],
+): Promise<boolean> {
+  if (row.status !== "ACTIVE" || row.tier === tier) return false;
+  await tx.update(subscriptions).set({ tier, updatedAt: new Date() }).where(eq(subscriptions.id, row.id));
+  await tx
+    .update(companies)
+    .set({ subscriptionTier: tier, seats: TIER_SEATS[tier], subscriptionUpdatedAt: sql`now()` })
+    .where(and(eq(companies.id, row.companyId), eq(companies.subscriptionId, row.providerSubscriptionId)));
   return true;
 }
 

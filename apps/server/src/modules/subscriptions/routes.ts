@@ -4,6 +4,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   ZConfirmSubscriptionSchema,
   ZCreateSubscriptionSchema,
+  ZSubscriptionCancelResultSchema,
   ZSubscriptionCheckoutSchema,
   ZSubscriptionConfirmResultSchema,
   ZSubscriptionStateSchema,
@@ -11,6 +12,7 @@ import {
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { companyContext } from "../../plugins/tenant";
+import { cancelCompanySubscription, changeSubscriptionPlan } from "./plan-changes";
 import { confirmSubscription, getSubscriptionState, startSubscription } from "./service";
 import { handleSubscriptionWebhook } from "./webhooks";
 
@@ -53,6 +55,33 @@ const confirmRoute = createRoute({
     502: apiError(SUBSCRIPTION_MESSAGES.PROCESS_FAILED),
   },
 });
+const changeRoute = createRoute({
+  method: "post",
+  path: `${BASE}/change`,
+  tags,
+  summary:
+    "Change plan on a paid tier: PayPal's revise to the tier's plan; the subscriber consents at approveUrl, then confirm applies it",
+  request: { body: jsonBody(ZCreateSubscriptionSchema) },
+  responses: {
+    200: jsonContent(ZSubscriptionCheckoutSchema, "Revised at PayPal; consent at approveUrl"),
+    ...denied,
+    409: apiError(`${SUBSCRIPTION_MESSAGES.NOT_SUBSCRIBED}, ${SUBSCRIPTION_MESSAGES.SAME_TIER}, or no plan`),
+    422: apiError("Invalid tier"),
+    502: apiError(SUBSCRIPTION_MESSAGES.CHANGE_FAILED),
+  },
+});
+const cancelRoute = createRoute({
+  method: "post",
+  path: `${BASE}/cancel`,
+  tags,
+  summary: "Cancel the subscription at PayPal; the company falls back to free with 2 seats at once",
+  responses: {
+    200: jsonContent(ZSubscriptionCancelResultSchema, SUBSCRIPTION_MESSAGES.SUBSCRIPTION_CANCELLED),
+    ...denied,
+    409: apiError(SUBSCRIPTION_MESSAGES.NOT_SUBSCRIBED),
+    502: apiError(SUBSCRIPTION_MESSAGES.CANCEL_FAILED),
+  },
+});
 const webhookRoute = createRoute({
   method: "post",
   path: "/api/webhooks/paypal/subscriptions",
@@ -85,6 +114,12 @@ export function registerSubscriptionRoutes(app: TApp, deps: TDeps) {
   app.openapi(getRoute, async (c) => c.json(await getSubscriptionState(deps, companyContext(c)), 200));
   app.openapi(createSubscriptionRoute, async (c) =>
     c.json(await startSubscription(deps, companyContext(c), c.req.valid("json")), 200),
+  );
+  app.openapi(changeRoute, async (c) =>
+    c.json(await changeSubscriptionPlan(deps, companyContext(c), c.req.valid("json")), 200),
+  );
+  app.openapi(cancelRoute, async (c) =>
+    c.json(await cancelCompanySubscription(deps, companyContext(c)), 200),
   );
   app.openapi(confirmRoute, async (c) =>
     c.json(

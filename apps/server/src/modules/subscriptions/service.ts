@@ -14,13 +14,13 @@ import { PayPalError } from "../../integrations/paypal/client";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
 import { platformPayPalClient } from "../platform-admin";
-import { activateSubscription, lockSubscription } from "./apply";
+import { activateSubscription, changeSubscriptionTier, lockSubscription, tierOfPlan } from "./apply";
 
-type TServiceDeps = Pick<TDeps, "database" | "secretBox" | "config" | "logger">;
+export type TServiceDeps = Pick<TDeps, "database" | "secretBox" | "config" | "logger">;
 type TMode = "sandbox" | "live";
 
 /** Where PayPal sends the subscriber back: the settings page, which confirms or says "Payment cancelled". */
-const SETTINGS_PATH = "/owner/settings";
+export const SETTINGS_PATH = "/owner/settings";
 
 export async function getSubscriptionState(
   deps: TServiceDeps,
@@ -47,7 +47,7 @@ export async function getSubscriptionState(
   };
 }
 
-async function companyMode(deps: TServiceDeps, companyId: string): Promise<TMode> {
+export async function companyMode(deps: TServiceDeps, companyId: string): Promise<TMode> {
   const [row] = await deps.database.db
     .select({ sandbox: companies.isSandboxMode })
     .from(companies)
@@ -55,7 +55,7 @@ async function companyMode(deps: TServiceDeps, companyId: string): Promise<TMode
   return row?.sandbox === false ? "live" : "sandbox";
 }
 
-function paypalFailure(deps: TServiceDeps, err: unknown, message: string): never {
+export function paypalFailure(deps: TServiceDeps, err: unknown, message: string): never {
   if (!(err instanceof PayPalError)) throw err;
   deps.logger.warn({ status: err.status, issue: err.issue }, message);
   throw new AppError("PAYPAL_ERROR", 502, message);
@@ -155,14 +155,18 @@ export async function confirmSubscription(
     }
     throw new AppError("PAYPAL_ERROR", 409, SUBSCRIPTION_MESSAGES.PROCESS_FAILED);
   }
-  const activated = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const row = await lockSubscription(tx, subscriptionId, ctx.companyId);
     if (!row) throw notFound("No such subscription for your company");
-    return activateSubscription(tx, row);
+    if (row.status !== "ACTIVE")
+      return (await activateSubscription(tx, row)) ? "activated" : "already_active";
+    // Already active: back from consenting to another plan (revise), PayPal now names the new plan.
+    const tier = await tierOfPlan(tx, atPayPal.plan_id);
+    return tier && (await changeSubscriptionTier(tx, row, tier)) ? "changed" : "already_active";
   });
   return {
-    outcome: activated ? "activated" : "already_active",
-    message: SUBSCRIPTION_MESSAGES.CREATED,
+    outcome,
+    message: outcome === "changed" ? SUBSCRIPTION_MESSAGES.PLAN_CHANGED : SUBSCRIPTION_MESSAGES.CREATED,
     subscription: await getSubscriptionState(deps, ctx),
   };
 }

@@ -7,7 +7,14 @@ import { PayPalError } from "../../integrations/paypal/client";
 import { AppError } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
 import { platformPayPalClient, platformPayPalKey } from "../platform-admin";
-import { activateSubscription, endSubscription, lockSubscription, type TEndedStatus } from "./apply";
+import {
+  activateSubscription,
+  changeSubscriptionTier,
+  endSubscription,
+  lockSubscription,
+  type TEndedStatus,
+  tierOfPlan,
+} from "./apply";
 
 type TWebhookDeps = Pick<TDeps, "database" | "secretBox" | "config" | "logger">;
 type TMode = "sandbox" | "live";
@@ -19,6 +26,8 @@ export type TSubscriptionWebhookResult = {
 };
 
 const ACTIVATED = new Set(["BILLING.SUBSCRIPTION.ACTIVATED", "BILLING.SUBSCRIPTION.RE-ACTIVATED"]);
+/** A revise the subscriber consented to: the resource names the new plan. */
+const UPDATED = "BILLING.SUBSCRIPTION.UPDATED";
 const ENDED: Record<string, TEndedStatus> = {
   "BILLING.SUBSCRIPTION.SUSPENDED": "SUSPENDED",
   "BILLING.SUBSCRIPTION.CANCELLED": "CANCELLED",
@@ -64,6 +73,16 @@ async function verified(
   return false;
 }
 
+async function planChanged(
+  tx: Parameters<typeof tierOfPlan>[0],
+  row: Parameters<typeof changeSubscriptionTier>[1],
+  resource: Partial<TPayPalSubscription>,
+) {
+  if (resource.status !== "ACTIVE") return false;
+  const tier = await tierOfPlan(tx, resource.plan_id);
+  return tier ? changeSubscriptionTier(tx, row, tier) : false;
+}
+
 /**
  * BILLING.SUBSCRIPTION.* webhooks of the platform's PayPal apps: verified with PayPal's
  * verify-webhook-signature, recorded once per event id, and applied under the subscription's row lock
@@ -90,7 +109,8 @@ export async function handleSubscriptionWebhook(
   const eventId = event.id;
   const eventType = event.event_type;
   const ended = ENDED[eventType];
-  const relevant = (ACTIVATED.has(eventType) || ended) && typeof resource.id === "string";
+  const relevant =
+    (ACTIVATED.has(eventType) || ended || eventType === UPDATED) && typeof resource.id === "string";
   return deps.database.db.transaction(async (tx) => {
     const row = relevant ? await lockSubscription(tx, resource.id as string) : null;
     if (!row) return { received: true as const, duplicate: false, outcome: "ignored" as const };
@@ -107,7 +127,11 @@ export async function handleSubscriptionWebhook(
       .returning({ id: paymentWebhookEvents.id });
     if (recorded.length === 0)
       return { received: true as const, duplicate: true, outcome: "ignored" as const };
-    const changed = ended ? await endSubscription(tx, row, ended) : await activateSubscription(tx, row);
+    const changed = ended
+      ? await endSubscription(tx, row, ended)
+      : eventType === UPDATED
+        ? await planChanged(tx, row, resource)
+        : await activateSubscription(tx, row);
     // A change the return page (or an earlier event) already made is recorded as ignored.
     if (!changed) {
       await tx

@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from "../../lib/app-error";
 import { escapeHtml } from "../../lib/html";
 import { newLinkToken } from "../../lib/tokens";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { emailBrand, emailLayout, type TEmailBrand } from "../email";
 
 type TTeamDeps = Pick<TDeps, "database" | "email" | "config">;
 const INVITATION_DAYS = 7;
@@ -43,6 +44,16 @@ async function loadTeam(db: Db, companyId: string): Promise<TTeam> {
 
 export const getTeam = (deps: TTeamDeps, ctx: TCompanyContext) => loadTeam(deps.database.db, ctx.companyId);
 
+/** The team invitation, in the company's name and headed by its logo when it has one. */
+export function teamInvitationEmailHtml(link: string, brand: TEmailBrand) {
+  return emailLayout(
+    `Join ${brand.name} on Leadpost`,
+    `<p>You have been invited to join ${escapeHtml(brand.name)}. The link is valid for ${INVITATION_DAYS} days.</p>`,
+    { label: "Accept the invitation", url: link },
+    brand,
+  );
+}
+
 /** Invites by e-mail while a seat is free (members plus pending invitations count against seats). */
 export async function inviteTeamMember(
   deps: TTeamDeps,
@@ -50,7 +61,7 @@ export async function inviteTeamMember(
   input: { email: string; role: "org_admin" | "member" },
 ) {
   const { token, hash } = newLinkToken();
-  const companyName = await deps.database.db.transaction(async (tx) => {
+  const company = await deps.database.db.transaction(async (tx) => {
     // One invitation at a time per company, so two invites cannot both take the last seat.
     const [company] = await tx.select().from(companies).where(eq(companies.id, ctx.companyId)).for("update");
     if (!company) throw notFound("Company not found");
@@ -70,14 +81,14 @@ export async function inviteTeamMember(
       invitedBy: ctx.userId,
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
     });
-    return company.name;
+    return company;
   });
   const link = `${deps.config.publicUrl}/auth/register?team=${encodeURIComponent(token)}`;
   await deps.email.send({
     companyId: ctx.companyId,
     to: input.email,
-    subject: `You're invited to join ${companyName} on Leadpost`,
-    html: `<p>You have been invited to join ${escapeHtml(companyName)}.</p><p><a href="${link}">Accept the invitation</a> (valid for ${INVITATION_DAYS} days).</p>`,
+    subject: `You're invited to join ${company.name} on Leadpost`,
+    html: teamInvitationEmailHtml(link, emailBrand(deps.config.publicUrl, company)),
     kind: "team_invitation",
   });
   return loadTeam(deps.database.db, ctx.companyId);

@@ -21,7 +21,14 @@ export function CompanyLayout() {
     <LayoutShell
       navLabel="Company navigation"
       groups={companyNavGroups(user)}
-      brand={<SidebarBrand title="Leadpost" subtitle={user?.companyName} homePath="/dashboard" />}
+      brand={
+        <SidebarBrand
+          title="Leadpost"
+          subtitle={user?.companyName}
+          logoUrl={user?.companyLogoUrl}
+          homePath="/dashboard"
+        />
+      }
       sidebarFooter={<SidebarUser roleLabel={roleLabel} />}
       banner={
         <>

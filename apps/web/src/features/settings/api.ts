@@ -13,6 +13,7 @@ import {
   ZPayPalVerifySchema,
   ZResendVerifySchema,
   ZRestoreResultSchema,
+  ZSubscriptionCancelResultSchema,
   ZSubscriptionCheckoutSchema,
   ZSubscriptionConfirmResultSchema,
   ZSubscriptionStateSchema,
@@ -90,6 +91,11 @@ export const fetchSubscription = (signal?: AbortSignal) =>
   apiClient.get("/api/settings/subscription", { schema: ZSubscriptionStateSchema, signal });
 export const startSubscription = (input: TCreateSubscription) =>
   apiClient.post("/api/settings/subscription", input, { schema: ZSubscriptionCheckoutSchema });
+/** Change plan on a paid tier: PayPal's consent page is at approveUrl. */
+export const changeSubscriptionPlan = (input: TCreateSubscription) =>
+  apiClient.post("/api/settings/subscription/change", input, { schema: ZSubscriptionCheckoutSchema });
+export const cancelSubscription = () =>
+  apiClient.post("/api/settings/subscription/cancel", undefined, { schema: ZSubscriptionCancelResultSchema });
 export const confirmSubscription = (subscriptionId: string) =>
   apiClient.post(
     "/api/settings/subscription/confirm",

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { useSession } from "@/lib/session/use-session";
 import { removeLogo, settingsKeys, uploadLogo } from "../api";
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -18,12 +19,16 @@ export function logoProblem(file: { type: string; size: number }, saved: boolean
   return null;
 }
 
-/** The company logo: shown on public forms, invitations and sign-in pages. */
+/** The company logo: shown in the shell, on public forms, invitations, e-mails and sign-in pages. */
 export function LogoField({ settings }: { settings: TCompanySettings }) {
   const queryClient = useQueryClient();
+  const { refresh } = useSession();
   const input = useRef<HTMLInputElement>(null);
-  const keep = (logoUrl: string | null) =>
+  const keep = (logoUrl: string | null) => {
     queryClient.setQueryData<TCompanySettings>(settingsKeys.company, (s) => (s ? { ...s, logoUrl } : s));
+    // The shell shows the logo from the session: read it again so the sidebar changes at once.
+    void refresh();
+  };
   const upload = useMutation({
     mutationFn: uploadLogo,
     onSuccess: (r) => {

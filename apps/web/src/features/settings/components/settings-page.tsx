@@ -1,7 +1,8 @@
 import { SETTINGS_MESSAGES } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Save, ShieldAlert } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -52,6 +53,22 @@ const TABS = [
 ] as const;
 const TAB_VALUES = TABS.map(([value]) => value);
 
+/**
+ * "#subscription" (the trial banner's Upgrade): once the tabs above have their height, bring the
+ * Subscription Settings panel into view and move the focus there. Runs again on each visit to the
+ * address (a click on Upgrade while already here).
+ */
+function useScrollToSubscription(ready: boolean) {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location key scrolls again on purpose.
+  useEffect(() => {
+    if (!ready || hash !== "#subscription") return;
+    const panel = document.getElementById("subscription");
+    panel?.scrollIntoView({ block: "start" });
+    panel?.focus({ preventScroll: true });
+  }, [ready, hash, key]);
+}
+
 function CompanySettings() {
   // In the address, so other screens can link to a tab (the call center's "Open Twilio settings").
   const [tab, setTab] = useTabParam(TAB_VALUES);
@@ -63,6 +80,7 @@ function CompanySettings() {
     queryFn: ({ signal }) => fetchCompanySettings(signal),
   });
   const [draft, setDraft] = useState<TDraft>({});
+  useScrollToSubscription(!settings.isPending);
   const save = useMutation({
     mutationFn: () => saveCompanySettings(draft),
     onSuccess: (saved) => {
@@ -107,7 +125,8 @@ function CompanySettings() {
         <Tabs value={tab} onValueChange={setTab} className="min-w-0">
           <TabsList className="flex h-auto w-full flex-wrap justify-start">
             {TABS.map(([value, label]) => (
-              <TabsTrigger key={value} value={value}>
+              // A fixed height: the default (the list's height) lets a wrapped row at 390 px overlap the card.
+              <TabsTrigger key={value} value={value} className="h-8">
                 {label}
               </TabsTrigger>
             ))}

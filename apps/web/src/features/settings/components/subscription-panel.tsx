@@ -7,7 +7,7 @@ import {
   type TSubscriptionState,
 } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Check, CreditCard } from "lucide-react";
+import { ArrowRightLeft, Check, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -15,10 +15,18 @@ import { Badge } from "@/components/ui/badge";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { isApiError } from "@/lib/api-error";
 import { cn } from "@/lib/utils";
-import { confirmSubscription, fetchSubscription, startSubscription, subscriptionKeys } from "../api";
+import {
+  cancelSubscription,
+  changeSubscriptionPlan,
+  confirmSubscription,
+  fetchSubscription,
+  startSubscription,
+  subscriptionKeys,
+} from "../api";
 
 type TTierCard = { tier: TSubscriptionState["tier"]; name: string; price: string; seats: number };
 const TIERS: TTierCard[] = [
@@ -37,7 +45,10 @@ type TNotice = { kind: "success" | "error"; text: string } | null;
 const errorText = (error: unknown, fallback: string) =>
   isApiError(error) && error.message === SUBSCRIPTION_MESSAGES.CANCELLED ? error.message : fallback;
 
-/** Subscription Settings panel (002 §2, §4): tier cards, PayPal approval and the return from PayPal. */
+/**
+ * Subscription Settings panel (002 §2, §4): tier cards, PayPal approval and the return from PayPal; on
+ * a paid tier, switching plan (PayPal's consent page) and cancelling after a confirmation.
+ */
 export function SubscriptionPanel() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -61,9 +72,39 @@ export function SubscriptionPanel() {
       toast.error(SUBSCRIPTION_MESSAGES.CREATE_FAILED, { description: text });
     },
   });
+  const change = useMutation({
+    mutationFn: (tier: TPaidTier) => changeSubscriptionPlan({ tier }),
+    // PayPal's consent page for the new plan; it sends the browser back to this page.
+    onSuccess: (checkout) => window.location.assign(checkout.approveUrl),
+    onError: (error) => {
+      const text = isApiError(error) ? error.message : SUBSCRIPTION_MESSAGES.CHANGE_FAILED;
+      setNotice({ kind: "error", text });
+      toast.error(SUBSCRIPTION_MESSAGES.CHANGE_FAILED, { description: text });
+    },
+  });
+  const [askCancel, setAskCancel] = useState(false);
+  const cancel = useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: async (result) => {
+      setAskCancel(false);
+      await queryClient.cancelQueries({ queryKey: subscriptionKeys });
+      queryClient.setQueryData(subscriptionKeys, result.subscription);
+      void queryClient.invalidateQueries({ queryKey: ["settings", "team"] });
+      setNotice({ kind: "success", text: result.message });
+      toast.success(result.message);
+    },
+    onError: (error) => {
+      setAskCancel(false);
+      const text = isApiError(error) ? error.message : SUBSCRIPTION_MESSAGES.CANCEL_FAILED;
+      setNotice({ kind: "error", text });
+      toast.error(SUBSCRIPTION_MESSAGES.CANCEL_FAILED, { description: text });
+    },
+  });
   const confirm = useMutation({
     mutationFn: confirmSubscription,
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
+      // The page's first read may still be on its way with the state before this return: drop it.
+      await queryClient.cancelQueries({ queryKey: subscriptionKeys });
       queryClient.setQueryData(subscriptionKeys, result.subscription);
       if (result.outcome === "pending") {
         setAwaitingActivation(true);
@@ -71,8 +112,8 @@ export function SubscriptionPanel() {
         return;
       }
       void queryClient.invalidateQueries({ queryKey: ["settings", "team"] });
-      setNotice({ kind: "success", text: SUBSCRIPTION_MESSAGES.CREATED });
-      toast.success(SUBSCRIPTION_MESSAGES.CREATED);
+      setNotice({ kind: "success", text: result.message });
+      toast.success(result.message);
     },
     onError: (error) => {
       const text = errorText(error, SUBSCRIPTION_MESSAGES.PROCESS_FAILED);
@@ -112,7 +153,12 @@ export function SubscriptionPanel() {
   }, [outcome, returnedId, confirm, setParams]);
 
   return (
-    <Card id="subscription" aria-labelledby="subscription-title">
+    <Card
+      id="subscription"
+      aria-labelledby="subscription-title"
+      tabIndex={-1}
+      className="scroll-mt-4 outline-none"
+    >
       <CardHeader>
         <CardTitle>
           <h2 id="subscription-title">Subscription Settings</h2>
@@ -145,9 +191,21 @@ export function SubscriptionPanel() {
             chosen={chosen}
             onChoose={setChosen}
             onSubscribe={(tier) => start.mutate(tier)}
-            busy={start.isPending || confirm.isPending}
+            onSwitch={(tier) => change.mutate(tier)}
+            switching={change.isPending ? change.variables : null}
+            onCancel={() => setAskCancel(true)}
+            busy={start.isPending || confirm.isPending || change.isPending || cancel.isPending}
           />
         )}
+        <ConfirmDialog
+          open={askCancel}
+          onOpenChange={(open) => !cancel.isPending && setAskCancel(open)}
+          title={SUBSCRIPTION_MESSAGES.CANCEL_TITLE}
+          description={SUBSCRIPTION_MESSAGES.CANCEL_WARNING}
+          confirmLabel="Cancel subscription"
+          busy={cancel.isPending}
+          onConfirm={() => cancel.mutate()}
+        />
       </CardContent>
     </Card>
   );
@@ -158,6 +216,10 @@ function TierCards(props: {
   chosen: TPaidTier | null;
   onChoose: (tier: TPaidTier) => void;
   onSubscribe: (tier: TPaidTier) => void;
+  onSwitch: (tier: TPaidTier) => void;
+  /** The tier a plan change is being started for. */
+  switching: TPaidTier | null;
+  onCancel: () => void;
   busy: boolean;
 }) {
   const { state } = props;
@@ -207,10 +269,34 @@ function TierCards(props: {
                   Subscribe with PayPal
                 </BusyButton>
               )}
+              {paid && !onFree && !current && (
+                <BusyButton
+                  variant="outline"
+                  size="sm"
+                  busy={props.switching === paid}
+                  busyLabel="Redirecting to PayPal…"
+                  icon={<ArrowRightLeft aria-hidden="true" />}
+                  disabled={props.busy}
+                  onClick={() => props.onSwitch(paid)}
+                >
+                  Switch to {card.name}
+                </BusyButton>
+              )}
               {current && !onFree && (
-                <span className="flex items-center gap-1 text-sm">
-                  <Check className="size-4" aria-hidden="true" /> Active
-                </span>
+                <>
+                  <span className="flex items-center gap-1 text-sm">
+                    <Check className="size-4" aria-hidden="true" /> Active
+                  </span>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive"
+                    disabled={props.busy}
+                    onClick={props.onCancel}
+                  >
+                    Cancel subscription
+                  </Button>
+                </>
               )}
             </li>
           );

@@ -60,6 +60,11 @@ describe("TrialBanner", () => {
     answer(status(10));
     const { unmount } = renderBanner(makeCompanyUser());
     expect(await screen.findByText("10 days left")).toBeInTheDocument();
+    // Upgrade opens Settings at the Subscription Settings panel.
+    expect(screen.getByRole("link", { name: "Upgrade" })).toHaveAttribute(
+      "href",
+      "/owner/settings#subscription",
+    );
     fireEvent.click(screen.getByRole("button", { name: "Dismiss trial notice" }));
     expect(screen.queryByText("10 days left")).not.toBeInTheDocument();
     unmount();

@@ -48,7 +48,10 @@ export function TrialBanner() {
             ? "Your trial has ended."
             : "Upgrade to keep your team and buyers working without interruption."}
         </span>
-        <Link to="/owner/settings" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/owner/settings#subscription"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           Upgrade
         </Link>
       </p>
