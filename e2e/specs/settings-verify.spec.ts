@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { startGoogleGeocoderFake } from "../../apps/server/test/fakes/google-geocoder-fake";
 import { startPayPalFake } from "../../apps/server/test/fakes/paypal-fake";
 import { fakeResendDomain, startResendFake } from "../../apps/server/test/fakes/resend-fake";
-import { startTwilioAccountFake } from "../../apps/server/test/fakes/twilio-account-fake";
+import { startTwilioFake } from "../../apps/server/test/fakes/twilio-fake";
 import { test as base, expect } from "../fixtures/server";
 import { signInAsCompany } from "./auth-helpers";
 
@@ -26,7 +26,7 @@ const DOMAIN = "summit-verify.example";
 type TFakes = {
   paypal: Awaited<ReturnType<typeof startPayPalFake>>;
   resend: Awaited<ReturnType<typeof startResendFake>>;
-  twilio: Awaited<ReturnType<typeof startTwilioAccountFake>>;
+  twilio: Awaited<ReturnType<typeof startTwilioFake>>;
   geocoder: Awaited<ReturnType<typeof startGoogleGeocoderFake>>;
 };
 
@@ -37,7 +37,7 @@ const test = base.extend<object, { fakes: TFakes }>({
       const fakes: TFakes = {
         paypal: await startPayPalFake(PAYPAL_APP),
         resend: await startResendFake({ apiKey: RESEND_KEY }),
-        twilio: await startTwilioAccountFake(TWILIO),
+        twilio: await startTwilioFake(TWILIO),
         geocoder: await startGoogleGeocoderFake({
           [MAPS.ok]: "OK",
           [MAPS.zero]: "ZERO_RESULTS",
