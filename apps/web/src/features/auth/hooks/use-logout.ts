@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { LOGIN_PATH } from "@/app/route-access";
 import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
+import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
 import { signOut } from "../api";
 

@@ -2,7 +2,6 @@ import { CALL_TRACKING_MESSAGES, formatUsPhone, type TDniNumber } from "@leadpos
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,6 +9,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
+import { toast } from "@/lib/toast";
 import { callTrackingKeys, deleteDniNumber, fetchDniNumbers } from "../api";
 import { DniNumberDialog } from "./dni-number-dialog";
 

@@ -2,7 +2,6 @@ import { CALL_TRACKING_MESSAGES, formatUsPhone, type TTrackingNumber } from "@le
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,6 +10,7 @@ import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isApiError } from "@/lib/api-error";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
+import { toast } from "@/lib/toast";
 import { callTrackingKeys, deleteTrackingNumber, fetchTrackingNumbers } from "../api";
 import { TrackingNumberDialog } from "./tracking-number-dialog";
 

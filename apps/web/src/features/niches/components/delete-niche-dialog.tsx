@@ -1,8 +1,8 @@
 import type { TNiche } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { deleteNiche, nichesQueryKey } from "../api";
 
 /** Confirmation before deleting; the server refuses while buyers use the niche and says why. */

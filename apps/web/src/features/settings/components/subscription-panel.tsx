@@ -10,13 +10,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { confirmSubscription, fetchSubscription, startSubscription, subscriptionKeys } from "../api";
 

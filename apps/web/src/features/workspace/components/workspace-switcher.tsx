@@ -4,7 +4,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { canSwitchWorkspace } from "@/lib/session/session-roles";
 import { useSession } from "@/lib/session/use-session";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { type TWorkspaceMode, ZWorkspaceModeSchema } from "@/lib/workspace/workspace-storage";
+import { isWorkspaceMode, type TWorkspaceMode } from "@/lib/workspace/workspace-storage";
 
 type TWorkspaceSwitcherProps = {
   /** The workspace whose layout is on screen. */
@@ -24,10 +24,9 @@ export function WorkspaceSwitcher({ current }: TWorkspaceSwitcherProps) {
   if (!user || !canSwitchWorkspace(user) || pathname.startsWith("/owner")) return null;
 
   const onChange = (value: string) => {
-    const mode = ZWorkspaceModeSchema.safeParse(value);
-    if (!mode.success || mode.data === current) return;
-    setMode(mode.data);
-    navigate(mode.data === "buyer" ? BUYER_HOME_PATH : COMPANY_HOME_PATH);
+    if (!isWorkspaceMode(value) || value === current) return;
+    setMode(value);
+    navigate(value === "buyer" ? BUYER_HOME_PATH : COMPANY_HOME_PATH);
   };
 
   return (
