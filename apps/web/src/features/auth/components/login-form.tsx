@@ -1,11 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleExclamationPoint } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { type TLoginInput, type TLoginValues, ZLoginSchema } from "../login-schema";
+import { loginResolver, type TLoginInput, type TLoginValues } from "../login-schema";
 import type { TLoginAudience } from "../sign-in-destination";
 import { AuthLink } from "./auth-link";
 import { GoogleSignInButton } from "./google-sign-in-button";
@@ -27,7 +26,7 @@ export function LoginForm({ audience, busy, error, forgotPasswordHref, onSubmit 
     handleSubmit,
     formState: { errors },
   } = useForm<TLoginInput, unknown, TLoginValues>({
-    resolver: zodResolver(ZLoginSchema),
+    resolver: loginResolver,
     defaultValues: { email: "", password: "" },
   });
   const emailId = `${id}-email`;
