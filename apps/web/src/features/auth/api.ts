@@ -23,9 +23,8 @@ export function signInWithEmail(input: TSignInInput): Promise<unknown> {
   return apiClient.post("/api/auth/sign-in/email", input, open);
 }
 
-export function signOut(options: { signal?: AbortSignal } = {}): Promise<unknown> {
-  return apiClient.post("/api/auth/sign-out", {}, { ...open, signal: options.signal });
-}
+// Its own file: the layouts' sign-out button needs nothing else from here.
+export { signOut } from "./sign-out-api";
 
 export function fetchSignInOptions(signal?: AbortSignal) {
   return apiClient.get("/api/sign-in-options", { ...open, schema: schema("ZSignInOptionsSchema"), signal });

@@ -5,7 +5,7 @@ import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { signOut } from "../api";
+import { signOut } from "../sign-out-api";
 
 /** Spec 000 §9: if the server has not answered the sign-out after 2 s, leave anyway. */
 export const SIGN_OUT_FORCE_REDIRECT_MS = 2000;
