@@ -1,5 +1,3 @@
-import type { Resolver } from "react-hook-form";
-
 // Spec 000 §5.2, company login. Checked by hand rather than with zod so the sign-in page's first load
 // carries no zod; the rules are the ones the zod schema had (trimmed e-mail in zod's e-mail pattern,
 // a password of at least 8 characters).
@@ -27,12 +25,3 @@ export function validateLogin(
   if (errors.email || errors.password) return { values: null, errors };
   return { values: { email, password: input.password }, errors: null };
 }
-
-/** validateLogin as a react-hook-form resolver. */
-export const loginResolver: Resolver<TLoginInput, unknown, TLoginValues> = (input) => {
-  const result = validateLogin(input);
-  if (result.values) return { values: result.values, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const [field, message] of Object.entries(result.errors)) errors[field] = { type: "validate", message };
-  return { values: {}, errors };
-};
