@@ -61,8 +61,12 @@ test("the theme menu, the collapsed sidebar's tooltips and the phone drawer work
 
   const nav = page.getByRole("navigation", { name: "Company navigation" });
   await page.getByRole("button", { name: "Toggle sidebar" }).first().click();
-  await nav.locator('a[href="/dashboard/leads"]').hover();
-  await expect(page.getByRole("tooltip", { name: "Leads" })).toBeVisible();
+  // The tooltips' code loads when the sidebar collapses; a hover that came first needs the pointer to re-enter.
+  await expect(async () => {
+    await page.mouse.move(700, 500);
+    await nav.locator('a[href="/dashboard/leads"]').hover();
+    await expect(page.getByRole("tooltip", { name: "Leads" })).toBeVisible({ timeout: 2000 });
+  }).toPass();
   await page.getByRole("button", { name: "Toggle sidebar" }).first().click();
 
   await page.setViewportSize({ width: 390, height: 844 });
