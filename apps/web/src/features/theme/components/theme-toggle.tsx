@@ -1,4 +1,5 @@
 import { Moon, Sun } from "lucide-react";
+import type * as React from "react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useTheme } from "@/lib/theme/use-theme";
@@ -12,30 +13,28 @@ const loadMenu = () => void import("./theme-menu");
 export function ThemeToggle() {
   const { theme, resolvedTheme } = useTheme();
   const [wanted, setWanted] = useState(false);
-  const button = (
+  const themeButton = (props: React.ComponentProps<typeof Button>) => (
     <Button
       variant="ghost"
       size="icon-sm"
       aria-label={`Theme: ${THEME_LABELS[theme]}. Change theme`}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={loadMenu}
-      onFocus={loadMenu}
-      onClick={() => setWanted(true)}
+      {...props}
     >
       {resolvedTheme === "dark" ? <Moon /> : <Sun />}
     </Button>
   );
-  if (!wanted) return button;
+  // Until then a button that looks the same stands in; a click mounts the menu open.
+  const standIn = themeButton({
+    "aria-haspopup": "menu",
+    "aria-expanded": false,
+    onPointerEnter: loadMenu,
+    onFocus: loadMenu,
+    onClick: () => setWanted(true),
+  });
+  if (!wanted) return standIn;
   return (
-    <Suspense fallback={button}>
-      <ThemeMenu
-        button={
-          <Button variant="ghost" size="icon-sm" aria-label={`Theme: ${THEME_LABELS[theme]}. Change theme`}>
-            {resolvedTheme === "dark" ? <Moon /> : <Sun />}
-          </Button>
-        }
-      />
+    <Suspense fallback={standIn}>
+      <ThemeMenu button={themeButton({})} />
     </Suspense>
   );
 }
