@@ -1,9 +1,9 @@
 // Fails the build when a page's first load grows past its budget (gzip KiB of JavaScript).
-// The public form runs on customers' sites: its budget is the goal itself. The app's budgets are
-// ratchets at today's size, to be lowered as the app is trimmed (goal: /dashboard 150, /login 110).
+// The public form and the dashboard are held to their goals (25 and 150). /login is a ratchet at the
+// size reached (its goal is 110, which needs the sign-in pages out of the React app: bench/README.md).
 import { measureBundles } from "../bench/bundle-size.mjs";
 
-const BUDGETS_KIB = { "/forms/:id": 25, "/dashboard": 250, "/login": 240 };
+const BUDGETS_KIB = { "/forms/:id": 25, "/dashboard": 150, "/login": 151 };
 
 const sizes = measureBundles();
 let failed = false;

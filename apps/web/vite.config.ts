@@ -5,6 +5,74 @@ import { defineConfig, loadEnv, type Plugin } from "vite";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const srcDir = fileURLToPath(new URL("./src", import.meta.url));
+/** Lucide icon modules by name (`lucide-react/dist/esm/icons/<name>.mjs`). */
+const icons = (names: string[]) =>
+  new RegExp(`node_modules[\\\\/]lucide-react[\\\\/].*[\\\\/]icons[\\\\/](${names.join("|")})\\.mjs$`);
+const sources = (paths: string[]) => new RegExp(`[\\\\/]src[\\\\/](${paths.join("|")})\\.tsx?$`);
+
+/**
+ * The small modules of the signed-in shell (layouts, sidebar, header, banners and their icons), kept in
+ * one chunk: as thirty chunks of a few hundred bytes each they cost more to download than together.
+ * Code that loads on first use (theme menu, workspace select, sidebar tooltip, phone drawer) stays out, and
+ * so do the route modules themselves (layouts, screens): bench/bundle-size.mjs finds a route by its module.
+ */
+const SHELL_MODULES = [
+  sources([
+    "app/layouts/(layout-shell|sidebar-brand|sidebar-nav|sidebar-user|nav|company-nav)",
+    "components/ui/sidebar/(sidebar|sidebar-context|sidebar-menu|sidebar-provider|sidebar-sections|sidebar-trigger)",
+    "components/ui/(badge|separator|stat-tile|page-header|skeleton|select-trigger-class)",
+    "features/(trial-banner|impersonation)/.*",
+    "features/workspace/components/(workspace-switcher|workspace-labels)",
+    "features/shell/components/app-header",
+    "features/auth/components/logout-button",
+    "features/auth/hooks/use-logout",
+    "lib/queries/company-status",
+    "lib/(use-is-mobile|format-duration)",
+  ]),
+  icons([
+    "book-open",
+    "code",
+    "coins",
+    "file-text",
+    "inbox",
+    "layout-dashboard",
+    "mail",
+    "phone-call",
+    "settings",
+    "tags",
+    "users",
+    "user-round",
+    "user-round-x",
+    "clock",
+    "x",
+    "panel-left",
+    "chevron-down",
+    "phone-incoming",
+    "building",
+    "map",
+  ]),
+];
+
+/** What the sign-in pages share with the signed-in shell: the page frame and the theme switch. */
+const FRAME_MODULES = [
+  sources([
+    "features/theme/components/(theme-toggle|theme-labels)",
+    "features/shell/components/(app-footer|brand-mark|skip-link)",
+    "components/ui/busy-button",
+    "lib/use-document-title",
+  ]),
+  icons(["sun", "moon", "loader-circle"]),
+];
+/** The sign-in page's own small modules, one chunk for the same reason. */
+const SIGN_IN_MODULES = [
+  sources([
+    "features/auth/components/(login-form|google-sign-in-button|google-icon|password-input|auth-link)",
+    "features/auth/(hooks/use-sign-in|sign-in-destination|login-schema|login-errors|api)",
+  ]),
+  icons(["eye", "eye-off"]),
+];
+const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((pattern) => pattern.test(id));
+
 /** The public form page's own path shape: /forms/:id, /forms/:id/preview, /forms/:id/embed. */
 const PUBLIC_FORM_PATH = /^\/forms\/[^/?]+(?:\/(?:preview|embed))?\/?(?:\?|$)/;
 
@@ -44,6 +112,8 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       // The manifest lets bench/bundle-size.mjs compute what each route downloads.
       manifest: true,
+      // Every browser the app supports preloads modules itself.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         // Two pages: the app, and the public form page that ships without React (src/public-form).
         input: {
@@ -59,6 +129,9 @@ export default defineConfig(({ mode }) => {
               { name: "vendor-router", test: /node_modules[\\/]react-router[\\/]/ },
               { name: "vendor-query", test: /node_modules[\\/]@tanstack[\\/]/ },
               { name: "vendor-zod", test: /node_modules[\\/]zod[\\/]/ },
+              { name: "app-frame", test: matchesAny(FRAME_MODULES), includeDependenciesRecursively: false },
+              { name: "app-shell", test: matchesAny(SHELL_MODULES), includeDependenciesRecursively: false },
+              { name: "sign-in", test: matchesAny(SIGN_IN_MODULES), includeDependenciesRecursively: false },
             ],
           },
         },

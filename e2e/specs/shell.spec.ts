@@ -45,3 +45,34 @@ test("a missing static file is a 404, not the app's page", async ({ request }) =
   expect((await request.get("/missing.png")).status()).toBe(404);
   expect((await request.get("/dashboard/nope")).status()).toBe(200);
 });
+
+test("the theme menu, the collapsed sidebar's tooltips and the phone drawer work though they load on first use", async ({
+  page,
+}) => {
+  await signInAsCompany(page, "owner@leadpost.test");
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.getByRole("button", { name: /Change theme/ }).click();
+  await page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.getByRole("button", { name: /Change theme/ }).click();
+  await page.getByRole("menuitemradio", { name: "Light" }).click();
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+
+  const nav = page.getByRole("navigation", { name: "Company navigation" });
+  await page.getByRole("button", { name: "Toggle sidebar" }).first().click();
+  // The tooltips' code loads when the sidebar collapses; a hover that came first needs the pointer to re-enter.
+  await expect(async () => {
+    await page.mouse.move(700, 500);
+    await nav.locator('a[href="/dashboard/leads"]').hover();
+    await expect(page.getByRole("tooltip", { name: "Leads" })).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await page.getByRole("button", { name: "Toggle sidebar" }).first().click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Toggle sidebar" }).first().click();
+  const drawer = page.getByRole("dialog", { name: "Company navigation" });
+  await drawer.getByRole("link", { name: "Leads" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/leads$/);
+  await expect(drawer).toBeHidden();
+});

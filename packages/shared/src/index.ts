@@ -1,3 +1,4 @@
+export * from "./domain/company-status";
 export * from "./domain/credits";
 export * from "./domain/dni";
 export * from "./domain/email";

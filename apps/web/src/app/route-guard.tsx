@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { toast } from "sonner";
 import { useSession } from "@/lib/session/use-session";
+import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
 import { decideRouteAccess } from "./route-access";
 

@@ -2,6 +2,12 @@ import type { z } from "zod";
 import { ApiError, apiErrorFromBody, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from "./api-error";
 import { sessionStillValid } from "./session/session-check";
 
+/**
+ * A schema imported on first use (`() => import("@leadpost/shared/schemas/…").then((m) => m.ZSchema)`):
+ * calls made by a page's first load use it so zod is not part of that load. It loads alongside the request.
+ */
+export type TLazySchema<T> = () => Promise<z.ZodType<T>>;
+
 export type THttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type TApiRequestOptions<T> = {
@@ -11,7 +17,7 @@ export type TApiRequestOptions<T> = {
   query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
   /** Validates the success body; without it the body is returned as is. */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodType<T> | TLazySchema<T>;
   signal?: AbortSignal;
   /** Gives up after this long with an ApiError of code TIMEOUT (status 0). */
   timeoutMs?: number;
@@ -68,6 +74,9 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T = unknown>(path: string, options: TApiRequestOptions<T> = {}): Promise<T> {
   const { method = "GET", body, query, headers, schema, timeoutMs, allowUnauthenticated = false } = options;
   const { signal, timeoutSignal } = combineSignals(options.signal, timeoutMs);
+  const parser = typeof schema === "function" ? schema() : Promise.resolve(schema);
+  // A failed request must not leave the schema's import as an unhandled rejection.
+  parser.catch(() => undefined);
 
   // A FormData body (a file upload) goes as multipart; the browser sets its boundary.
   const multipart = typeof FormData !== "undefined" && body instanceof FormData;
@@ -112,7 +121,8 @@ export async function apiRequest<T = unknown>(path: string, options: TApiRequest
     }
     throw error;
   }
-  return (schema ? schema.parse(payload) : payload) as T;
+  const validator = await parser;
+  return (validator ? validator.parse(payload) : payload) as T;
 }
 
 type TBodylessOptions<T> = Omit<TApiRequestOptions<T>, "method" | "body">;

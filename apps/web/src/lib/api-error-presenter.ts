@@ -3,7 +3,7 @@ import {
   describeValidationIssue,
   isLibraryMessage,
   type TIssuePath,
-} from "@leadpost/shared";
+} from "@leadpost/shared/domain/validation-messages";
 import { isApiError } from "./api-error";
 
 export type TPresentedError = {

@@ -1,6 +1,3 @@
-import { ZApiErrorSchema } from "@leadpost/shared";
-import { z } from "zod";
-
 /** Status 0 means the request never got an HTTP answer (offline, DNS, CORS, timeout). */
 export const NETWORK_ERROR_CODE = "NETWORK_ERROR";
 export const TIMEOUT_ERROR_CODE = "TIMEOUT";
@@ -36,8 +33,33 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+// The error shapes are checked by hand rather than with the shared zod schemas: this file is part of every
+// page's first load, and zod is not.
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+type TWrappedError = { code: string; message: string; requestId?: string; fields?: Record<string, string[]> };
+
+/** The API's own error body, `{ error: { code, message, requestId?, fields? } }` (ZApiErrorSchema). */
+function wrappedError(body: unknown): TWrappedError | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message, requestId, fields, details } = body.error;
+  if (typeof code !== "string" || typeof message !== "string") return null;
+  if (requestId !== undefined && typeof requestId !== "string") return null;
+  if (fields !== undefined && !(isRecord(fields) && Object.values(fields).every(isStringList))) return null;
+  if (details !== undefined && !isRecord(details)) return null;
+  return { code, message, requestId, fields: fields as Record<string, string[]> | undefined };
+}
+
 /** better-auth answers its own errors as `{ code, message }` at the top level. */
-const ZFlatErrorSchema = z.object({ code: z.string().optional(), message: z.string() });
+function flatError(body: unknown): { code?: string; message: string } | null {
+  if (!isRecord(body) || typeof body.message !== "string") return null;
+  if (body.code !== undefined && typeof body.code !== "string") return null;
+  return { code: body.code, message: body.message };
+}
 
 function defaultCode(status: number): string {
   if (status === 401) return "UNAUTHENTICATED";
@@ -63,17 +85,17 @@ function defaultMessage(status: number): string {
 /** Turns any failed response body into an ApiError, whichever error shape the server used. */
 export function apiErrorFromBody(status: number, body: unknown, headerRequestId?: string | null): ApiError {
   const requestIdFallback = headerRequestId ?? undefined;
-  const wrapped = ZApiErrorSchema.safeParse(body);
-  if (wrapped.success) {
-    const { code, message, requestId, fields } = wrapped.data.error;
+  const wrapped = wrappedError(body);
+  if (wrapped) {
+    const { code, message, requestId, fields } = wrapped;
     return new ApiError({ status, code, message, requestId: requestId ?? requestIdFallback, fields });
   }
-  const flat = ZFlatErrorSchema.safeParse(body);
-  if (flat.success) {
+  const flat = flatError(body);
+  if (flat) {
     return new ApiError({
       status,
-      code: flat.data.code || defaultCode(status),
-      message: flat.data.message || defaultMessage(status),
+      code: flat.code || defaultCode(status),
+      message: flat.message || defaultMessage(status),
       requestId: requestIdFallback,
     });
   }

@@ -1,8 +1,8 @@
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { toast } from "@/lib/toast";
 
 type TOptions<T> = {
   remove: (item: T) => Promise<{ message: string }>;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { trialDaysLeft } from "../domain/company-status";
 import {
   archivePrompt,
   buyerMovedMessage,
   companySetupMissing,
   creditsForPrice,
-  trialDaysLeft,
   ZCreateBuyerSchema,
 } from "./buyers";
 

@@ -1,15 +1,18 @@
-import {
-  type TAcceptTeamInvitation,
-  type TCompanyRegistration,
-  type TInvitationDetails,
-  type TTeamInvitationDetails,
-  ZCompanyRegistrationResultSchema,
-  ZInvitationDetailsSchema,
-  ZSignInOptionsSchema,
-  ZTeamInvitationDetailsSchema,
+import type {
+  TAcceptTeamInvitation,
+  TCompanyRegistration,
+  TInvitationDetails,
+  TTeamInvitationDetails,
 } from "@leadpost/shared";
-import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
+
+// The answers' schemas load with the first call that needs one (sign-in and sign-out need none), so the
+// sign-in page and the layouts' sign-out button do not bring zod into the first load.
+type TSchemas = typeof import("./api-schemas");
+const schema =
+  <K extends keyof TSchemas>(name: K) =>
+  () =>
+    import("./api-schemas").then((schemas): TSchemas[K] => schemas[name]);
 
 // better-auth endpoints mounted by the API server at /api/auth/*, and our account endpoints.
 
@@ -20,14 +23,11 @@ export function signInWithEmail(input: TSignInInput): Promise<unknown> {
   return apiClient.post("/api/auth/sign-in/email", input, open);
 }
 
-export function signOut(options: { signal?: AbortSignal } = {}): Promise<unknown> {
-  return apiClient.post("/api/auth/sign-out", {}, { ...open, signal: options.signal });
-}
-
-const ZSocialSignInSchema = z.object({ url: z.string().optional(), redirect: z.boolean().optional() });
+// Its own file: the layouts' sign-out button needs nothing else from here.
+export { signOut } from "./sign-out-api";
 
 export function fetchSignInOptions(signal?: AbortSignal) {
-  return apiClient.get("/api/sign-in-options", { ...open, schema: ZSignInOptionsSchema, signal });
+  return apiClient.get("/api/sign-in-options", { ...open, schema: schema("ZSignInOptionsSchema"), signal });
 }
 
 /** Starts Google OAuth; resolves the provider URL the browser must open. */
@@ -35,7 +35,7 @@ export async function startGoogleSignIn(callbackURL = "/auth/callback"): Promise
   const answer = await apiClient.post(
     "/api/auth/sign-in/social",
     { provider: "google", callbackURL, errorCallbackURL: "/auth/callback" },
-    { ...open, schema: ZSocialSignInSchema },
+    { ...open, schema: schema("ZSocialSignInSchema") },
   );
   if (!answer.url) throw new Error("The server did not return a Google sign-in address.");
   return answer.url;
@@ -44,7 +44,7 @@ export async function startGoogleSignIn(callbackURL = "/auth/callback"): Promise
 export function registerCompany(input: TCompanyRegistration) {
   return apiClient.post("/api/accounts/company", input, {
     ...open,
-    schema: ZCompanyRegistrationResultSchema,
+    schema: schema("ZCompanyRegistrationResultSchema"),
   });
 }
 
@@ -55,11 +55,9 @@ export function resendVerification(email: string): Promise<unknown> {
 export function fetchInvitation(token: string): Promise<TInvitationDetails> {
   return apiClient.get(`/api/invitations/${encodeURIComponent(token)}`, {
     ...open,
-    schema: ZInvitationDetailsSchema,
+    schema: schema("ZInvitationDetailsSchema"),
   });
 }
-
-const ZAcceptedSchema = z.object({ redirectTo: z.string() });
 
 export function acceptInvitation(
   token: string,
@@ -69,7 +67,7 @@ export function acceptInvitation(
   return apiClient.post(`/api/invitations/${encodeURIComponent(token)}/accept`, input, {
     ...open,
     timeoutMs,
-    schema: ZAcceptedSchema,
+    schema: schema("ZAcceptedSchema"),
   });
 }
 
@@ -79,7 +77,7 @@ export function acceptInvitationAsSessionUser(token: string) {
     `/api/accounts/invitations/${encodeURIComponent(token)}/accept-session`,
     {},
     {
-      schema: ZAcceptedSchema,
+      schema: schema("ZAcceptedSchema"),
     },
   );
 }
@@ -90,7 +88,7 @@ export function acceptInvitationAsSessionUser(token: string) {
  */
 export function linkBuyer(): Promise<number> {
   return apiClient
-    .post("/api/session/link-buyer", {}, { schema: z.object({ invitations: z.array(z.unknown()) }) })
+    .post("/api/session/link-buyer", {}, { schema: schema("ZLinkedBuyerSchema") })
     .then((body) => body.invitations.length)
     .catch(() => 0);
 }
@@ -103,7 +101,7 @@ export function ensureBuyerAccount() {
     "/api/session/buyer-account",
     {},
     {
-      schema: z.object({ buyerId: z.string(), companyId: z.string(), created: z.boolean() }),
+      schema: schema("ZBuyerAccountSchema"),
     },
   );
 }
@@ -160,13 +158,11 @@ export function resetPassword(token: string, newPassword: string, timeoutMs?: nu
   return apiClient.post("/api/auth/reset-password", { token, newPassword }, { ...open, timeoutMs });
 }
 
-const ZResetTokenCheckSchema = z.object({ valid: z.boolean(), email: z.string().nullable() });
-
 /** 000 §2.8: whether a reset link can still be used, checked before asking for a new password. */
 export function checkResetToken(token: string, signal?: AbortSignal) {
   return apiClient.get(`/api/accounts/reset-tokens/${encodeURIComponent(token)}`, {
     ...open,
-    schema: ZResetTokenCheckSchema,
+    schema: schema("ZResetTokenCheckSchema"),
     signal,
   });
 }
@@ -175,30 +171,26 @@ export function resetPasswordWithCode(input: { email: string; otp: string; passw
   return apiClient.post("/api/auth/email-otp/reset-password", input, open);
 }
 
-const ZBrandingSchema = z.object({ name: z.string(), logoUrl: z.string().nullable() });
-
 /** A company's name and logo for the reset page (000 §2.8 tenant_id). */
 export function fetchCompanyBranding(companyId: string) {
   return apiClient.get(`/api/accounts/branding/${encodeURIComponent(companyId)}`, {
     ...open,
-    schema: ZBrandingSchema,
+    schema: schema("ZBrandingSchema"),
   });
 }
 
 export function fetchTeamInvitation(token: string): Promise<TTeamInvitationDetails> {
   return apiClient.get(`/api/team-invitations/${encodeURIComponent(token)}`, {
     ...open,
-    schema: ZTeamInvitationDetailsSchema,
+    schema: schema("ZTeamInvitationDetailsSchema"),
   });
 }
-
-const ZJoined = z.object({ userId: z.string(), redirectTo: z.string() });
 
 /** A newcomer joins the company with a name and password, and is signed in. */
 export const acceptTeamInvitation = (token: string, input: TAcceptTeamInvitation) =>
   apiClient.post(`/api/team-invitations/${encodeURIComponent(token)}/accept`, input, {
     ...open,
-    schema: ZJoined,
+    schema: schema("ZJoined"),
   });
 
 /** The signed-in user with the invited address joins the company. */
@@ -206,5 +198,5 @@ export const acceptTeamInvitationAsUser = (token: string) =>
   apiClient.post(
     `/api/team-invitations/${encodeURIComponent(token)}/accept-session`,
     {},
-    { schema: ZJoined },
+    { schema: schema("ZJoined") },
   );

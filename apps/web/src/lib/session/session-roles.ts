@@ -1,4 +1,5 @@
-import { isCompanyAdminRole, type TWhoami } from "@leadpost/shared";
+import type { TWhoami } from "@leadpost/shared";
+import { isCompanyAdminRole } from "@leadpost/shared/domain/roles";
 
 /** Owner, org_admin or member of any company. */
 export function hasCompanyRole(user: TWhoami): boolean {

@@ -1,4 +1,4 @@
-import { isCompanyAdminRole } from "@leadpost/shared";
+import { isCompanyAdminRole } from "@leadpost/shared/domain/roles";
 import { useSession } from "@/lib/session/use-session";
 
 /** Owner or org admin of the company on screen: the server checks again, this only hides controls. */

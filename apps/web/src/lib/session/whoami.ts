@@ -1,4 +1,4 @@
-import { type TWhoami, ZWhoamiSchema } from "@leadpost/shared";
+import type { TWhoami } from "@leadpost/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-error";
@@ -7,13 +7,15 @@ import { isApiError } from "@/lib/api-error";
 export const SESSION_QUERY_ROOT = "session";
 export const whoamiQueryKey = [SESSION_QUERY_ROOT, "whoami"] as const;
 
-/** The signed-in user, or null when signed out (401). Other failures throw. */
+/**
+ * The signed-in user, or null when signed out (401). Other failures throw. The answer is not checked
+ * with ZWhoamiSchema here: this call is part of every page's first load, and zod is not.
+ */
 export async function fetchWhoami(
   options: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<TWhoami | null> {
   try {
-    return await apiClient.get("/api/whoami", {
-      schema: ZWhoamiSchema,
+    return await apiClient.get<TWhoami>("/api/whoami", {
       allowUnauthenticated: true,
       signal: options.signal,
       timeoutMs: options.timeoutMs,

@@ -1,18 +1,25 @@
 import type { TWhoami } from "@leadpost/shared";
-import { z } from "zod";
 
 /** Spec 000 §3: the workspace context lives in localStorage under this key. */
 export const WORKSPACE_STORAGE_KEY = "workspace-context";
 
-export const ZWorkspaceModeSchema = z.enum(["owner", "buyer"]);
-export type TWorkspaceMode = z.infer<typeof ZWorkspaceModeSchema>;
+export type TWorkspaceMode = "owner" | "buyer";
+export type TWorkspace = { mode: TWorkspaceMode; companyId: string | null; buyerId: string | null };
 
-export const ZWorkspaceSchema = z.object({
-  mode: ZWorkspaceModeSchema,
-  companyId: z.string().nullable(),
-  buyerId: z.string().nullable(),
-});
-export type TWorkspace = z.infer<typeof ZWorkspaceSchema>;
+// Hand-written checks rather than zod: this file is part of every page's first load.
+export function isWorkspaceMode(value: unknown): value is TWorkspaceMode {
+  return value === "owner" || value === "buyer";
+}
+
+const isIdOrNull = (value: unknown) => value === null || typeof value === "string";
+
+/** The stored workspace when it has the right shape, otherwise null. */
+export function parseWorkspace(value: unknown): TWorkspace | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { mode, companyId, buyerId } = value as Record<string, unknown>;
+  if (!isWorkspaceMode(mode) || !isIdOrNull(companyId) || !isIdOrNull(buyerId)) return null;
+  return { mode, companyId: companyId as string | null, buyerId: buyerId as string | null };
+}
 
 export const DEFAULT_WORKSPACE: TWorkspace = { mode: "owner", companyId: null, buyerId: null };
 
@@ -28,8 +35,7 @@ export function readWorkspace(): TWorkspace {
   try {
     const raw = storage()?.getItem(WORKSPACE_STORAGE_KEY);
     if (!raw) return DEFAULT_WORKSPACE;
-    const parsed = ZWorkspaceSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : DEFAULT_WORKSPACE;
+    return parseWorkspace(JSON.parse(raw)) ?? DEFAULT_WORKSPACE;
   } catch {
     return DEFAULT_WORKSPACE;
   }

@@ -1,9 +1,15 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { lazy, Suspense } from "react";
 import { cn } from "@/lib/utils";
 import { useSidebar } from "./sidebar-context";
+
+// Tooltips show only while the sidebar is collapsed to icons, so their code (radix tooltip and popper)
+// loads then rather than with every page.
+const SidebarMenuTooltip = lazy(async () => ({
+  default: (await import("./sidebar-menu-tooltip")).SidebarMenuTooltip,
+}));
 
 export function SidebarMenu({ className, ...props }: React.ComponentProps<"ul">) {
   return (
@@ -75,14 +81,11 @@ export function SidebarMenuButton({
       {...props}
     />
   );
-  if (!tooltip) return button;
+  if (!tooltip || state !== "collapsed" || isMobile) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarMenuTooltip label={tooltip}>{button}</SidebarMenuTooltip>
+    </Suspense>
   );
 }
 

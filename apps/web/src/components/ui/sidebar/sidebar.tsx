@@ -1,7 +1,23 @@
 import type * as React from "react";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { lazy, Suspense, useState } from "react";
 import { cn } from "@/lib/utils";
-import { SIDEBAR_WIDTH_MOBILE, useSidebar } from "./sidebar-context";
+import { useSidebar } from "./sidebar-context";
+
+// The phone drawer (a radix dialog) loads the first time it opens, not with every page.
+const MobileSidebar = lazy(async () => ({ default: (await import("./sidebar-mobile")).MobileSidebar }));
+
+function MobileSidebarSlot(props: { side: "left" | "right"; label: string; children: React.ReactNode }) {
+  const { openMobile } = useSidebar();
+  const [opened, setOpened] = useState(openMobile);
+  // Once opened it stays mounted, so closing plays the drawer's exit animation.
+  if (openMobile && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <MobileSidebar {...props} />
+    </Suspense>
+  );
+}
 
 type TSidebarProps = React.ComponentProps<"div"> & {
   side?: "left" | "right";
@@ -20,7 +36,7 @@ export function Sidebar({
   children,
   ...props
 }: TSidebarProps) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const { isMobile, state } = useSidebar();
 
   if (collapsible === "none") {
     return (
@@ -39,22 +55,9 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
-          side={side}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{label}</SheetTitle>
-            <SheetDescription>Navigation menu</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <MobileSidebarSlot side={side} label={label}>
+        {children}
+      </MobileSidebarSlot>
     );
   }
 

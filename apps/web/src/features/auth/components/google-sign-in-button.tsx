@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
+import { toast } from "@/lib/toast";
 import { fetchSignInOptions, startGoogleSignIn } from "../api";
 import { GoogleIcon } from "./google-icon";
 

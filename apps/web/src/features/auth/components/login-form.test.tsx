@@ -43,7 +43,18 @@ describe("LoginForm", () => {
     expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
     expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Email")).toHaveFocus();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("after a failed submit re-checks each field as it is typed", async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText("Email"), "owner@example.com");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+    expect(screen.getByLabelText("Password")).toHaveFocus();
+    await user.type(screen.getByLabelText("Password"), "12345678");
+    expect(screen.queryByText("Password must be at least 8 characters")).not.toBeInTheDocument();
   });
 
   it("rejects a malformed e-mail and a 7-character password", async () => {

@@ -1,11 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleExclamationPoint } from "lucide-react";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { type TLoginInput, type TLoginValues, ZLoginSchema } from "../login-schema";
+import { type TLoginInput, type TLoginValues, validateLogin } from "../login-schema";
 import type { TLoginAudience } from "../sign-in-destination";
 import { AuthLink } from "./auth-link";
 import { GoogleSignInButton } from "./google-sign-in-button";
@@ -20,16 +18,46 @@ type TLoginFormProps = {
   onSubmit: (values: TLoginValues) => void;
 };
 
+/**
+ * The two fields' values and messages (two fields do not need a form library in the sign-in page's first
+ * load). As before: checked on submit, the first wrong field focused, and after a submit re-checked as
+ * the user types.
+ */
+function useLoginFields(onSubmit: (values: TLoginValues) => void) {
+  const [values, setValues] = useState<TLoginInput>({ email: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Record<keyof TLoginInput, string>>>({});
+  const submitted = useRef(false);
+  const inputs = useRef<Partial<Record<keyof TLoginInput, HTMLInputElement | null>>>({});
+
+  const field = (name: keyof TLoginInput) => ({
+    name,
+    value: values[name],
+    ref: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (submitted.current) setErrors(validateLogin(next).errors ?? {});
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    const result = validateLogin(values);
+    setErrors(result.errors ?? {});
+    if (result.values) return onSubmit(result.values);
+    const firstWrong = result.errors.email ? "email" : "password";
+    inputs.current[firstWrong]?.focus();
+  };
+
+  return { field, errors, submit };
+}
+
 export function LoginForm({ audience, busy, error, forgotPasswordHref, onSubmit }: TLoginFormProps) {
   const id = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<TLoginInput, unknown, TLoginValues>({
-    resolver: zodResolver(ZLoginSchema),
-    defaultValues: { email: "", password: "" },
-  });
+  const { field, errors, submit } = useLoginFields(onSubmit);
   const emailId = `${id}-email`;
   const passwordId = `${id}-password`;
   const errorId = `${id}-error`;
@@ -39,7 +67,7 @@ export function LoginForm({ audience, busy, error, forgotPasswordHref, onSubmit 
       <form
         className="grid gap-4"
         noValidate
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={submit}
         aria-describedby={error ? errorId : undefined}
         aria-label={audience === "buyer" ? "Lead buyer sign in" : "Company sign in"}
       >
@@ -54,11 +82,11 @@ export function LoginForm({ audience, busy, error, forgotPasswordHref, onSubmit 
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? `${emailId}-message` : undefined}
             disabled={busy}
-            {...register("email")}
+            {...field("email")}
           />
           {errors.email && (
             <p id={`${emailId}-message`} className="text-destructive text-sm">
-              {errors.email.message}
+              {errors.email}
             </p>
           )}
         </div>
@@ -75,11 +103,11 @@ export function LoginForm({ audience, busy, error, forgotPasswordHref, onSubmit 
             aria-invalid={errors.password ? true : undefined}
             aria-describedby={errors.password ? `${passwordId}-message` : undefined}
             disabled={busy}
-            {...register("password")}
+            {...field("password")}
           />
           {errors.password && (
             <p id={`${passwordId}-message`} className="text-destructive text-sm">
-              {errors.password.message}
+              {errors.password}
             </p>
           )}
         </div>

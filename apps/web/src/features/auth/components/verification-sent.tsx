@@ -1,10 +1,10 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { resendVerification } from "../api";
 import { AuthCard } from "./auth-card";
 

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { LOGIN_PATH } from "@/app/route-access";
 import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
+import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { signOut } from "../api";
+import { signOut } from "../sign-out-api";
 
 /** Spec 000 §9: if the server has not answered the sign-out after 2 s, leave anyway. */
 export const SIGN_OUT_FORCE_REDIRECT_MS = 2000;

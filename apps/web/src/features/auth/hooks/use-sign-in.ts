@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { useSession } from "@/lib/session/use-session";
+import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
 import { INVITATIONS_PATH, linkBuyer, signInWithEmail, signOut, type TSignInInput } from "../api";
 import {

@@ -1,10 +1,10 @@
 import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
+import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
 import { acceptInvitationAsSessionUser, INVITATIONS_PATH, linkBuyer } from "../api";
 import { AuthCard } from "../components/auth-card";

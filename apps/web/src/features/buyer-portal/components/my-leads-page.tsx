@@ -1,7 +1,6 @@
 import { CRM_STATUS_LABELS, CRM_STATUSES, type TCrmStatus, type TMyLeadFilters } from "@leadpost/shared";
 import { Download, ListChecks, Search } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -11,6 +10,7 @@ import { Pager } from "@/components/ui/pager";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { toast } from "@/lib/toast";
 import { downloadMyLeadsCsv } from "../api";
 import { useBuyerId, useMyLeads, useUpdateMyLead } from "../hooks/use-buyer-portal";
 import { CrmStatusSelect } from "./crm-status-select";

@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES } from "@leadpost/shared";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { captureCreditOrder } from "../api";
 import { useBuyerId, useRefreshBuyerPortal } from "../hooks/use-buyer-portal";
 import { paymentErrorMessage } from "../hooks/use-paypal-checkout";

@@ -1,11 +1,11 @@
 import { BUYER_PORTAL_MESSAGES, type TBuyerProfile, ZBuyerProfileUpdateSchema } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { buyerPortalKeys, updateProfile } from "../api";
 import { useBuyerId } from "../hooks/use-buyer-portal";
 

@@ -14,7 +14,7 @@ vi.mock("../hooks/use-buyer-portal", () => ({
   useBuyerId: () => "buyer-1",
   useRefreshBuyerPortal: () => refresh,
 }));
-vi.mock("sonner", () => ({
+vi.mock("@/lib/toast", () => ({
   toast: { success: (...a: unknown[]) => toast.success(...a), error: (...a: unknown[]) => toast.error(...a) },
 }));
 

@@ -2,7 +2,6 @@ import { slotState, type TPreviewLead } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
 import { CircleAlert, LockOpen } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import {
@@ -13,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { toast } from "@/lib/toast";
 import { purchaseLeadWithCredit } from "../api";
 import { useBuyerId, useRefreshBuyerPortal } from "../hooks/use-buyer-portal";
 import { PURCHASE_TOASTS, purchaseErrorToast } from "../purchase-messages";

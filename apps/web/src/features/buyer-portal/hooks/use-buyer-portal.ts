@@ -5,7 +5,7 @@ import {
   type TPreviewListQuery,
 } from "@leadpost/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
 import {
   buyerPortalKeys,

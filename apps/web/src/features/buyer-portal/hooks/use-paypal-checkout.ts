@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES, type TCreateCreditOrder } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { createCreditOrder } from "../api";
 import { useBuyerId } from "./use-buyer-portal";
 

@@ -1,6 +1,5 @@
 import { Copy, ExternalLink } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,6 +12,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useSession } from "@/lib/session/use-session";
+import { toast } from "@/lib/toast";
 
 /**
  * Submit Lead Buyer Application: the company's public application link. Applicants land in Pending

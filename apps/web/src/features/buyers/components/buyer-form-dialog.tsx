@@ -1,7 +1,6 @@
 import { BUYER_MESSAGES, type TBuyer } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { createBuyer, updateBuyer } from "../api";
 import {
   buyerToFormValues,

@@ -1,13 +1,13 @@
 import { ZInviteBuyerSchema } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { toast } from "@/lib/toast";
 import { inviteBuyer } from "../api";
 import { useInvalidateBuyers } from "../hooks/use-buyer-mutations";
 import { NicheSelect } from "./niche-select";

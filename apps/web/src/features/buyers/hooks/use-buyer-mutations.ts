@@ -1,7 +1,7 @@
 import { BUYER_MESSAGES, type TBuyerResult } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { type ApiError, isApiError, TIMEOUT_ERROR_CODE } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { archiveBuyer, buyersQueryKey, setBuyerStatus } from "../api";
 
 /** Everything a buyer change can make stale: lists, counts, niches' buyer counts and the map. */

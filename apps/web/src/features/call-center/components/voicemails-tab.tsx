@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { toast } from "@/lib/toast";
 import { callCenterKeys, fetchVoicemails, markVoicemailRead } from "../api";
 import { formatDuration, formatWhen, showNumber } from "../lib/format";
 import { RecordingPlayer } from "./recording-player";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { toast } from "@/lib/toast";
 import { callCenterKeys, deleteCalls } from "../api";
 
 /** Selection plus confirmed delete of calls (live ones are ended at Twilio by the server first). */

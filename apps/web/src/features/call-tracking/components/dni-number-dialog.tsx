@@ -7,7 +7,6 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
@@ -17,6 +16,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { callTrackingKeys, saveDniNumber } from "../api";
 
 type TProps = { open: boolean; onOpenChange: (open: boolean) => void; number: TDniNumber | null };

@@ -2,13 +2,13 @@ import { CALL_TRACKING_MESSAGES, usPhoneDigits } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-states";
+import { toast } from "@/lib/toast";
 import { callTrackingKeys, fetchSetup } from "../api";
 
 const STEPS = [

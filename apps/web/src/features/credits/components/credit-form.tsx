@@ -1,13 +1,13 @@
 import { CREDIT_MESSAGES, type TCreditBuyer } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
 import { adjustCredits, creditKeys } from "../api";
 import { adjustmentErrorToast } from "../messages";
 

@@ -1,13 +1,13 @@
 import type { TCreditLedgerEntry } from "@leadpost/shared";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Download, HeartPulse } from "lucide-react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { checkCreditsHealth, creditKeys, downloadLedgerCsv, fetchCreditBuyers, fetchLedger } from "../api";
 import { CreditForm } from "./credit-form";
 

@@ -1,7 +1,10 @@
-import { ZBuyersMapSchema } from "@leadpost/shared";
 import { apiClient } from "@/lib/api-client";
 
 export const buyersMapQueryKey = ["buyers-map"] as const;
 
 export const fetchBuyersMap = (signal?: AbortSignal) =>
-  apiClient.get("/api/buyers/map", { schema: ZBuyersMapSchema, signal });
+  apiClient.get("/api/buyers/map", {
+    // Loaded with the call so the dashboard's first load has no zod.
+    schema: () => import("@leadpost/shared/schemas/buyers").then((s) => s.ZBuyersMapSchema),
+    signal,
+  });

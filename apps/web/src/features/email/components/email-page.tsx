@@ -2,7 +2,6 @@ import { EMAIL_STATUSES, type TEmailLogMessage, type TEmailStatus } from "@leadp
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Mail, RotateCw, Search } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -13,6 +12,7 @@ import { Pager } from "@/components/ui/pager";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
+import { toast } from "@/lib/toast";
 import { emailKeys, fetchEmailLog, resendEmail } from "../api";
 
 const STATUS_LABEL: Record<TEmailStatus, string> = {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { deleteForm, formKeys, setFormPublished } from "../api";
 import { FORM_LIST_MESSAGES } from "../lib/messages";
 

@@ -2,8 +2,8 @@ import type { TFormDetail, TFormField, TFormFieldType } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { toast } from "@/lib/toast";
 import { createForm, formKeys, setFormPublished, updateForm } from "../api";
 import {
   draftForSave,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { UserRoundX } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/lib/toast";
 import { endImpersonation, fetchImpersonationStatus, impersonationStatusKey } from "../api";
 
 /** Where the admin lands when the impersonation ends (003 §4: the admin's own session comes back). */

@@ -1,7 +1,6 @@
 import { NICHE_MESSAGES, type TNiche, ZCreateNicheSchema } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -9,6 +8,7 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { createNiche, nichesQueryKey, updateNiche } from "../api";
 
 type TNicheDialogProps = {

@@ -2,7 +2,6 @@ import { PLATFORM_ADMIN_MESSAGES, type TPlatformPayPalSettings } from "@leadpost
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,6 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/lib/toast";
 import { fetchPlatformPayPal, platformAdminKeys, regeneratePlans, savePlatformPayPal } from "../api";
 
 type TMode = "sandbox" | "live";

@@ -1,6 +1,5 @@
 import { PLATFORM_ADMIN_MESSAGES } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -10,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { toast } from "@/lib/toast";
 import { startImpersonation } from "../api";
 
 /**

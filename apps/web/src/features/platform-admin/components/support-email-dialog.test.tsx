@@ -6,7 +6,7 @@ import { SupportEmailDialog } from "./support-email-dialog";
 
 const send = vi.fn();
 vi.mock("../api", () => ({ sendSupportEmail: (input: unknown) => send(input) }));
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 beforeEach(() => send.mockReset());
 

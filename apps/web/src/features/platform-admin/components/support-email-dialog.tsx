@@ -1,7 +1,6 @@
 import { PLATFORM_ADMIN_MESSAGES } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
 import { sendSupportEmail } from "../api";
 
 /** 003 §2.11 Send Support Email: subject and message to one user, through the platform mail. */

@@ -1,13 +1,13 @@
 import { API_KEY_MESSAGES, type TApiKey, type TApiKeyEnvironment } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/lib/toast";
 import { apiKeyKeys, createApiKey, fetchApiKeys, revokeApiKey } from "../api";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");

@@ -1,11 +1,11 @@
 import { BACKUP_MESSAGES, type TBackupAnalysis } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/lib/toast";
 import { analyseBackup, backupKeys, createBackup, fetchBackups, restoreBackup } from "../api";
 
 export function BackupTab() {

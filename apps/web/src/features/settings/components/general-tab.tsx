@@ -2,12 +2,12 @@ import { CREDIT_VALUE_DEFAULT, CREDIT_VALUE_MIN, SETTINGS_MESSAGES } from "@lead
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { toast } from "@/lib/toast";
 import { setSandboxMode, settingsKeys } from "../api";
 import { LogoField } from "./logo-field";
 import { TextSetting, type TTabProps } from "./setting-fields";

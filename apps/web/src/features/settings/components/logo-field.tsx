@@ -2,11 +2,11 @@ import { SETTINGS_MESSAGES, type TCompanySettings } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Building2, Trash2, Upload } from "lucide-react";
 import { useRef } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { presentApiError } from "@/lib/api-error-presenter";
 import { useSession } from "@/lib/session/use-session";
+import { toast } from "@/lib/toast";
 import { removeLogo, settingsKeys, uploadLogo } from "../api";
 
 const MAX_BYTES = 5 * 1024 * 1024;

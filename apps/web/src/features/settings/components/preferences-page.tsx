@@ -1,7 +1,6 @@
 import { SETTINGS_MESSAGES, type TPreferences, ZPreferencesSchema } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
@@ -10,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { apiClient } from "@/lib/api-client";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
+import { toast } from "@/lib/toast";
 import { AccessDenied } from "./settings-page";
 
 const KEY = ["settings", "preferences"] as const;

@@ -10,7 +10,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowRightLeft, Check, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
@@ -18,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { isApiError } from "@/lib/api-error";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import {
   cancelSubscription,

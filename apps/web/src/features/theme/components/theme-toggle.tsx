@@ -1,51 +1,40 @@
-import { Monitor, Moon, Sun } from "lucide-react";
+import { Moon, Sun } from "lucide-react";
+import type * as React from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import type { TTheme } from "@/lib/theme/theme-storage";
 import { useTheme } from "@/lib/theme/use-theme";
+import { THEME_LABELS } from "./theme-labels";
 
-const THEME_LABELS: Record<TTheme, string> = { light: "Light", dark: "Dark", system: "System" };
-
-function isTheme(value: string): value is TTheme {
-  return value in THEME_LABELS;
-}
+// The menu (radix dropdown, popper, focus and scroll locks) loads on the first open, not with every page.
+const ThemeMenu = lazy(async () => ({ default: (await import("./theme-menu")).ThemeMenu }));
+const loadMenu = () => void import("./theme-menu");
 
 /** Light / dark / system switch for the header. */
 export function ThemeToggle() {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, resolvedTheme } = useTheme();
+  const [wanted, setWanted] = useState(false);
+  const themeButton = (props: React.ComponentProps<typeof Button>) => (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={`Theme: ${THEME_LABELS[theme]}. Change theme`}
+      {...props}
+    >
+      {resolvedTheme === "dark" ? <Moon /> : <Sun />}
+    </Button>
+  );
+  // Until then a button that looks the same stands in; a click mounts the menu open.
+  const standIn = themeButton({
+    "aria-haspopup": "menu",
+    "aria-expanded": false,
+    onPointerEnter: loadMenu,
+    onFocus: loadMenu,
+    onClick: () => setWanted(true),
+  });
+  if (!wanted) return standIn;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={`Theme: ${THEME_LABELS[theme]}. Change theme`}>
-          {resolvedTheme === "dark" ? <Moon /> : <Sun />}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
-          <DropdownMenuRadioItem value="light">
-            <Sun aria-hidden="true" />
-            Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
-            <Moon aria-hidden="true" />
-            Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
-            <Monitor aria-hidden="true" />
-            System
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={standIn}>
+      <ThemeMenu button={themeButton({})} />
+    </Suspense>
   );
 }

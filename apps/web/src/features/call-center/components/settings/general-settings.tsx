@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-states";
+import { toast } from "@/lib/toast";
 import { callCenterKeys, fetchStatus } from "../../api";
 
 /** The Twilio connection and the two addresses each Twilio number must call. */

@@ -2,11 +2,11 @@ import { CALL_MESSAGES, type TRoutingNumber } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { toast } from "@/lib/toast";
 import { callCenterKeys, createRoutingNumber } from "../../api";
 
 /**

@@ -2,9 +2,9 @@ import { type TPhoneNumber, VOICEMAIL_AUDIO_RULES } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Mic, Square, Trash2, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { toast } from "@/lib/toast";
 import { callCenterKeys, deleteVoicemailAudio, uploadVoicemailAudio, VOICEMAIL_AUDIO_TYPES } from "../../api";
 
 /** 002 §5: the file checks, in the spec's words; null when the file may be uploaded. */

@@ -1,13 +1,13 @@
 import type { TPhoneNumber } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Textarea } from "@/components/ui/textarea";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { toast } from "@/lib/toast";
 import { callCenterKeys, fetchPhoneNumbers, updatePhoneNumber } from "../../api";
 import { showNumber } from "../../lib/format";
 import { ToggleRow, VoiceSelect } from "./phone-number-dialog";

@@ -1,9 +1,9 @@
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
 
 /** The two ways to put a form on another site: a plain iframe, or the script that sizes the frame itself. */
 export function embedSnippets(origin: string, formId: string, title: string) {

@@ -1,9 +1,9 @@
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { toast } from "@/lib/toast";
 import { uploadFormImage } from "../../api";
 import { IMAGE_UPLOAD } from "../../lib/messages";
 

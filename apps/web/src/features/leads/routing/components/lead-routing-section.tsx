@@ -2,13 +2,13 @@ import type { TAssignmentOption } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
+import { toast } from "@/lib/toast";
 import { assignLead, assignmentKeys, fetchAssignmentOptions } from "../api";
 
 const HOLDS = { none: null, preview: "Has a preview", full_access: "Has full access" } as const;

@@ -1,0 +1,27 @@
+import { act, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ThemeProvider } from "@/lib/theme/theme-provider";
+import { toast } from "@/lib/toast";
+import { ToasterSlot } from "./toaster-slot";
+
+describe("ToasterSlot", () => {
+  it("loads the toaster on the first toast and shows that toast, then later ones", async () => {
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    render(
+      <ThemeProvider>
+        <ToasterSlot />
+      </ThemeProvider>,
+    );
+    expect(screen.queryByRole("region", { name: /Notifications/ })).not.toBeInTheDocument();
+    act(() => toast.success("Form saved"));
+    expect(await screen.findByText("Form saved")).toBeInTheDocument();
+    act(() => toast.error("Could not delete the buyer", { description: "Try again." }));
+    expect(await screen.findByText("Could not delete the buyer")).toBeInTheDocument();
+    expect(screen.getByText("Try again.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+// Toasts without sonner in the first load: the toaster and sonner's code load on the first toast (or
+// once the page is idle), and each call waits until the toaster is on screen so no toast is lost.
+import type { ExternalToast, toast as sonnerToast } from "sonner";
+
+type TSonner = typeof import("sonner");
+type TMessage = Parameters<typeof sonnerToast.success>[0];
+
+let requested = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+let sonner: Promise<TSonner> | null = null;
+
+/** Asks the app to put the toaster on screen (see ToasterSlot). */
+export function requestToaster(): void {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeToasterRequest(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const isToasterRequested = (): boolean => requested;
+
+/** Called by the toaster once it listens for toasts. */
+export function toasterMounted(): void {
+  markMounted();
+}
+
+function show(kind: "success" | "error" | "info" | "warning", message: TMessage, options?: ExternalToast) {
+  requestToaster();
+  sonner ??= import("sonner");
+  void Promise.all([sonner, mounted]).then(([{ toast }]) => toast[kind](message, options));
+}
+
+export const toast = {
+  success: (message: TMessage, options?: ExternalToast) => show("success", message, options),
+  error: (message: TMessage, options?: ExternalToast) => show("error", message, options),
+  info: (message: TMessage, options?: ExternalToast) => show("info", message, options),
+  warning: (message: TMessage, options?: ExternalToast) => show("warning", message, options),
+};
