@@ -28,7 +28,10 @@ async function companyTables(db: Db) {
   return rows.map((r) => r.table_name);
 }
 
-/** One row of company `companyId` in each table walled by migration 0017 (the older ones get theirs from requests). */
+/**
+ * One row of company `companyId` in each table walled by migration 0017 (plus a buyer, its parent);
+ * security-rls.test.ts fills and checks the older tables through real requests.
+ */
 async function rowsInEveryLaterTable(db: Db, companyId: string, userId: string, tag: string) {
   const buyer = await createBuyer(ctx, { companyId, userId: null, email: `buyer-${tag}@rls.test` });
   const [subscription] = rowsOf<{ id: string }>(
