@@ -3,15 +3,23 @@ import { sql, TransactionRollbackError } from "drizzle-orm";
 import type { Db } from "./client";
 
 /**
- * Row-level security's second wall (migration 0009, docs/security.md). A company request runs in one
- * transaction that has set, transaction-locally,
+ * Row-level security's second wall (migrations 0009, 0016, 0017, docs/security.md). A company request
+ * (and a buyer-portal request, as the buyer's company) runs in one transaction that has set,
+ * transaction-locally,
  *   leadpost.company_id = the request's company   and   role = leadpost_app
  * leadpost_app owns nothing and is no superuser, so the tables' policies apply to it: a query that
  * forgets its company_id filter still sees and changes only that company's rows. Outside such a scope
- * (workers, public form submissions, webhooks, sign-in, migrations) queries run as the connection's
- * own role, which owns the tables and is not subject to their policies: the documented system context.
+ * (workers, public form submissions, webhooks, sign-in, platform admin, migrations) queries run as the
+ * connection's own role, which owns the tables and is not subject to their policies: the system context.
  */
-type TScope = { tx: Db; companyId: string; open: boolean; after: (() => Promise<unknown>)[] };
+type TScope = {
+  tx: Db;
+  companyId: string;
+  open: boolean;
+  /** Set by keepTenantWrites(): commit even though the request is answered with an error. */
+  keep: boolean;
+  after: (() => Promise<unknown>)[];
+};
 
 const scopes = new AsyncLocalStorage<TScope>();
 
@@ -61,14 +69,14 @@ export async function runAsCompany<T>(
     return await db.transaction(async (txRaw) => {
       const tx: Db = txRaw;
       await enterTenant(tx, companyId);
-      const scope: TScope = { tx, companyId, open: true, after };
+      const scope: TScope = { tx, companyId, open: true, keep: false, after };
       try {
         result = await scopes.run(scope, fn);
       } finally {
         scope.open = false;
       }
       // A request answered with an error keeps nothing (a statement that failed may have aborted it).
-      if (opts.rollbackIf?.(result)) txRaw.rollback();
+      if (!scope.keep && opts.rollbackIf?.(result)) txRaw.rollback();
       return result;
     });
   } catch (err) {
@@ -89,4 +97,37 @@ export async function afterTenantScope(task: () => Promise<unknown>): Promise<vo
   const scope = scopes.getStore();
   if (scope?.open) scope.after.push(task);
   else await task();
+}
+
+/**
+ * Keeps what the current company request has written even if it is answered with an error: for a
+ * refusal that records a third party's verdict (a card PayPal declined). No-op outside a scope.
+ */
+export function keepTenantWrites(): void {
+  const scope = scopes.getStore();
+  if (scope?.open) scope.keep = true;
+}
+
+/**
+ * Runs fn past the wall inside the current company request: same transaction, the connection's own
+ * role. Only for a deliberate look beyond the company that answers the caller about their own access
+ * (e.g. "that buyer belongs to your other company"); nothing else of the request may run meanwhile.
+ * Outside a scope it simply runs fn.
+ */
+export async function lookPastTenant<T>(fn: () => Promise<T>): Promise<T> {
+  const scope = scopes.getStore();
+  if (!scope?.open) return fn();
+  await scope.tx.execute(sql`select set_config('role', 'none', true)`);
+  let failed = false;
+  try {
+    return await fn();
+  } catch (err) {
+    failed = true;
+    throw err;
+  } finally {
+    // A failed statement leaves the transaction aborted; the original error is the one to report.
+    await enterTenant(scope.tx, scope.companyId).catch((err) => {
+      if (!failed) throw err;
+    });
+  }
 }

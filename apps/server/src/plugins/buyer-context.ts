@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { TAppEnv, TBuyerContext, TDeps } from "../app-types";
 import { buyers } from "../db/schema";
+import { runAsCompany } from "../db/tenant-scope";
 import { AppError } from "../lib/app-error";
 import { currentUser } from "./session";
 
@@ -31,7 +32,11 @@ export function requireBuyer(deps: Pick<TDeps, "database">): MiddlewareHandler<T
       buyerId: row.id,
       companyId: row.companyId,
     } satisfies TBuyerContext);
-    await next();
+    // The rest of the request runs as the buyer's company under row-level security (db/tenant-scope.ts),
+    // like a company request: a query that forgets its filter sees nothing of another company.
+    await runAsCompany(deps.database.db, row.companyId, () => next(), {
+      rollbackIf: () => c.res.status >= 400,
+    });
   };
 }
 

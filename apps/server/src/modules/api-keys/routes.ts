@@ -12,6 +12,7 @@ import {
 } from "@leadpost/shared";
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import { runAsCompany } from "../../db/tenant-scope";
 import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../plugins/client-ip";
 import { companyContext } from "../../plugins/tenant";
@@ -112,6 +113,10 @@ export function registerApiKeyRoutes(app: TApp, deps: TDeps) {
   });
   app.openapi(listLeadsRoute, async (c) => {
     const key = await authenticateApiKey(deps, presentedKey(c));
-    return c.json(await listApiLeads(deps, key.companyId, c.req.valid("query").limit), 200);
+    // A read for one company: behind its row-level-security wall like a signed-in company request.
+    const list = await runAsCompany(deps.database.db, key.companyId, () =>
+      listApiLeads(deps, key.companyId, c.req.valid("query").limit),
+    );
+    return c.json(list, 200);
   });
 }

@@ -43,15 +43,16 @@ function creditsAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
       if (err instanceof AppError) throw new AppError("AUTH_REQUIRED", 401, CREDIT_MESSAGES.AUTH_REQUIRED);
       throw err;
     }
+    // The rest of the request runs inside the company's row-level-security scope (next() answers
+    // errors itself, so only the guard's own refusal reaches the catch).
     try {
-      await company(c, noop);
+      await company(c, next);
     } catch (err) {
       if (err instanceof AppError && err.code === "NO_COMPANY") {
         throw new AppError("PROFILE_NOT_FOUND", 403, CREDIT_MESSAGES.PROFILE_NOT_FOUND);
       }
       throw err;
     }
-    await next();
   };
 }
 

@@ -13,6 +13,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyers, creditTransactions, userRoles } from "../../db/schema";
+import { lookPastTenant } from "../../db/tenant-scope";
 import { AppError } from "../../lib/app-error";
 import { toCsv } from "../../lib/csv";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -34,12 +35,16 @@ function requireAdmin(ctx: TCompanyContext) {
  * buyer's company (they picked the wrong workspace); otherwise nothing reveals the id exists.
  */
 async function missingBuyerError(db: Db, ctx: TCompanyContext, buyerId: string) {
-  const [row] = await db
-    .select({ companyId: buyers.companyId })
-    .from(buyers)
-    .innerJoin(userRoles, and(eq(userRoles.companyId, buyers.companyId), eq(userRoles.userId, ctx.userId)))
-    .where(and(eq(buyers.id, buyerId), isNull(buyers.deletedAt)))
-    .limit(1);
+  // Past the wall on purpose: the buyer is in another company, and the answer depends on whether the
+  // caller belongs to that one too. Only the caller's own roles decide; nothing of the row is returned.
+  const [row] = await lookPastTenant(() =>
+    db
+      .select({ companyId: buyers.companyId })
+      .from(buyers)
+      .innerJoin(userRoles, and(eq(userRoles.companyId, buyers.companyId), eq(userRoles.userId, ctx.userId)))
+      .where(and(eq(buyers.id, buyerId), isNull(buyers.deletedAt)))
+      .limit(1),
+  );
   return row
     ? new AppError("BUYER_NOT_IN_ORG", 404, CREDIT_MESSAGES.BUYER_NOT_IN_ORG)
     : new AppError("BUYER_NOT_FOUND", 404, CREDIT_MESSAGES.BUYER_NOT_FOUND);

@@ -9,6 +9,7 @@ import {
 import { and, eq, ne } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { paymentOrders } from "../../db/schema";
+import { keepTenantWrites } from "../../db/tenant-scope";
 import { firstCapture, PayPalError, type TPayPalOrder } from "../../integrations/paypal/client";
 import { AppError } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
@@ -24,7 +25,11 @@ export const checkoutReturnUrls = (publicUrl: string) => {
   return { returnUrl: `${page}?paypal=return`, cancelUrl: `${page}?paypal=cancel` };
 };
 
-const paymentFailed = () => new AppError("PAYMENT_FAILED", 402, PAYMENT_MESSAGES.PAYMENT_FAILED);
+/** PayPal's refusal is recorded on the order even though the buyer's request is answered with an error. */
+const paymentFailed = () => {
+  keepTenantWrites();
+  return new AppError("PAYMENT_FAILED", 402, PAYMENT_MESSAGES.PAYMENT_FAILED);
+};
 
 /** create-credit-order: a PayPal order for packs × quantity with the company's own PayPal app. */
 export async function createCreditOrder(
