@@ -120,40 +120,37 @@ export function createEmailService(deps: {
     }
   }
 
-  /** Stores messages (one insert) and queues their delivery once the caller's tenant scope has ended. */
-  async function store(inputs: readonly TEmailInput[]): Promise<TMessageRow[]> {
-    if (inputs.length === 0) return [];
+  /** The rows of these messages as stored: queued, from the sender of each one's company. */
+  async function messageRows(inputs: readonly TEmailInput[]) {
     const senders = new Map<string | null, Awaited<ReturnType<typeof transportFor>>>();
     for (const input of inputs) {
       const companyId = input.companyId ?? null;
       if (!senders.has(companyId)) senders.set(companyId, await transportFor(companyId));
     }
-    const stored = await db
-      .insert(emailMessages)
-      .values(
-        inputs.map((input) => {
-          const { transport, from } = senders.get(input.companyId ?? null)!;
-          return {
-            companyId: input.companyId ?? null,
-            toAddress: input.to.trim().toLowerCase(),
-            fromAddress: from,
-            subject: input.subject,
-            html: input.html,
-            text: input.text ?? null,
-            kind: input.kind,
-            transport: transport.name,
-            status: "queued" as const,
-            attempts: 0,
-          };
-        }),
-      )
-      .returning();
-    if (stored.length !== inputs.length) throw new Error("e-mail could not be stored");
-    // Queued once the request's transaction has ended: the job must find the row committed, and on
-    // the embedded database the queue's statements would wait behind that transaction forever.
-    const ids = stored.map((m) => m.id);
+    return inputs.map((input) => {
+      const { transport, from } = senders.get(input.companyId ?? null)!;
+      return {
+        companyId: input.companyId ?? null,
+        toAddress: input.to.trim().toLowerCase(),
+        fromAddress: from,
+        subject: input.subject,
+        html: input.html,
+        text: input.text ?? null,
+        kind: input.kind,
+        transport: transport.name,
+        status: "queued" as const,
+        attempts: 0,
+      };
+    });
+  }
+
+  /**
+   * Queued once the request's transaction has ended: the job must find the row committed, and on the
+   * embedded database the queue's statements would wait behind that transaction forever.
+   */
+  async function queueStored(ids: string[], expected: number) {
+    if (ids.length !== expected) throw new Error("e-mail could not be stored");
     await afterTenantScope(() => (ids.length === 1 ? kick(ids[0]!) : kickMany(ids)));
-    return stored;
   }
 
   /** Claims the message if nobody is sending it (or its sender's claim ran out); null otherwise. */
@@ -269,13 +266,27 @@ export function createEmailService(deps: {
 
     /** Stores the message and queues its delivery; returns at once with the stored row. */
     async send(input: TEmailInput): Promise<TMessageRow> {
-      const [stored] = await store([input]);
+      const [stored] = await db
+        .insert(emailMessages)
+        .values(await messageRows([input]))
+        .returning();
+      await queueStored(stored ? [stored.id] : [], 1);
       return stored!;
     },
 
-    /** Stores many messages with one insert and queues them together (a routing's new-lead notices). */
-    sendMany(inputs: readonly TEmailInput[]): Promise<TMessageRow[]> {
-      return store(inputs);
+    /**
+     * Stores many messages with one insert and queues them together (a routing's new-lead notices);
+     * answers their ids only, so the messages are not sent back over the wire.
+     */
+    async sendMany(inputs: readonly TEmailInput[]): Promise<string[]> {
+      if (inputs.length === 0) return [];
+      const stored = await db
+        .insert(emailMessages)
+        .values(await messageRows(inputs))
+        .returning({ id: emailMessages.id });
+      const ids = stored.map((m) => m.id);
+      await queueStored(ids, inputs.length);
+      return ids;
     },
 
     /** The worker's step: sends the message once if it is still waiting; no-op when another has it. */
