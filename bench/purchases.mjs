@@ -17,7 +17,7 @@
 // BUYERS funded buyers (50), ATTEMPTS_PER_LEAD attempts aimed at one lead before moving on (20).
 // The race ("200 buyers racing for 3 slots"): BUYERS=200 ATTEMPTS_PER_LEAD=200.
 // The same run measures the machine's raw single-row INSERT rate (autocommit, INSERT_WORKERS = 10
-// connections, INSERT_SECONDS = 5) so the purchase rate is reported as a ratio the machine's noise cancels.
+// connections, INSERT_SECONDS = 5; just before and just after the contended phase) so the purchase rate is reported as a ratio the machine's noise cancels.
 import { randomUUID } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import autocannon from "autocannon";
@@ -205,9 +205,12 @@ async function phase(perLead, first) {
 }
 
 await load(Math.min(3, duration), purchases(1, leadCount - 500)); // warm-up on leads nobody else uses
+// The raw rate just before and just after the contended phase, averaged: the machine's load moves.
+const rawBefore = await rawInsertRate(insertWorkers);
 const contended = await phase(attemptsPerLead, 0);
+const rawAfter = await rawInsertRate(insertWorkers);
 const uncontended = await phase(1, leadCount / 2);
-const rawInserts = Math.round(await rawInsertRate(insertWorkers));
+const rawInserts = Math.round((rawBefore + rawAfter) / 2);
 
 // Every wallet still equals its ledger, and no lead went past its cap.
 const drift = await pool.query(
@@ -231,6 +234,7 @@ const summary = {
   contended,
   uncontended,
   rawInsertsPerSecond: rawInserts,
+  rawInsertsBeforeAndAfter: [Math.round(rawBefore), Math.round(rawAfter)],
   contendedAttemptsShareOfRawInserts: Math.round((contended.attemptsPerSecond / rawInserts) * 1000) / 10,
   walletsDrifted: drift.rows[0].n,
   leadsOverSold: overSold.rows[0].n,
