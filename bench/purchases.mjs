@@ -15,6 +15,9 @@
 //
 // Settings: DURATION seconds of each measured phase (at most 20, default 10), CONNECTIONS concurrent HTTP connections (50),
 // BUYERS funded buyers (50), ATTEMPTS_PER_LEAD attempts aimed at one lead before moving on (20).
+// The issue's race ("200 buyers racing for 3 slots"): BUYERS=200 ATTEMPTS_PER_LEAD=200.
+// The same run measures the machine's raw single-row INSERT rate (autocommit, INSERT_WORKERS = 10
+// connections, INSERT_SECONDS = 5; just before and just after the contended phase) so the purchase rate is reported as a ratio the machine's noise cancels.
 import { randomUUID } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import autocannon from "autocannon";
@@ -27,6 +30,8 @@ const connections = Number(process.env.CONNECTIONS ?? 50);
 const buyerCount = Number(process.env.BUYERS ?? 50);
 const attemptsPerLead = Number(process.env.ATTEMPTS_PER_LEAD ?? 20);
 const leadCount = 4000;
+const insertWorkers = Number(process.env.INSERT_WORKERS ?? 10);
+const insertSeconds = Number(process.env.INSERT_SECONDS ?? 5);
 const password = `Bench!${randomUUID()}`;
 
 if (!["127.0.0.1", "localhost", "[::1]"].includes(baseUrl.hostname)) {
@@ -84,6 +89,12 @@ async function seed() {
     [company, niche, leadCount],
   );
   const leadIds = leads.rows.map((r) => r.id);
+  // Today's scheduled backup, marked taken: the daily backup job would otherwise serialise this company's
+  // 4,000 × BUYERS preview rows on the server while the phases are measured.
+  await pool.query(
+    "insert into backups (company_id, kind, status, file_name) values ($1, 'scheduled', 'completed', 'bench_not_taken')",
+    [company],
+  );
   await pool.query(
     `insert into buyer_leads (company_id, buyer_id, lead_id, is_preview)
      select $1, b, l, true from unnest($2::uuid[]) b cross join unnest($3::uuid[]) l`,
@@ -104,6 +115,37 @@ async function signIn(buyer) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** Single-row autocommit INSERTs of a ledger-entry-sized row, from `workers` connections at once. */
+async function rawInsertRate(workers) {
+  const scratch = new pg.Pool({ connectionString: databaseUrl, max: workers });
+  await scratch.query(
+    "create table if not exists bench_purchase_scratch (id uuid primary key default gen_random_uuid(), buyer_id uuid not null, amount int not null, reason text, created_at timestamptz not null default now())",
+  );
+  const until = Date.now() + insertSeconds * 1000;
+  let rows = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const client = await scratch.connect();
+      try {
+        while (Date.now() < until) {
+          await client.query(
+            "insert into bench_purchase_scratch (buyer_id, amount, reason) values ($1, -1, 'Lead purchase')",
+            [randomUUID()],
+          );
+          rows += 1;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const rate = rows / ((performance.now() - started) / 1000);
+  await scratch.query("drop table bench_purchase_scratch");
+  await scratch.end();
+  return rate;
 }
 
 const { company, buyers, leadIds } = await seed();
@@ -163,8 +205,12 @@ async function phase(perLead, first) {
 }
 
 await load(Math.min(3, duration), purchases(1, leadCount - 500)); // warm-up on leads nobody else uses
+// The raw rate just before and just after the contended phase, averaged: the machine's load moves.
+const rawBefore = await rawInsertRate(insertWorkers);
 const contended = await phase(attemptsPerLead, 0);
+const rawAfter = await rawInsertRate(insertWorkers);
 const uncontended = await phase(1, leadCount / 2);
+const rawInserts = Math.round((rawBefore + rawAfter) / 2);
 
 // Every wallet still equals its ledger, and no lead went past its cap.
 const drift = await pool.query(
@@ -187,6 +233,9 @@ const summary = {
   loadAverage,
   contended,
   uncontended,
+  rawInsertsPerSecond: rawInserts,
+  rawInsertsBeforeAndAfter: [Math.round(rawBefore), Math.round(rawAfter)],
+  contendedAttemptsShareOfRawInserts: Math.round((contended.attemptsPerSecond / rawInserts) * 1000) / 10,
   walletsDrifted: drift.rows[0].n,
   leadsOverSold: overSold.rows[0].n,
 };
@@ -195,5 +244,7 @@ console.log(
   `\nUnder contention (${attemptsPerLead} attempts per lead of cap 3): ${contended.purchasesPerSecond} purchases/s out of ` +
     `${contended.attemptsPerSecond} attempts/s (p50 ${contended.latencyMs.p50} ms, p99 ${contended.latencyMs.p99} ms). ` +
     `One attempt per lead: ${uncontended.purchasesPerSecond} purchases/s (p50 ${uncontended.latencyMs.p50} ms, ` +
-    `p99 ${uncontended.latencyMs.p99} ms). ${summary.walletsDrifted} wallets drifted, ${summary.leadsOverSold} leads oversold.`,
+    `p99 ${uncontended.latencyMs.p99} ms). Same run: ${rawInserts} raw single-row INSERTs/s on ${insertWorkers} connections, ` +
+    `so contended attempts are ${summary.contendedAttemptsShareOfRawInserts}% of it. ` +
+    `${summary.walletsDrifted} wallets drifted, ${summary.leadsOverSold} leads oversold.`,
 );

@@ -55,7 +55,7 @@ try {
   const logger = createLogger("silent");
   const secretBox = createSecretBox(randomBytes(32).toString("base64"));
   const email = createEmailService({ db: database.db, config, secretBox, logger });
-  const deps = { database, logger, email };
+  const deps = { database, logger, email, config };
 
   const client = new pg.Client({ connectionString: url.toString() });
   // The scratch database is dropped with force at the end, which ends this connection.

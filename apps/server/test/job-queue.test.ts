@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "../src/db/schema";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
@@ -105,6 +105,44 @@ describe("mail is sent by the worker, never inside the request", () => {
     for (const row of rows) expect(row).toMatchObject({ status: "sent", transport: "smtp", attempts: 1 });
     expect(smtp.delivered.filter((m) => m.to.includes("owner@acme.test"))).toHaveLength(rows.length);
   }, 90_000);
+});
+
+describe("messages stored together", () => {
+  let ctx: TTestContext;
+  let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
+  let queue: TJobQueue;
+  beforeAll(async () => {
+    smtp = await startSmtpFake();
+    ctx = await createTestContext({ SMTP_URL: smtp.url });
+    queue = await startJobQueue(ctx.database, ctx.deps.logger);
+    await registerJobs(queue, ctx.deps);
+  }, 120_000);
+  afterAll(async () => {
+    await queue?.stop(2000);
+    await ctx?.close();
+    await smtp?.close();
+  });
+
+  it("are queued with one job each (one insert) and delivered once by the worker", async () => {
+    const to = ["batch1@buyers.test", "batch2@buyers.test", "batch3@buyers.test"];
+    const ids = await ctx.deps.email.sendMany(
+      to.map((address) => ({ to: address, subject: "New lead", html: "<p>New lead</p>", kind: "new_lead" })),
+    );
+    expect(ids).toHaveLength(3);
+    const jobs = await ctx.database.db.execute(
+      sql`select data->>'messageId' as id from pgboss.job where name = 'email-deliver'
+           and data->>'messageId' = any(${`{${ids.join(",")}}`}::text[])`,
+    );
+    expect((jobs as { rows: { id: string }[] }).rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+    const delivered = await until(
+      () => to.every((a) => smtp.delivered.some((m) => m.to.includes(a))),
+      30_000,
+    );
+    expect(delivered).toBe(true);
+    const rows = await ctx.database.db.select().from(emailMessages).where(inArray(emailMessages.id, ids));
+    for (const row of rows) expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    for (const address of to) expect(smtp.delivered.filter((m) => m.to.includes(address))).toHaveLength(1);
+  }, 60_000);
 });
 
 describe("scheduled jobs", () => {

@@ -159,17 +159,24 @@ describe("lead detail", () => {
         status: "active",
       })
       .returning();
-    await ctx.database.db.insert(leadRoutingDecisions).values([
-      {
-        companyId: acme.companyId,
-        leadId,
-        buyerId: buyer!.id,
-        matched: true,
-        reason: "12.3 mi within 50 mi",
-        distanceMiles: 12.3,
-        outcome: "preview",
-      },
-    ]);
+    const decision: typeof leadRoutingDecisions.$inferInsert = {
+      companyId: acme.companyId,
+      leadId,
+      reasons: [
+        {
+          buyerId: buyer!.id,
+          matched: true,
+          reason: "12.3 mi within 50 mi",
+          distanceMiles: 12.3,
+          outcome: "preview",
+        },
+      ],
+    };
+    // The lead's own routing found no buyer and wrote its (empty) decision: this one replaces it.
+    await ctx.database.db
+      .insert(leadRoutingDecisions)
+      .values(decision)
+      .onConflictDoUpdate({ target: leadRoutingDecisions.leadId, set: { reasons: decision.reasons! } });
     await ctx.database.db
       .insert(buyerLeads)
       .values({ companyId: acme.companyId, buyerId: buyer!.id, leadId, isPreview: true });

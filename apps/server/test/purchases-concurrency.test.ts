@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeads, creditTransactions, leads, users } from "../src/db/schema";
 import { AppError } from "../src/lib/app-error";
@@ -185,3 +186,86 @@ describe(`purchases under contention (${process.env.TEST_DATABASE_URL ? "postgre
     await expectWalletsConsistent([thrifty]);
   }, 60_000);
 });
+
+/** Every credits_changed notification the database publishes, as a listener on any instance hears it. */
+async function listenCredits(heard: { buyerId: string }[]): Promise<() => Promise<void>> {
+  const source = ctx.database.listenSource;
+  const push = (payload: string) => heard.push(JSON.parse(payload) as { buyerId: string });
+  if (source.kind === "pglite") return source.listen("credits_changed", push);
+  const client = new pg.Client({ connectionString: source.url });
+  await client.connect();
+  client.on("notification", (n) => {
+    if (n.channel === "credits_changed") push(n.payload ?? "{}");
+  });
+  await client.query("listen credits_changed");
+  return () => client.end();
+}
+
+describe("what a losing attempt costs", () => {
+  it("publishes one live event per sale and none for the buyers who lost the race", async () => {
+    const racers: TBuyerContext[] = [];
+    for (let i = 0; i < 20; i++) racers.push(await fundedBuyer(100));
+    const lead = await previewFor(racers, 3, "Announced Lead");
+    const heard: { buyerId: string }[] = [];
+    const stop = await listenCredits(heard);
+    try {
+      const results = await Promise.allSettled(racers.map((b) => buy(b, lead.id)));
+      expect(codesOf(results)).toEqual({ bought: 3, SOLD_OUT: 17 });
+      await new Promise((r) => setTimeout(r, 500));
+      const winners = results.flatMap((r, i) => (r.status === "fulfilled" ? [racers[i]!.buyerId] : []));
+      expect(heard.map((e) => e.buyerId).sort()).toEqual(winners.sort());
+    } finally {
+      await stop();
+    }
+  }, 60_000);
+
+  // Needs a second connection holding the lead's row lock, so PostgreSQL only.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "answers a short wallet and a sold-out lead without taking the lead's lock or writing",
+    async () => {
+      const short = await fundedBuyer(PRICE - 1);
+      const funded = await fundedBuyer(100);
+      const open = await previewFor([short], 3, "Locked Lead");
+      const soldOut = await previewFor([funded], 1, "Gone Lead");
+      await ctx.database.db
+        .update(leads)
+        .set({ saleCount: 1, status: "sold_out" })
+        .where(eq(leads.id, soldOut.id));
+
+      const source = ctx.database.listenSource;
+      if (source.kind !== "postgres") throw new Error("needs PostgreSQL");
+      const holder = new pg.Client({ connectionString: source.url });
+      await holder.connect();
+      try {
+        // Another transaction holds both leads' rows: any attempt that tried to take a slot would wait.
+        await holder.query("begin");
+        await holder.query("select id from leads where id = any($1::uuid[]) for update", [
+          [open.id, soldOut.id],
+        ]);
+        const within = <T>(p: Promise<T>) =>
+          Promise.race([p, new Promise<never>((_, no) => setTimeout(() => no(new Error("waited")), 3000))]);
+        const results = await Promise.allSettled([
+          within(buy(short, open.id)),
+          within(buy(funded, soldOut.id)),
+        ]);
+        expect(codesOf(results)).toEqual({ INSUFFICIENT_CREDITS: 1, SOLD_OUT: 1 });
+      } finally {
+        await holder.query("rollback");
+        await holder.end();
+      }
+      const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, open.id));
+      expect(row!.saleCount).toBe(0);
+      expect(await entryState(short.buyerId, open.id)).toBe(true);
+      expect((await walletState(ctx.database.db, short.buyerId)).balance).toBe(PRICE - 1);
+    },
+    60_000,
+  );
+});
+
+const entryState = async (buyerId: string, leadId: string) =>
+  (
+    await ctx.database.db
+      .select({ isPreview: buyerLeads.isPreview })
+      .from(buyerLeads)
+      .where(and(eq(buyerLeads.buyerId, buyerId), eq(buyerLeads.leadId, leadId)))
+  )[0]?.isPreview;

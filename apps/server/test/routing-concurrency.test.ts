@@ -55,12 +55,13 @@ describe("routing one lead more than once", () => {
     expect(await prepaidLeft(ids)).toBe(30 - 2);
     const holders = await db().select().from(buyerLeads).where(eq(buyerLeads.leadId, lead.id));
     expect(holders).toHaveLength(3);
-    const decisions = await db()
+    const rows = await db()
       .select()
       .from(leadRoutingDecisions)
       .where(eq(leadRoutingDecisions.leadId, lead.id));
-    // One run's decisions: three buyers, nothing repeated.
-    expect(decisions.filter((d) => d.buyerId !== null)).toHaveLength(3);
+    // One run's decision, one row: three buyers, nothing repeated.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.reasons.filter((d) => d.buyerId !== null)).toHaveLength(3);
     const [row] = await db().select().from(leads).where(eq(leads.id, lead.id));
     expect(row).toMatchObject({ saleCount: 2, status: "sold_out" });
   });

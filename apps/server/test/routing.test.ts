@@ -1,5 +1,5 @@
 import type { TFormSubmissionResult } from "@leadpost/shared";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeads, emailMessages, leadRoutingDecisions, leads, niches } from "../src/db/schema";
 import { routeLead } from "../src/modules/routing/routing-hook";
@@ -105,10 +105,9 @@ describe("eligibility", () => {
     const form = await createPublishedForm(ctx, co.cookie, { nicheId: null });
     const leadId = await submitLead(form.id);
     expect((await holdersOf(leadId)).some((h) => h.buyerId === theirs.id)).toBe(false);
-    const decisions = await db()
-      .select()
-      .from(leadRoutingDecisions)
-      .where(eq(leadRoutingDecisions.leadId, leadId));
+    const decisions = (
+      await db().select().from(leadRoutingDecisions).where(eq(leadRoutingDecisions.leadId, leadId))
+    ).flatMap((row) => row.reasons);
     expect(decisions.some((d) => d.buyerId === theirs.id)).toBe(false);
     // And the other company cannot read the lead.
     expect((await ctx.request(`/api/leads/${leadId}`, { cookie: other.cookie })).status).toBe(404);
@@ -137,11 +136,13 @@ describe("distribution", () => {
       expect(full).toHaveLength(2);
       expect(full.every((h) => h.acquiredVia === "prepaid")).toBe(true);
       expect(holders.filter((h) => h.isPreview)).toHaveLength(1);
-      const decisions = await db()
+      // One decision row per lead; its reasons are in serving order.
+      const rows = await db()
         .select()
         .from(leadRoutingDecisions)
-        .where(and(eq(leadRoutingDecisions.leadId, leadId), eq(leadRoutingDecisions.outcome, "full_access")))
-        .orderBy(leadRoutingDecisions.createdAt);
+        .where(eq(leadRoutingDecisions.leadId, leadId));
+      expect(rows).toHaveLength(1);
+      const decisions = rows[0]!.reasons.filter((d) => d.outcome === "full_access");
       served.push(decisions.map((d) => name.get(d.buyerId!)!));
       const lead = await leadRow(leadId);
       expect(lead).toMatchObject({ saleCount: 2, status: "sold_out" });

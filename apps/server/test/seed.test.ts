@@ -56,10 +56,9 @@ describe("demo seed", () => {
         .sort(),
     ).toEqual(["Greg Hall", "Hannah Wu"]);
     for (const lead of all) {
-      const decisions = await db
-        .select()
-        .from(leadRoutingDecisions)
-        .where(eq(leadRoutingDecisions.leadId, lead.id));
+      const decisions = (
+        await db.select().from(leadRoutingDecisions).where(eq(leadRoutingDecisions.leadId, lead.id))
+      ).flatMap((row) => row.reasons);
       expect(decisions.length, `${lead.name} has routing decisions`).toBeGreaterThan(0);
       // Whatever a buyer holds of the lead, routing (or a purchase of what routing offered) decided it.
       const held = await db.select().from(buyerLeads).where(eq(buyerLeads.leadId, lead.id));

@@ -22,6 +22,8 @@ export type TJobQueue = {
     data: object,
     opts?: { startAfterSeconds?: number; singletonKey?: string },
   ): Promise<string | null>;
+  /** Many jobs of one queue in one statement (e.g. the e-mails a routing writes at once). */
+  sendMany(name: string, data: object[]): Promise<unknown>;
   schedule(name: string, cron: string, fn: () => Promise<unknown>, opts?: TWorkOptions): Promise<void>;
   stop(deadlineMs?: number): Promise<void>;
 };
@@ -109,6 +111,14 @@ export async function startJobQueue(
         ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
       });
+    },
+    async sendMany(name, data) {
+      if (data.length === 0) return null;
+      await ensureQueue(name);
+      return boss.insert(
+        name,
+        data.map((d) => ({ data: d })),
+      );
     },
     async schedule(name, cronExpression, fn, o = {}) {
       await work(name, () => fn(), { retryLimit: 0, ...o });

@@ -22,8 +22,14 @@ export async function registerJobs(queue: TJobQueue, deps: TDeps) {
       pollingIntervalSeconds: 1,
     },
   );
-  deps.email.attachQueue((messageId, delaySeconds) =>
-    queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
+  deps.email.attachQueue(
+    (messageId, delaySeconds) =>
+      queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
+    (messageIds) =>
+      queue.sendMany(
+        EMAIL_DELIVERY_JOB,
+        messageIds.map((messageId) => ({ messageId })),
+      ),
   );
   // The safety net: mail whose job was lost, failed mail that is due, mail whose sender died.
   await queue.schedule("email-sweep", "* * * * *", async () => {

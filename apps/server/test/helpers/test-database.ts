@@ -8,11 +8,15 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 export type TTestDatabase = TDatabase & { label: string; dispose(): Promise<void> };
 
-/** A brand-new, migrated database for one test file: no test ever sees another's rows. */
-export async function createTestDatabase(): Promise<TTestDatabase> {
+/**
+ * A brand-new, migrated database for one test file: no test ever sees another's rows. With
+ * `migrate: false` it is empty, for a test that applies migrations itself.
+ */
+export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TTestDatabase> {
+  const migrate = opts.migrate ?? true;
   if (!TEST_DATABASE_URL) {
     const database = await openPglite(null);
-    await runMigrations(database);
+    if (migrate) await runMigrations(database);
     return { ...database, label: "pglite", dispose: () => database.close().catch(() => {}) };
   }
   const name = `leadpost_test_${randomBytes(6).toString("hex")}`;
@@ -23,7 +27,7 @@ export async function createTestDatabase(): Promise<TTestDatabase> {
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 20);
-  await runMigrations(database);
+  if (migrate) await runMigrations(database);
   return {
     ...database,
     label: "postgres",

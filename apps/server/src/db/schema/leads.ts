@@ -69,25 +69,34 @@ export const leads = pgTable(
   ],
 );
 
-/** Why each buyer was or was not matched for a lead: shown on the lead detail. */
+/** One reason of a routing decision: a buyer considered, an e-mail entry or a closing summary line. */
+export type TRoutingReason = {
+  buyerId: string | null;
+  matched: boolean;
+  reason: string;
+  distanceMiles: number | null;
+  outcome: "full_access" | "preview" | "email" | "none";
+  /** When it was added, if not with the decision itself (a manual assignment later on). */
+  at?: string;
+};
+
+/**
+ * Why each buyer was or was not matched for a lead, shown on the lead detail: one row per lead with
+ * the reasons in the order shown (migration 0017), so routing a lead near many buyers writes one row.
+ */
 export const leadRoutingDecisions = pgTable(
   "lead_routing_decisions",
   {
-    id: id(),
+    leadId: uuid()
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    leadId: uuid()
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
-    buyerId: uuid().references(() => buyers.id, { onDelete: "set null" }),
-    matched: boolean().notNull(),
-    reason: text().notNull(),
-    distanceMiles: doublePrecision(),
-    outcome: text({ enum: ["full_access", "preview", "email", "none"] }).notNull(),
-    createdAt: createdAt(),
+    reasons: jsonb().$type<TRoutingReason[]>().notNull().default([]),
+    decidedAt: tz().notNull().defaultNow(),
   },
-  (t) => [index().on(t.leadId)],
+  (t) => [index().on(t.companyId)],
 );
 
 /** A buyer's copy of a lead: a preview until unlocked, then full access with a small CRM. */

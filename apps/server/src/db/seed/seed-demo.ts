@@ -211,7 +211,7 @@ async function routeDemoLeads(deps: TSeedDeps, seeded: TSeeded): Promise<void> {
       .set({ routedAt: sql`${leads.createdAt}` })
       .where(and(eq(leads.companyId, seeded.companyId), isNotNull(leads.routedAt)));
     await tx.execute(sql`
-      update ${leadRoutingDecisions} d set created_at = l.created_at
+      update ${leadRoutingDecisions} d set decided_at = l.created_at
         from ${leads} l where l.id = d.lead_id and l.company_id = ${seeded.companyId}::uuid`);
     await tx.execute(sql`
       update ${buyerLeads} b

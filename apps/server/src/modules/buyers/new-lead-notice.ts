@@ -39,7 +39,7 @@ export function newLeadNoticeEmail(
  * PRODUCT §3 E-mail: the new-lead notice to each matched buyer, through the same mail path as every
  * transactional message (company Resend key, platform SMTP or the mailbox; logged and retried there),
  * with a link to the lead in the buyer portal. Only active buyers of the lead's company that hold an
- * entry for the lead are written to. A failed send is logged and never fails the routing.
+ * entry for the lead are written to, all with one insert. A failed send is logged and never fails the routing.
  */
 export async function notifyBuyersOfNewLead(
   deps: TNewLeadNoticeDeps,
@@ -47,8 +47,12 @@ export async function notifyBuyersOfNewLead(
 ): Promise<number> {
   if (input.buyerIds.length === 0) return 0;
   const db = deps.database.db;
-  const [lead] = await db
+  // One statement for the lead, its company and the recipients; one insert for all the notices.
+  const recipients = await db
     .select({
+      buyerId: buyers.id,
+      email: buyers.email,
+      isPreview: buyerLeads.isPreview,
       serviceType: leads.serviceType,
       city: leads.city,
       state: leads.state,
@@ -56,14 +60,10 @@ export async function notifyBuyersOfNewLead(
       companyName: companies.name,
       companyLogoUrl: companies.logoUrl,
     })
-    .from(leads)
-    .innerJoin(companies, eq(companies.id, leads.companyId))
-    .where(and(eq(leads.id, input.leadId), eq(leads.companyId, input.companyId)));
-  if (!lead) return 0;
-  const recipients = await db
-    .select({ buyerId: buyers.id, email: buyers.email, isPreview: buyerLeads.isPreview })
     .from(buyerLeads)
     .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, input.companyId)))
+    .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, input.companyId)))
+    .innerJoin(companies, eq(companies.id, leads.companyId))
     .where(
       and(
         eq(buyerLeads.companyId, input.companyId),
@@ -73,23 +73,24 @@ export async function notifyBuyersOfNewLead(
         isNull(buyers.deletedAt),
       ),
     );
-  const brand = emailBrand(deps.config.publicUrl, { name: lead.companyName, logoUrl: lead.companyLogoUrl });
-  let sent = 0;
-  for (const r of recipients) {
+  const [first] = recipients;
+  if (!first) return 0;
+  const brand = emailBrand(deps.config.publicUrl, { name: first.companyName, logoUrl: first.companyLogoUrl });
+  const messages = recipients.map((r) => {
     const access = r.isPreview ? "preview" : "full";
     const page = r.isPreview ? "available-leads" : "my-leads";
     const url = `${deps.config.publicUrl}/buyer/${page}?lead=${encodeURIComponent(input.leadId)}`;
-    try {
-      await deps.email.send({
-        companyId: input.companyId,
-        to: r.email,
-        kind: "new_lead",
-        ...newLeadNoticeEmail(lead.companyName, lead, access, url, brand),
-      });
-      sent += 1;
-    } catch (err) {
-      deps.logger.warn({ err, buyerId: r.buyerId, leadId: input.leadId }, "new-lead notice not sent");
-    }
+    return {
+      companyId: input.companyId,
+      to: r.email,
+      kind: "new_lead",
+      ...newLeadNoticeEmail(r.companyName, r, access, url, brand),
+    };
+  });
+  try {
+    return (await deps.email.sendMany(messages)).length;
+  } catch (err) {
+    deps.logger.warn({ err, leadId: input.leadId, buyers: recipients.length }, "new-lead notices not sent");
+    return 0;
   }
-  return sent;
 }

@@ -31,6 +31,8 @@ type TMessageRow = typeof emailMessages.$inferSelect;
 
 /** Queues delivery of a stored message now or after a delay; the job queue's worker calls deliver(). */
 export type TEmailEnqueue = (messageId: string, delaySeconds?: number) => Promise<unknown>;
+/** Queues delivery of many stored messages at once (one statement). */
+export type TEmailEnqueueMany = (messageIds: string[]) => Promise<unknown>;
 
 /** Addresses that can never reach a person (RFC 2606 / 6761): the built-in mailbox may "deliver" them. */
 const RESERVED_DOMAIN = /(^|\.)(example\.(com|net|org)|test|example|invalid|localhost|local)$/i;
@@ -61,6 +63,7 @@ export function createEmailService(deps: {
     ? createResendTransport({ apiKey: config.mail.resendApiKey, baseUrl: config.mail.resendBaseUrl })
     : null;
   let enqueue: TEmailEnqueue | null = null;
+  let enqueueMany: TEmailEnqueueMany | null = null;
 
   async function transportFor(
     companyId: string | null,
@@ -100,6 +103,54 @@ export function createEmailService(deps: {
       // The message is stored; the periodic sweep (deliverDue) picks it up.
       deps.logger.warn({ err, emailId: messageId }, "e-mail could not be queued; the sweep will send it");
     }
+  }
+
+  async function kickMany(messageIds: string[]) {
+    if (!enqueueMany) {
+      for (const id of messageIds) await kick(id);
+      return;
+    }
+    try {
+      await enqueueMany(messageIds);
+    } catch (err) {
+      deps.logger.warn(
+        { err, emails: messageIds.length },
+        "e-mails could not be queued; the sweep will send them",
+      );
+    }
+  }
+
+  /** The rows of these messages as stored: queued, from the sender of each one's company. */
+  async function messageRows(inputs: readonly TEmailInput[]) {
+    const senders = new Map<string | null, Awaited<ReturnType<typeof transportFor>>>();
+    for (const input of inputs) {
+      const companyId = input.companyId ?? null;
+      if (!senders.has(companyId)) senders.set(companyId, await transportFor(companyId));
+    }
+    return inputs.map((input) => {
+      const { transport, from } = senders.get(input.companyId ?? null)!;
+      return {
+        companyId: input.companyId ?? null,
+        toAddress: input.to.trim().toLowerCase(),
+        fromAddress: from,
+        subject: input.subject,
+        html: input.html,
+        text: input.text ?? null,
+        kind: input.kind,
+        transport: transport.name,
+        status: "queued" as const,
+        attempts: 0,
+      };
+    });
+  }
+
+  /**
+   * Queued once the request's transaction has ended: the job must find the row committed, and on the
+   * embedded database the queue's statements would wait behind that transaction forever.
+   */
+  async function queueStored(ids: string[], expected: number) {
+    if (ids.length !== expected) throw new Error("e-mail could not be stored");
+    await afterTenantScope(() => (ids.length === 1 ? kick(ids[0]!) : kickMany(ids)));
   }
 
   /** Claims the message if nobody is sending it (or its sender's claim ran out); null otherwise. */
@@ -208,34 +259,34 @@ export function createEmailService(deps: {
 
   return {
     /** Lets the job queue take over delivery (set once at start-up; tests may leave it unset). */
-    attachQueue(fn: TEmailEnqueue) {
+    attachQueue(fn: TEmailEnqueue, many?: TEmailEnqueueMany) {
       enqueue = fn;
+      enqueueMany = many ?? null;
     },
 
     /** Stores the message and queues its delivery; returns at once with the stored row. */
     async send(input: TEmailInput): Promise<TMessageRow> {
-      const companyId = input.companyId ?? null;
-      const { transport, from } = await transportFor(companyId);
       const [stored] = await db
         .insert(emailMessages)
-        .values({
-          companyId,
-          toAddress: input.to.trim().toLowerCase(),
-          fromAddress: from,
-          subject: input.subject,
-          html: input.html,
-          text: input.text ?? null,
-          kind: input.kind,
-          transport: transport.name,
-          status: "queued",
-          attempts: 0,
-        })
+        .values(await messageRows([input]))
         .returning();
-      if (!stored) throw new Error("e-mail could not be stored");
-      // Queued once the request's transaction has ended: the job must find the row committed, and on
-      // the embedded database the queue's statements would wait behind that transaction forever.
-      await afterTenantScope(() => kick(stored.id));
-      return stored;
+      await queueStored(stored ? [stored.id] : [], 1);
+      return stored!;
+    },
+
+    /**
+     * Stores many messages with one insert and queues them together (a routing's new-lead notices);
+     * answers their ids only, so the messages are not sent back over the wire.
+     */
+    async sendMany(inputs: readonly TEmailInput[]): Promise<string[]> {
+      if (inputs.length === 0) return [];
+      const stored = await db
+        .insert(emailMessages)
+        .values(await messageRows(inputs))
+        .returning({ id: emailMessages.id });
+      const ids = stored.map((m) => m.id);
+      await queueStored(ids, inputs.length);
+      return ids;
     },
 
     /** The worker's step: sends the message once if it is still waiting; no-op when another has it. */

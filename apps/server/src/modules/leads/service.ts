@@ -6,7 +6,7 @@ import {
   type TLeadListQuery,
   type TLeadSummary,
 } from "@leadpost/shared";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import {
@@ -100,12 +100,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
           .from(formSubmissions)
           .where(and(eq(formSubmissions.id, lead.submissionId), eq(formSubmissions.companyId, ctx.companyId)))
       : Promise.resolve([]),
-    db
-      .select({ decision: leadRoutingDecisions, buyerName: buyerDisplayName })
-      .from(leadRoutingDecisions)
-      .leftJoin(buyers, and(eq(buyers.id, leadRoutingDecisions.buyerId), eq(buyers.companyId, ctx.companyId)))
-      .where(and(eq(leadRoutingDecisions.leadId, lead.id), eq(leadRoutingDecisions.companyId, ctx.companyId)))
-      .orderBy(leadRoutingDecisions.createdAt, leadRoutingDecisions.id),
+    routingReasons(db, ctx.companyId, lead.id),
     db
       .select({ holder: buyerLeads, buyerName: buyerDisplayName })
       .from(buyerLeads)
@@ -138,15 +133,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
           routingError: submission.routingError,
         }
       : null,
-    routingDecisions: decisions.map(({ decision, buyerName }) => ({
-      id: decision.id,
-      buyer: decision.buyerId && buyerName ? { id: decision.buyerId, name: buyerName } : null,
-      matched: decision.matched,
-      reason: decision.reason,
-      distanceMiles: decision.distanceMiles,
-      outcome: decision.outcome,
-      createdAt: decision.createdAt.toISOString(),
-    })),
+    routingDecisions: decisions,
     buyers: holders.map(({ holder, buyerName }) => ({
       buyer: { id: holder.buyerId, name: buyerName ?? "" },
       isPreview: holder.isPreview,
@@ -157,6 +144,46 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
       createdAt: holder.createdAt.toISOString(),
     })),
   };
+}
+
+/**
+ * The lead's routing decision (one row, its reasons as JSON) as the list the lead detail shows, with
+ * each buyer's current name. A reason without a time of its own dates from the decision.
+ */
+async function routingReasons(
+  db: Db,
+  companyId: string,
+  leadId: string,
+): Promise<TLeadDetail["routingDecisions"]> {
+  const [row] = await db
+    .select({ reasons: leadRoutingDecisions.reasons, decidedAt: leadRoutingDecisions.decidedAt })
+    .from(leadRoutingDecisions)
+    .where(and(eq(leadRoutingDecisions.leadId, leadId), eq(leadRoutingDecisions.companyId, companyId)));
+  if (!row || row.reasons.length === 0) return [];
+  const ids = [...new Set(row.reasons.flatMap((r) => (r.buyerId ? [r.buyerId] : [])))];
+  const names = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: buyers.id, name: buyerDisplayName })
+            .from(buyers)
+            .where(and(eq(buyers.companyId, companyId), inArray(buyers.id, ids)))
+        ).map((b) => [b.id, b.name]),
+  );
+  const decidedAt = row.decidedAt.toISOString();
+  return row.reasons.map((r, ord) => {
+    const name = r.buyerId ? names.get(r.buyerId) : undefined;
+    return {
+      id: `${leadId}:${ord}`,
+      buyer: r.buyerId && name ? { id: r.buyerId, name } : null,
+      matched: r.matched,
+      reason: r.reason,
+      distanceMiles: r.distanceMiles,
+      outcome: r.outcome,
+      createdAt: r.at ? new Date(r.at).toISOString() : decidedAt,
+    };
+  });
 }
 
 const buyerDisplayName = sql<string | null>`coalesce(${buyers.companyName}, ${buyers.contactName})`;

@@ -4,9 +4,10 @@ import {
   type TPurchaseLead,
   type TPurchaseLeadResult,
 } from "@leadpost/shared";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
+import { queryRows } from "../../db/raw";
 import { buyerLeads, buyers, companies, leads, niches } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -70,12 +71,58 @@ function alreadyHeld(
 /** A parallel click of the same buyer upgraded the entry first: roll back and answer idempotently. */
 class AlreadyUnlocked extends Error {}
 
+const insufficient = (currentBalance: number, credits: number) =>
+  new AppError("INSUFFICIENT_CREDITS", 402, PURCHASE_MESSAGES.INSUFFICIENT_CREDITS, undefined, {
+    currentBalance,
+    attemptedChange: -credits,
+  });
+
 /**
- * purchase-lead-with-credit (PRODUCT §3), in one transaction, slot first: take a slot with a conditional
- * update (sale count < cap), so a buyer who loses the race for the last slot writes nothing and debits
- * nothing; only the winner turns its preview into full access (a conditional update, so parallel clicks
- * of one buyer upgrade once), locks its wallet and debits a `consume` entry. Locks are taken lead first,
- * then buyer, the same order routing uses. A short wallet rolls everything back.
+ * One statement: a slot of the lead (sale count < cap, the lead's row lock until commit), and only
+ * with it the buyer's preview turned into full access. Nothing is written without the slot.
+ */
+async function takeSlot(
+  tx: Db,
+  ctx: TBuyerContext,
+  leadId: string,
+  entryId: string,
+  credits: number,
+  now: Date,
+): Promise<{ slot: boolean; upgraded: boolean }> {
+  const stamp = now.toISOString();
+  const [row] = await queryRows<{ slot: number; upgraded: number }>(
+    tx,
+    sql`
+    with slot as (
+      update ${leads}
+         set sale_count = sale_count + 1,
+             status = case when sale_count + 1 >= sale_cap then 'sold_out' else status end,
+             updated_at = ${stamp}::timestamptz
+       where id = ${leadId}::uuid and company_id = ${ctx.companyId}::uuid and sale_count < sale_cap
+      returning id
+    ), upgraded as (
+      update ${buyerLeads}
+         set is_preview = false, acquired_via = 'credits', credits_spent = ${credits},
+             unlocked_at = ${stamp}::timestamptz, updated_at = ${stamp}::timestamptz
+       where id = ${entryId}::uuid and company_id = ${ctx.companyId}::uuid and is_preview
+         and exists (select 1 from slot)
+      returning id
+    )
+    select (select count(*) from slot)::int as slot, (select count(*) from upgraded)::int as upgraded`,
+  );
+  return { slot: Number(row?.slot ?? 0) > 0, upgraded: Number(row?.upgraded ?? 0) > 0 };
+}
+
+/**
+ * purchase-lead-with-credit (PRODUCT §3), slot first. The offer is read without a transaction, so an
+ * attempt that is answered at once (no preview, already held, sold out, a wallet short of the price)
+ * writes nothing and opens nothing. Otherwise one transaction: one statement takes a slot with a
+ * conditional update (sale count < cap) and, only if it got one, turns the preview into full access (a
+ * conditional update, so parallel clicks of one buyer upgrade once); a buyer who loses the race for
+ * the last slot gets "sold out" from that statement, having written nothing. Only the winner then
+ * locks its wallet and debits a `consume` entry (whose balance change is the one live event,
+ * credits_changed, published by the buyers trigger on commit). Locks are taken lead first, then
+ * buyer, the same order routing uses. A wallet found short under the lock rolls everything back.
  */
 export async function purchaseLeadWithCredit(
   deps: TPurchaseDeps,
@@ -83,52 +130,20 @@ export async function purchaseLeadWithCredit(
   input: TPurchaseLead,
   now = new Date(),
 ): Promise<TPurchaseLeadResult> {
+  const offer = await loadOffer(deps.database.db, ctx, input.leadId);
+  if (!offer || offer.buyerDeletedAt) throw notFound();
+  const { entry } = offer;
+  if (!entry.isPreview) return alreadyHeld(entry, offer.creditBalance, input.leadId);
+  // Early answers from committed state; the conditional update below is what actually guards the cap.
+  if (offer.saleCount >= offer.saleCap) throw soldOut();
+  const price = offer.costPerLead ?? offer.nichePrice ?? 0;
+  const credits = creditsForPrice(Number(price), Number(offer.creditValueUsd));
+  if (credits > offer.creditBalance) throw insufficient(offer.creditBalance, credits);
   try {
     return await deps.database.db.transaction(async (tx) => {
-      const offer = await loadOffer(tx, ctx, input.leadId);
-      if (!offer || offer.buyerDeletedAt) throw notFound();
-      const { entry } = offer;
-      if (!entry.isPreview) return alreadyHeld(entry, offer.creditBalance, input.leadId);
-
-      // Cheap early answers; the conditional update below is what actually guards the cap.
-      if (offer.saleCount >= offer.saleCap) throw soldOut();
-      const price = offer.costPerLead ?? offer.nichePrice ?? 0;
-      const credits = creditsForPrice(Number(price), Number(offer.creditValueUsd));
-
-      const slot = await tx
-        .update(leads)
-        .set({
-          saleCount: sql`${leads.saleCount} + 1`,
-          status: sql`case when ${leads.saleCount} + 1 >= ${leads.saleCap} then 'sold_out' else ${leads.status} end`,
-        })
-        .where(
-          and(
-            eq(leads.id, input.leadId),
-            eq(leads.companyId, ctx.companyId),
-            lt(leads.saleCount, leads.saleCap),
-          ),
-        )
-        .returning({ id: leads.id });
-      if (slot.length === 0) throw soldOut();
-
-      const upgraded = await tx
-        .update(buyerLeads)
-        .set({
-          isPreview: false,
-          acquiredVia: "credits",
-          creditsSpent: credits,
-          unlockedAt: now,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(buyerLeads.id, entry.id),
-            eq(buyerLeads.companyId, ctx.companyId),
-            eq(buyerLeads.isPreview, true),
-          ),
-        )
-        .returning({ id: buyerLeads.id });
-      if (upgraded.length === 0) throw new AlreadyUnlocked();
+      const taken = await takeSlot(tx, ctx, input.leadId, entry.id, credits, now);
+      if (!taken.slot) throw soldOut();
+      if (!taken.upgraded) throw new AlreadyUnlocked();
 
       // The wallet lock serialises this buyer's debits across leads.
       const buyer = await lockBuyer(tx, ctx.companyId, ctx.buyerId);

@@ -9,7 +9,14 @@ import {
 } from "@leadpost/shared";
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { buyerLeads, buyers, leadRoutingDecisions, leads, niches } from "../../db/schema";
+import {
+  buyerLeads,
+  buyers,
+  leadRoutingDecisions,
+  leads,
+  niches,
+  type TRoutingReason,
+} from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
 
@@ -75,15 +82,22 @@ export async function assignLead(
             { latitude: buyer.latitude, longitude: buyer.longitude },
           )
         : null;
-    await tx.insert(leadRoutingDecisions).values({
-      companyId: ctx.companyId,
-      leadId: lead.id,
+    // Added to the lead's decision (one row per lead), after the reasons of its routing.
+    const reason: TRoutingReason = {
       buyerId: buyer.id,
       matched: true,
       reason: `Assigned manually by ${ctx.email}`,
       distanceMiles: distance,
       outcome: "full_access",
-    });
+      at: new Date().toISOString(),
+    };
+    await tx
+      .insert(leadRoutingDecisions)
+      .values({ companyId: ctx.companyId, leadId: lead.id, reasons: [reason] })
+      .onConflictDoUpdate({
+        target: leadRoutingDecisions.leadId,
+        set: { reasons: sql`${leadRoutingDecisions.reasons} || excluded.reasons` },
+      });
     return {
       success: true as const,
       message: ROUTING_MESSAGES.ASSIGNED,

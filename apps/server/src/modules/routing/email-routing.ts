@@ -1,5 +1,5 @@
 import { emailEntryMatches, type TLeadPlace } from "@leadpost/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { formEmailRouting, leadDeliveries, leads } from "../../db/schema";
@@ -15,49 +15,46 @@ export type TEmailDecision = {
   distanceMiles: number | null;
 };
 
-/** The form's active e-mail routing entries, each judged against the lead's place. */
-export async function judgeEmailEntries(
-  tx: Db,
-  lead: { companyId: string; formId: string | null },
-  place: TLeadPlace,
-): Promise<TEmailDecision[]> {
-  if (!lead.formId) return [];
-  const entries = await tx
-    .select()
-    .from(formEmailRouting)
-    .where(
-      and(
-        eq(formEmailRouting.formId, lead.formId),
-        eq(formEmailRouting.companyId, lead.companyId),
-        eq(formEmailRouting.status, "active"),
-      ),
-    )
-    .orderBy(formEmailRouting.createdAt, formEmailRouting.id);
+/** A form's active e-mail routing entry, as the routing reads it with the lead. */
+export type TEmailEntry = {
+  email: string;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  radius: number | null;
+};
+
+/** The form's active e-mail routing entries (in their order), each judged against the lead's place. */
+export function judgeEmailEntries(entries: readonly TEmailEntry[], place: TLeadPlace): TEmailDecision[] {
   return entries.map((entry) => {
-    const zip = lookupZip(entry.zipCode);
+    const zip = entry.zipCode ? lookupZip(entry.zipCode) : null;
     const result = emailEntryMatches(
-      {
-        email: entry.email,
-        city: entry.city,
-        state: entry.state,
-        zipCode: entry.zipCode,
-        radius: entry.radius,
-        zipLocation: zip ? { latitude: zip.latitude, longitude: zip.longitude } : null,
-      },
+      { ...entry, zipLocation: zip ? { latitude: zip.latitude, longitude: zip.longitude } : null },
       place,
     );
     return { email: entry.email, ...result };
   });
 }
 
-/** Queues one e-mail delivery per matching entry (an address once), inside the routing transaction. */
+/**
+ * The form's active e-mail routing entries as a JSON column of the routing's first statement (the lead
+ * with its lock), so they cost no round trip of their own. The lead's columns are named with their
+ * table: drizzle leaves them unqualified in a one-table select, where they would mean e's own.
+ */
+export const emailEntriesColumn = sql<TEmailEntry[] | null>`(
+  select json_agg(json_build_object('email', e.email, 'city', e.city, 'state', e.state,
+                                    'zipCode', e.zip_code, 'radius', e.radius) order by e.created_at, e.id)
+    from ${formEmailRouting} e
+   where e.form_id = "leads"."form_id" and e.company_id = "leads"."company_id" and e.status = 'active')`;
+
+/** Queues one e-mail delivery per matching entry (an address once), inside the routing transaction; returns how many. */
 export async function queueEmailDeliveries(
   tx: Db,
   lead: { id: string; companyId: string },
   decisions: readonly TEmailDecision[],
-) {
+): Promise<number> {
   const targets = [...new Set(decisions.filter((d) => d.matches).map((d) => d.email))];
-  if (targets.length === 0) return;
+  if (targets.length === 0) return 0;
   await tx.insert(leadDeliveries).values(
     targets.map((target) => ({
       companyId: lead.companyId,
@@ -67,6 +64,7 @@ export async function queueEmailDeliveries(
       status: "pending" as const,
     })),
   );
+  return targets.length;
 }
 
 /**

@@ -1,23 +1,18 @@
-import {
-  evaluateBuyer,
-  hasFullAccessAllowance,
-  ineligibleReason,
-  planDistribution,
-  type TMatchedBuyer,
-} from "@leadpost/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { evaluateBuyer, ineligibleReason, planDistribution, type TMatchedBuyer } from "@leadpost/shared";
+import { eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { buyerLeads, buyers, formBuyers, leads } from "../../db/schema";
+import { formBuyers, leads } from "../../db/schema";
 import { notifyBuyersOfNewLead } from "../buyers";
-import { insertDecisions, insertPreviews, type TDecisionInput } from "./bulk";
-import { findCandidates, hasOtherBuyers, lockAllowanceHolders, NEAR_MISS_MILES } from "./candidates";
+import { findCandidates, NEAR_MISS_MILES } from "./candidates";
 import {
+  emailEntriesColumn,
   judgeEmailEntries,
   queueEmailDeliveries,
   sendPendingEmailDeliveries,
   type TEmailDecision,
 } from "./email-routing";
+import { type TDecisionInput, writeRouting } from "./write-routing";
 
 export type TRoutingOutcome = "routed" | "unrouted";
 type TDecisionRow = TDecisionInput;
@@ -28,63 +23,77 @@ export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config
  * holds the lead's row lock: a second run, concurrent or a retry, waits and then finds the lead no
  * longer `new` and changes nothing, so prepaid counts move exactly once per delivery. E-mails to the
  * form's routing entries are queued in the transaction and handed to the e-mail service after it.
+ * Three statements inside the transaction: the lead (with its form's buyer list and e-mail entries),
+ * the candidates (with the allowance holders locked), and one statement writing everything.
  */
 export async function routeLeadNow(
   deps: TRoutingDeps,
   leadId: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
-  const { outcome, companyId, buyerIds } = await deps.database.db.transaction((tx) =>
+  const { outcome, companyId, buyerIds, deliveriesMayWait } = await deps.database.db.transaction((tx) =>
     routeInTransaction(tx, leadId),
   );
-  await sendPendingEmailDeliveries(deps, leadId);
+  // Pending deliveries exist only if this run queued some, or an earlier run committed and stopped.
+  if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, leadId);
   await notifyBuyersOfNewLead(deps, { companyId, leadId, buyerIds });
   return { outcome };
 }
 
-type TRouted = { outcome: TRoutingOutcome; companyId: string; buyerIds: string[] };
+type TRouted = {
+  outcome: TRoutingOutcome;
+  companyId: string;
+  buyerIds: string[];
+  deliveriesMayWait: boolean;
+};
 
 async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
-  const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("no key update");
-  if (!lead) throw new Error(`lead ${leadId} not found`);
+  const [row] = await tx
+    .select({ lead: leads, listIds: formBuyerIdsColumn, emailEntries: emailEntriesColumn })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .for("no key update");
+  if (!row) throw new Error(`lead ${leadId} not found`);
+  const { lead } = row;
   const companyId = lead.companyId;
-  if (lead.status !== "new")
-    return { outcome: lead.status === "unrouted" ? "unrouted" : "routed", companyId, buyerIds: [] };
+  if (lead.status !== "new") {
+    const outcome = lead.status === "unrouted" ? "unrouted" : "routed";
+    return { outcome, companyId, buyerIds: [], deliveriesMayWait: true };
+  }
   // A sandbox API key's test lead is never routed, whoever asks.
-  if (lead.isTest) return { outcome: "unrouted", companyId, buyerIds: [] };
+  if (lead.isTest) return { outcome: "unrouted", companyId, buyerIds: [], deliveriesMayWait: false };
 
-  const listIds = lead.formId
-    ? (
-        await tx
-          .select({ buyerId: formBuyers.buyerId })
-          .from(formBuyers)
-          .where(and(eq(formBuyers.formId, lead.formId), eq(formBuyers.companyId, companyId)))
-      ).map((r) => r.buyerId)
-    : [];
+  const listIds = row.listIds ?? [];
   const location =
     lead.latitude !== null && lead.longitude !== null
       ? { latitude: lead.latitude, longitude: lead.longitude }
       : null;
-  const emailDecisions = await judgeEmailEntries(tx, lead, {
+  const emailDecisions = judgeEmailEntries(row.emailEntries ?? [], {
     location,
     zipCode: lead.zipCode,
     city: lead.city,
     state: lead.state,
   });
-  await queueEmailDeliveries(tx, lead, emailDecisions);
+  const queued = await queueEmailDeliveries(tx, lead, emailDecisions);
   const emailRows = emailDecisions.map((d) => emailDecisionRow(d));
   const decisions: TDecisionRow[] = [];
+  const nobody = { full: [], previews: [], reachedNobody: true };
 
   if (!location) {
     decisions.push(summaryRow("No location: left unrouted for manual assignment"), ...emailRows);
-    await insertDecisions(tx, lead, decisions);
-    await tx.update(leads).set({ status: "unrouted" }).where(eq(leads.id, lead.id));
-    return { outcome: "unrouted", companyId, buyerIds: [] };
+    await writeRouting(tx, { lead, ...nobody, reasons: decisions, located: false });
+    return { outcome: "unrouted", companyId, buyerIds: [], deliveriesMayWait: queued > 0 };
   }
 
-  const candidates = await findCandidates(tx, companyId, location, listIds);
+  const slots = lead.saleCap - lead.saleCount;
+  const { candidates, othersOutside } = await findCandidates(
+    tx,
+    { companyId, ...location, nicheId: lead.nicheId },
+    listIds,
+    !lead.isDuplicate && slots > 0,
+  );
   const rules = { ...location, nicheId: lead.nicheId };
   const listSet = listIds.length > 0 ? new Set(listIds) : null;
-  let matched: TMatchedBuyer[] = [];
+  const matched: TMatchedBuyer[] = [];
   const buyerDecisions: TDecisionRow[] = [];
   for (const buyer of candidates) {
     const result = evaluateBuyer(buyer, rules, listSet);
@@ -94,25 +103,17 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
     }
   }
 
-  const slots = lead.saleCap - lead.saleCount;
-  if (!lead.isDuplicate && slots > 0) matched = await refreshAllowanceHolders(tx, companyId, matched);
   const plan = planDistribution(matched, slots, { duplicate: lead.isDuplicate });
   const full = plan.entries.filter((e) => e.access === "full_access");
-  const sold = await giveFullAccess(tx, lead, full);
-  const previews = plan.entries.filter((e) => e.access === "preview");
-  await insertPreviews(
-    tx,
-    lead,
-    previews.map((p) => p.buyerId),
-  );
+  const previews = plan.entries.filter((e) => e.access === "preview").map((p) => p.buyerId);
   for (const e of plan.entries) {
     decisions.push({ ...buyerRow(e.buyerId, true, e.reason, e.distanceMiles), outcome: e.access });
   }
   for (const s of plan.skipped) decisions.push(buyerRow(s.buyerId, true, s.reason, s.distanceMiles));
   decisions.push(...buyerDecisions);
 
-  const listed = decisions.flatMap((d) => (d.buyerId ? [d.buyerId] : []));
-  if (await hasOtherBuyers(tx, companyId, listed)) {
+  const listed = new Set(decisions.flatMap((d) => (d.buyerId ? [d.buyerId] : [])));
+  if (othersOutside || candidates.some((c) => !c.archived && !listed.has(c.id))) {
     decisions.push(
       summaryRow(
         listSet
@@ -122,86 +123,29 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
     );
   }
   decisions.push(...emailRows);
-  await insertDecisions(tx, lead, decisions);
 
-  const saleCount = lead.saleCount + sold;
   // A lead no buyer received is "unrouted" (left for manual assignment), never "Routed".
   const reachedNobody = plan.entries.length === 0;
-  const status = reachedNobody ? "unrouted" : saleCount >= lead.saleCap ? "sold_out" : "routed";
-  await tx.update(leads).set({ saleCount, status, routedAt: sql`now()` }).where(eq(leads.id, lead.id));
+  await writeRouting(tx, { lead, full, previews, reasons: decisions, reachedNobody, located: true });
   return {
     outcome: reachedNobody ? "unrouted" : "routed",
     companyId,
     buyerIds: plan.entries.map((e) => e.buyerId),
+    deliveriesMayWait: queued > 0,
   };
 }
 
 /**
- * Re-reads the matched allowance holders under row locks (in id order) and replaces them with their
- * committed state, so a concurrent routing of another lead that served one of them first is seen.
+ * The form's buyer list, as a JSON column of the lead's statement. The lead's columns are named with
+ * their table: drizzle leaves them unqualified in a one-table select, where they would mean fb's own.
  */
-async function refreshAllowanceHolders(
-  tx: Db,
-  companyId: string,
-  matched: TMatchedBuyer[],
-): Promise<TMatchedBuyer[]> {
-  const ids = matched.filter((m) => hasFullAccessAllowance(m.buyer)).map((m) => m.buyer.id);
-  const fresh = new Map((await lockAllowanceHolders(tx, companyId, ids)).map((b) => [b.id, b]));
-  return matched.map((m) => ({ ...m, buyer: fresh.get(m.buyer.id) ?? m.buyer }));
-}
+const formBuyerIdsColumn = sql<string[] | null>`(
+  select json_agg(fb.buyer_id) from ${formBuyers} fb
+   where fb.form_id = "leads"."form_id" and fb.company_id = "leads"."company_id")`;
 
 /** Buyers whose area ends close to the lead get a decision row of their own; the rest one summary line. */
 const isNearMiss = (buyer: { serviceRadius: number }, distance: number | null) =>
   distance !== null && distance <= buyer.serviceRadius + NEAR_MISS_MILES;
-
-/**
- * The full-access deliveries, in serving order: the buyers' entries, then, only for entries that are
- * new, each buyer's turn (increasing times in serving order) and, for prepaid buyers, one prepaid lead
- * taken with a conditional update, so a count can never go below zero. Returns the deliveries made.
- */
-async function giveFullAccess(
-  tx: Db,
-  lead: typeof leads.$inferSelect,
-  entries: readonly { buyerId: string; via: "all_you_can_eat" | "prepaid" | null }[],
-): Promise<number> {
-  if (entries.length === 0) return 0;
-  const inserted = await tx
-    .insert(buyerLeads)
-    .values(
-      entries.map((e) => ({
-        companyId: lead.companyId,
-        buyerId: e.buyerId,
-        leadId: lead.id,
-        isPreview: false,
-        acquiredVia: e.via ?? "prepaid",
-        unlockedAt: sql`now()`,
-      })),
-    )
-    .onConflictDoNothing({ target: [buyerLeads.buyerId, buyerLeads.leadId] })
-    .returning({ buyerId: buyerLeads.buyerId });
-  const fresh = new Set(inserted.map((r) => r.buyerId));
-  const served = entries
-    .filter((e) => fresh.has(e.buyerId))
-    .map((e, ord) => ({ id: e.buyerId, prepaid: e.via !== "all_you_can_eat", ord }));
-  if (served.length === 0) return 0;
-  const updated = await tx.execute(sql`
-    update ${buyers} b
-       set last_served_at = statement_timestamp() + s.ord * interval '1 microsecond',
-           prepaid_leads_remaining = b.prepaid_leads_remaining - (case when s.prepaid then 1 else 0 end)
-      from jsonb_to_recordset(${JSON.stringify(served)}::jsonb) as s(id uuid, prepaid boolean, ord int)
-     where b.id = s.id and b.company_id = ${lead.companyId}::uuid
-       and (case when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
-    returning b.id`);
-  // Cannot happen while the rows are locked; if it ever did, the whole routing rolls back and retries.
-  if (rowCount(updated) !== served.length) throw new Error("a buyer lost its allowance during routing");
-  return served.length;
-}
-
-/** Rows touched by an execute(), on either driver (node-postgres or PGlite). */
-function rowCount(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number; rows?: unknown[] };
-  return r.rowCount ?? r.affectedRows ?? r.rows?.length ?? 0;
-}
 
 function buyerRow(
   buyerId: string,

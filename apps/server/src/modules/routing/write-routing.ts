@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/raw";
+import type { TRoutingReason } from "../../db/schema";
+import { uuidArray } from "./candidates";
+
+export type TDecisionInput = Omit<TRoutingReason, "at">;
+
+export type TRoutingWrite = {
+  lead: { id: string; companyId: string };
+  /** Full-access deliveries in serving order. */
+  full: readonly { buyerId: string; via: "all_you_can_eat" | "prepaid" | null }[];
+  previews: readonly string[];
+  reasons: readonly TDecisionInput[];
+  /** No buyer received the lead: left "unrouted" for manual assignment. */
+  reachedNobody: boolean;
+  /** The lead had a location, so routing ran: `routed_at` is set. */
+  located: boolean;
+};
+
+/**
+ * Everything a routing writes, in one statement: the full-access entries; only for entries that are
+ * new, each buyer's turn (the statement's time plus one microsecond per place in the serving order)
+ * and, for prepaid buyers, one prepaid lead taken with a conditional update (so a count never goes
+ * below zero), updating only those buyers, by id; the preview entries (a buyer already holding the lead
+ * keeps what it has); the decision as one row with its reasons; and the lead's sale count and status.
+ * Returns the deliveries made.
+ */
+export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
+  const full = JSON.stringify(
+    w.full.map((e, ord) => ({
+      id: e.buyerId,
+      prepaid: e.via !== "all_you_can_eat",
+      via: e.via ?? "prepaid",
+      ord,
+    })),
+  );
+  const fullIds = uuidArray(w.full.map((e) => e.buyerId));
+  const [row] = await queryRows<{ sold: number; moved: number }>(
+    tx,
+    sql`
+    with wanted as (
+      select * from jsonb_to_recordset(${full}::jsonb) as f(id uuid, prepaid boolean, via text, ord int)
+    ), full_in as (
+      insert into buyer_leads (company_id, buyer_id, lead_id, is_preview, acquired_via, unlocked_at)
+      select ${w.lead.companyId}::uuid, f.id, ${w.lead.id}::uuid, false, f.via, now() from wanted f order by f.ord
+      on conflict (buyer_id, lead_id) do nothing
+      returning buyer_id
+    ), served as (
+      select f.id, f.prepaid, (row_number() over (order by f.ord) - 1)::int as ord
+        from wanted f where f.id in (select buyer_id from full_in)
+    ), moved as (
+      update buyers b
+         set last_served_at = statement_timestamp() + s.ord * interval '1 microsecond',
+             prepaid_leads_remaining = b.prepaid_leads_remaining - (case when s.prepaid then 1 else 0 end)
+        from served s
+       where b.id = any(${fullIds}::uuid[]) and b.id = s.id and b.company_id = ${w.lead.companyId}::uuid
+         and (case when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
+      returning b.id
+    ), preview_in as (
+      insert into buyer_leads (company_id, buyer_id, lead_id, is_preview)
+      select ${w.lead.companyId}::uuid, p.id, ${w.lead.id}::uuid, true
+        from unnest(${uuidArray(w.previews)}::uuid[]) as p(id)
+      on conflict (buyer_id, lead_id) do nothing
+      returning 1
+    ), decided as (
+      insert into lead_routing_decisions (lead_id, company_id, reasons)
+      values (${w.lead.id}::uuid, ${w.lead.companyId}::uuid, ${JSON.stringify(w.reasons)}::jsonb)
+      on conflict (lead_id) do update set reasons = lead_routing_decisions.reasons || excluded.reasons
+      returning 1
+    ), sold as (
+      select count(*)::int as n from full_in
+    ), routed as (
+      update leads
+         set sale_count = sale_count + (select n from sold),
+             status = case when ${w.reachedNobody}::boolean then 'unrouted'
+                           when sale_count + (select n from sold) >= sale_cap then 'sold_out'
+                           else 'routed' end,
+             routed_at = case when ${w.located}::boolean then now() else routed_at end,
+             updated_at = now()
+       where id = ${w.lead.id}::uuid and company_id = ${w.lead.companyId}::uuid
+      returning 1
+    )
+    select (select n from sold) as sold, (select count(*)::int from moved) as moved`,
+  );
+  const sold = Number(row?.sold ?? 0);
+  // Cannot happen while the rows are locked; if it ever did, the whole routing rolls back and retries.
+  if (Number(row?.moved ?? 0) !== sold) throw new Error("a buyer lost its allowance during routing");
+  return sold;
+}
