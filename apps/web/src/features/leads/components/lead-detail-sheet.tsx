@@ -11,7 +11,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { deleteLead, fetchLead, leadKeys } from "../api";
-import { locationText } from "../lib/filters";
+import { locationText, ROUTING_STATUS_LABELS } from "../lib/filters";
 import { LeadRoutingSection } from "../routing/components/lead-routing-section";
 import { LeadCallTouches } from "./lead-call-touches";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -139,7 +139,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
                         </Row>
                       )}
                       <Row label="Routing">
-                        {submission.routingStatus}
+                        {ROUTING_STATUS_LABELS[submission.routingStatus]}
                         {submission.routingError ? ` — ${submission.routingError}` : ""}
                       </Row>
                     </dl>
