@@ -105,6 +105,29 @@ describe("the accept path under load", () => {
   }, 180_000);
 });
 
+describe("statements on the request path", () => {
+  // Counted on the embedded database, where every statement passes through one client object; the
+  // statement is the same SQL on PostgreSQL.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "an accepted submission is one statement once its form is cached",
+    async () => {
+      const form = await createPublishedForm(ctx, co.cookie);
+      expect((await submit(ctx, form.id, visitor(30_000))).status).toBe(201); // caches the form
+      const client = ctx.database.embedded!;
+      const spies = [vi.spyOn(client, "query"), vi.spyOn(client, "exec"), vi.spyOn(client, "transaction")];
+      try {
+        const res = await submit(ctx, form.id, visitor(30_001), {
+          headers: { "idempotency-key": "one-trip" },
+        });
+        expect(res.status).toBe(201);
+        expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 0, 0]);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+    },
+  );
+});
+
 describe("two routing workers on one database", () => {
   it("route every lead exactly once", async () => {
     const form = await createPublishedForm(ctx, co.cookie);
