@@ -81,7 +81,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
           ) : lead ? (
             <>
               <div className="flex flex-wrap gap-2">
-                <LeadStatusBadge status={lead.status} />
+                <LeadStatusBadge status={lead.status} routing={submission?.routingStatus === "pending"} />
                 {lead.isDuplicate && <Badge variant="warning">Duplicate</Badge>}
                 <Badge variant="outline">
                   Sold {lead.saleCount} of {lead.saleCap}
