@@ -11,7 +11,8 @@
 //   node bench/submissions.mjs
 //
 // Settings: DURATION seconds of load (at most 20), CONNECTIONS concurrent HTTP connections (50),
-// INSERT_WORKERS concurrent connections for the raw insert rate (10, the server's default pool size).
+// INSERT_WORKERS concurrent connections for the raw insert rate (10, the server's default pool size),
+// RATE requests per second across all connections (unset: as fast as the server answers).
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -22,6 +23,7 @@ const duration = Math.min(20, Number(process.env.DURATION ?? 15));
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const insertWorkers = Number(process.env.INSERT_WORKERS ?? 10);
 const insertSeconds = 5;
+const rate = process.env.RATE ? Number(process.env.RATE) : undefined;
 
 if (!["127.0.0.1", "localhost", "[::1]"].includes(baseUrl.hostname)) {
   throw new Error(`BENCH_URL must be a loopback address, not ${baseUrl.hostname}`);
@@ -91,6 +93,7 @@ function load(formId, seconds) {
     url: baseUrl.origin,
     connections,
     duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         method: "POST",
@@ -136,6 +139,24 @@ const stored = await pool.query("select count(*)::int as n from form_submissions
   formId,
 ]);
 const leadsMade = await pool.query("select count(*)::int as n from leads where form_id = $1", [formId]);
+// Routing runs after the answer: how long each lead waited for its decision (stored → routed), once
+// the routing worker has caught up (at most 60 s more).
+for (let waited = 0; waited < 60_000; waited += 250) {
+  const left = await pool.query(
+    "select count(*)::int as n from form_submissions where form_id = $1 and routing_status = 'pending'",
+    [formId],
+  );
+  if (left.rows[0].n === 0) break;
+  await new Promise((r) => setTimeout(r, 250));
+}
+const decided = await pool.query(
+  `select count(*)::int as n,
+          percentile_cont(0.5) within group (order by extract(epoch from l.routed_at - s.created_at)) * 1000 as p50,
+          percentile_cont(0.99) within group (order by extract(epoch from l.routed_at - s.created_at)) * 1000 as p99
+     from leads l join form_submissions s on s.id = l.submission_id
+    where l.form_id = $1 and l.routed_at is not null`,
+  [formId],
+);
 const insertSingle = await rawInsertRate(1);
 const insertParallel = await rawInsertRate(insertWorkers);
 await pool.end();
@@ -152,6 +173,8 @@ const summary = {
   errors: result.errors + result.timeouts,
   storedSubmissions: stored.rows[0].n,
   leads: leadsMade.rows[0].n,
+  routedLeads: decided.rows[0].n,
+  decisionMs: { p50: Math.round(decided.rows[0].p50 ?? 0), p99: Math.round(decided.rows[0].p99 ?? 0) },
   rawInsertsPerSecond: {
     oneConnection: Math.round(insertSingle),
     [`${insertWorkers}Connections`]: Math.round(insertParallel),
@@ -161,5 +184,6 @@ console.log(JSON.stringify(summary, null, 2));
 console.log(
   `\n${summary.submissionsPerSecond} submissions/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms) ` +
     `vs ${summary.rawInsertsPerSecond[`${insertWorkers}Connections`]} raw single-row inserts/s on ${insertWorkers} connections ` +
-    `(${summary.rawInsertsPerSecond.oneConnection}/s on one).`,
+    `(${summary.rawInsertsPerSecond.oneConnection}/s on one); leads decided p50 ${summary.decisionMs.p50} ms, ` +
+    `p99 ${summary.decisionMs.p99} ms after being stored.`,
 );

@@ -12,6 +12,7 @@ import { lockDataDir } from "./lib/data-dir-lock";
 import { persistedLocalSecret } from "./lib/local-secret";
 import type { TLogger } from "./lib/logger";
 import { readVersion } from "./lib/version";
+import { startRoutingWorker, type TRoutingWorker } from "./modules/submissions";
 import { wireDeps } from "./wire";
 
 /** Thrown when the server must not start; index.ts prints the message and exits non-zero. */
@@ -59,10 +60,13 @@ export async function startServer(config: TConfig, logger: TLogger) {
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let deps: TDeps;
   let queue: TJobQueue;
+  let routingWorker: TRoutingWorker;
   try {
     deps = await createDeps(config, logger);
     queue = await startJobQueue(deps.database, logger);
     await registerJobs(queue, deps);
+    // Routes the leads the accept path stores (woken in-process at each submission, else polling).
+    routingWorker = startRoutingWorker(deps);
   } catch (err) {
     releaseLock();
     throw err;
@@ -117,6 +121,8 @@ export async function startServer(config: TConfig, logger: TLogger) {
       // Let answers finish writing, then cut what is left (event streams: clients reconnect elsewhere).
       await Promise.race([closed, sleep(Math.min(1000, Math.max(0, deadline - Date.now())))]);
       if ("closeAllConnections" in server) server.closeAllConnections();
+      // The batch in hand is finished; anything left waits for another instance or the next start.
+      await routingWorker.stop();
       await queue.stop(Math.max(1000, deadline - Date.now())).catch((err) => {
         logger.warn({ err }, "job queue did not stop cleanly");
       });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeads, leads, userRoles } from "../src/db/schema";
+import { retryFailedRouting } from "../src/modules/submissions";
 import { createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS } from "./helpers/forms";
@@ -80,6 +81,7 @@ describe("API keys", () => {
     const live = await createKey(acme.cookie, "production");
     const res = await postLead(live.secret, acmeFormId);
     expect(res.status).toBe(201);
+    await retryFailedRouting(ctx.deps); // the routing worker's work, driven here
     const liveLeadId = ((await res.json()) as { leadId: string }).leadId;
     const [liveLead] = await ctx.database.db.select().from(leads).where(eq(leads.id, liveLeadId));
     expect(liveLead).toMatchObject({
@@ -99,6 +101,8 @@ describe("API keys", () => {
       "f-email": "sandbox@example.com",
     });
     expect(testRes.status).toBe(201);
+    // Nothing for the routing worker: a test lead's submission is stored as skipped, never pending.
+    expect(await retryFailedRouting(ctx.deps)).toBe(0);
     const testLeadId = ((await testRes.json()) as { leadId: string }).leadId;
     const [testLead] = await ctx.database.db.select().from(leads).where(eq(leads.id, testLeadId));
     expect(testLead).toMatchObject({ isTest: true, status: "new" });

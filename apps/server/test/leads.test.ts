@@ -12,7 +12,7 @@ import {
   userRoles,
 } from "../src/db/schema";
 import { createCompanyWithOwner } from "./helpers/fixtures";
-import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
+import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 let ctx: TTestContext;
@@ -26,7 +26,7 @@ let hvacNicheId: string;
 const ids: Record<string, string> = {};
 
 async function lead(formId: string, name: string, answers: Record<string, string>) {
-  const res = await submit(ctx, formId, {
+  const res = await submitAndRoute(ctx, formId, {
     ...QUOTE_ANSWERS,
     "f-name": name,
     "f-email": `${name.split(" ")[0]!.toLowerCase()}@example.com`,

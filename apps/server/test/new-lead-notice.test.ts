@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "../src/db/schema";
 import { createCompanyWithOwner } from "./helpers/fixtures";
-import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
+import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { addBuyer, ZIP_A } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
@@ -33,7 +33,11 @@ describe("new-lead notice", () => {
     const inactive = await addBuyer(ctx, co.companyId, { nicheId: co.nicheId, status: "inactive" });
     const foreign = await addBuyer(ctx, other.companyId, { serviceRadius: 500 });
     const form = await createPublishedForm(ctx, co.cookie, { nicheId: co.nicheId, saleCap: 1 });
-    const res = await submit(ctx, form.id, { ...QUOTE_ANSWERS, "f-zip": ZIP_A, "f-email": "n1@example.com" });
+    const res = await submitAndRoute(ctx, form.id, {
+      ...QUOTE_ANSWERS,
+      "f-zip": ZIP_A,
+      "f-email": "n1@example.com",
+    });
     expect(res.status).toBe(201);
     const { leadId } = (await res.json()) as TFormSubmissionResult;
 

@@ -5,7 +5,7 @@ import { buyerLeads, buyers, formSubmissions, leadRoutingDecisions, leads } from
 import { routeLead } from "../src/modules/routing/routing-hook";
 import { retryFailedRouting } from "../src/modules/submissions/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
-import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
+import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { addBuyer, addLead } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
@@ -70,7 +70,7 @@ describe("routing one lead more than once", () => {
     const co = await createCompanyWithOwner(ctx, "owner@conc-retry.test", "Conc Retry");
     const team = await prepaidBuyers(co.companyId, 2);
     const form = await createPublishedForm(ctx, co.cookie, { saleCap: 1 });
-    const res = await submit(ctx, form.id, { ...QUOTE_ANSWERS, "f-email": "retry@example.com" });
+    const res = await submitAndRoute(ctx, form.id, { ...QUOTE_ANSWERS, "f-email": "retry@example.com" });
     const { leadId, submissionId } = (await res.json()) as TFormSubmissionResult;
     expect(await prepaidLeft(team.map((b) => b.id))).toBe(19);
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeads, emailMessages, leadRoutingDecisions, leads, niches } from "../src/db/schema";
 import { routeLead } from "../src/modules/routing/routing-hook";
 import { createCompanyWithOwner } from "./helpers/fixtures";
-import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
+import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { addBuyer, buyerRow, leadDetail, ZIP_10_MILES, ZIP_A, ZIP_FAR } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
@@ -27,7 +27,7 @@ function answers(zip = ZIP_A) {
   };
 }
 async function submitLead(formId: string, formData: Record<string, unknown> = answers()) {
-  const res = await submit(ctx, formId, formData);
+  const res = await submitAndRoute(ctx, formId, formData);
   expect(res.status).toBe(201);
   return ((await res.json()) as TFormSubmissionResult).leadId;
 }

@@ -77,6 +77,15 @@ describe("a valid submission", () => {
       redirectUrl: null,
     });
 
+    // Answered before routing: the lead waits for the routing worker, which this test drives itself.
+    const [waiting] = await db()
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.id, body.submissionId));
+    expect(waiting).toMatchObject({ routingStatus: "pending", routingAttempts: 0 });
+    expect((await db().select().from(leads).where(eq(leads.id, body.leadId)))[0]!.status).toBe("new");
+    expect(await retryFailedRouting(ctx.deps)).toBeGreaterThanOrEqual(1);
+
     const [lead] = await db().select().from(leads).where(eq(leads.id, body.leadId));
     expect(lead).toMatchObject({
       companyId: acme.companyId,
@@ -92,7 +101,7 @@ describe("a valid submission", () => {
       serviceType: "Roof repair",
       nicheId: acme.nicheId,
       saleCap: 3,
-      // Routing ran once the visitor had been answered; with no buyers yet nobody holds it: unrouted.
+      // Routing ran after the visitor had been answered; with no buyers yet nobody holds it: unrouted.
       status: "unrouted",
       isDuplicate: false,
     });
@@ -147,6 +156,7 @@ describe("a valid submission", () => {
   it("marks a lead without a location unrouted", async () => {
     const res = await submit(ctx, formId, { ...QUOTE_ANSWERS, ...freshContact(), "f-zip": "00000" });
     const { leadId, submissionId } = (await res.json()) as TFormSubmissionResult;
+    await retryFailedRouting(ctx.deps);
     const [lead] = await db().select().from(leads).where(eq(leads.id, leadId));
     expect(lead).toMatchObject({ status: "unrouted", latitude: null, city: null });
     const [submission] = await db()
@@ -378,6 +388,7 @@ describe("routing failures", () => {
       const res = await submit(ctx, formId, { ...QUOTE_ANSWERS, ...freshContact() });
       expect(res.status).toBe(201);
       body = (await res.json()) as TFormSubmissionResult;
+      await retryFailedRouting(ctx.deps);
     } finally {
       routing.fail = false;
     }
@@ -413,10 +424,16 @@ describe("routing failures", () => {
     const res = await submit(ctx, formId, { ...QUOTE_ANSWERS, ...freshContact() });
     const { submissionId } = (await res.json()) as TFormSubmissionResult;
     const byId = eq(formSubmissions.id, submissionId);
-    // As if the server had died between storing and routing.
+    // As if a worker had claimed it and then died: claimed (attempt 1), its lease not yet over.
     await db()
       .update(formSubmissions)
-      .set({ routingStatus: "pending", routingNextAttemptAt: new Date(Date.now() - 1000) })
+      .set({ routingAttempts: 1, routingNextAttemptAt: new Date(Date.now() + 60_000) })
+      .where(byId);
+    await retryFailedRouting(ctx.deps);
+    expect((await db().select().from(formSubmissions).where(byId))[0]!.routingStatus).toBe("pending");
+    await db()
+      .update(formSubmissions)
+      .set({ routingNextAttemptAt: new Date(Date.now() - 1000) })
       .where(byId);
     await retryFailedRouting(ctx.deps);
     // Routing ran to its end: no buyer serves the lead, so it is unrouted rather than pending.

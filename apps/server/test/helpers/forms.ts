@@ -1,4 +1,5 @@
 import type { TFormDetail, TFormFieldInput } from "@leadpost/shared";
+import { retryFailedRouting } from "../../src/modules/submissions";
 import type { TTestContext } from "./test-app";
 
 /** A roofing quote form like the demo one: name, phone, e-mail, zip, a service choice and details. */
@@ -65,4 +66,19 @@ export function submit(
     headers: opts.headers,
     json: { formData, fillTimeMs: 8000, ...opts.body },
   });
+}
+
+/**
+ * A submission followed by the routing worker's work, driven here rather than waited for: the visitor
+ * is answered first and the lead routed after (modules/submissions/routing-worker.ts).
+ */
+export async function submitAndRoute(
+  ctx: TTestContext,
+  formId: string,
+  formData: Record<string, unknown> = QUOTE_ANSWERS,
+  opts: { body?: Record<string, unknown>; headers?: Record<string, string> } = {},
+) {
+  const res = await submit(ctx, formId, formData, opts);
+  await retryFailedRouting(ctx.deps);
+  return res;
 }

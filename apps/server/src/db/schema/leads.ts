@@ -82,7 +82,7 @@ export type TRoutingReason = {
 
 /**
  * Why each buyer was or was not matched for a lead, shown on the lead detail: one row per lead with
- * the reasons in the order shown (migration 0017), so routing a lead near many buyers writes one row.
+ * the reasons in the order shown (migration 0018), so routing a lead near many buyers writes one row.
  */
 export const leadRoutingDecisions = pgTable(
   "lead_routing_decisions",

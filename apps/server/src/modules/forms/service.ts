@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { buyers, formBuyers, formEmailRouting, formSubmissions, forms, leads, niches } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { forgetPublicForm } from "../submissions";
 import { toFormDetail } from "./mappers";
 
 type TFormDeps = Pick<TDeps, "database">;
@@ -109,6 +110,8 @@ export async function updateForm(deps: TFormDeps, ctx: TCompanyContext, formId: 
     if (buyerIds) await replaceBuyers(tx, ctx.companyId, formId, buyerIds);
     if (emailRouting) await replaceEmailRouting(tx, ctx.companyId, formId, emailRouting);
   });
+  // The accept path's cached copy (other instances: within its short lifetime, see form-cache.ts).
+  forgetPublicForm(formId);
   return getForm(deps, ctx, formId);
 }
 
@@ -138,6 +141,7 @@ export async function setFormStatus(
     .where(and(eq(forms.id, formId), eq(forms.companyId, ctx.companyId)))
     .returning({ id: forms.id, status: forms.status });
   if (!updated) throw notFound(FORM_MESSAGES.NOT_FOUND);
+  forgetPublicForm(formId);
   return {
     ...updated,
     message: status === "published" ? FORM_MESSAGES.PUBLISHED : FORM_MESSAGES.UNPUBLISHED,
@@ -162,6 +166,7 @@ export async function deleteForm(deps: TFormDeps, ctx: TCompanyContext, formId: 
       .where(and(eq(formBuyers.formId, formId), eq(formBuyers.companyId, ctx.companyId)));
     await tx.delete(forms).where(and(eq(forms.id, formId), eq(forms.companyId, ctx.companyId)));
   });
+  forgetPublicForm(formId);
   return { success: true as const, message: FORM_MESSAGES.DELETED };
 }
 

@@ -1,3 +1,6 @@
-/** Public form submissions: spam checks, storing, and the routing attempts and retries. */
+/** Public form submissions: the accept path, spam checks, and the routing worker with its retries. */
+export { forgetPublicForm } from "./form-cache";
+export { loadPublicForm } from "./public-form";
 export { retryFailedRouting } from "./routing-retry";
-export { loadPublicForm, SubmissionRateLimitedError, submitForm } from "./service";
+export { startRoutingWorker, type TRoutingWorker } from "./routing-worker";
+export { SubmissionRateLimitedError, submitForm } from "./service";

@@ -1,68 +1,35 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { formSubmissions } from "../../db/schema";
-import { routeLead } from "../routing";
+import { routeLead, type TRoutingOutcome } from "../routing";
 
 export const MAX_ROUTING_ATTEMPTS = 5;
-/** How long one routing run may hold a submission before the retry job assumes its server died. */
+/** How long one claim may hold a submission before another worker assumes its server died. */
 export const ROUTING_LEASE_MS = 2 * 60_000;
 const RETRY_BASE_MS = 60_000;
 
-export const routingLeaseEnd = (from = Date.now()) => new Date(from + ROUTING_LEASE_MS);
-
-type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config">;
-
-/**
- * Runs the routing hook for one submission's lead and records how it went on the submission. Never
- * throws: a failure is stored as `failed` with the next attempt time (backing off), so the visitor's
- * answer never depends on routing.
- */
-export async function runRouting(
-  deps: TRoutingDeps,
-  job: { submissionId: string; leadId: string; attempts: number },
-): Promise<void> {
-  const db = deps.database.db;
-  try {
-    const { outcome } = await routeLead(deps, job.leadId);
-    await db
-      .update(formSubmissions)
-      .set({ routingStatus: outcome, routingError: null, routingNextAttemptAt: null })
-      .where(eq(formSubmissions.id, job.submissionId));
-  } catch (err) {
-    const givingUp = job.attempts >= MAX_ROUTING_ATTEMPTS;
-    deps.logger.warn(
-      { err, submissionId: job.submissionId, attempts: job.attempts, givingUp },
-      "routing failed",
-    );
-    const retryAt = new Date(Date.now() + RETRY_BASE_MS * 2 ** (job.attempts - 1));
-    await db
-      .update(formSubmissions)
-      .set({
-        routingStatus: "failed",
-        routingError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-        routingNextAttemptAt: givingUp ? null : retryAt,
-      })
-      .where(eq(formSubmissions.id, job.submissionId))
-      // If even this write fails, the lease taken before routing brings the submission back later.
-      .catch((writeErr) => deps.logger.error({ err: writeErr }, "could not record a routing failure"));
-  }
-}
+export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config">;
+export type TClaimedSubmission = { id: string; leadId: string; attempts: number };
 
 /**
- * The retry job: claims due submissions (failed ones whose backoff has passed, and pending ones whose
- * lease ran out because their server stopped mid-routing) with FOR UPDATE SKIP LOCKED, so several
- * server instances never route the same one at once, then routes them again.
+ * Claims due submissions: new ones (pending, due at once), failed ones whose backoff has passed, and
+ * claimed ones whose lease ran out because their worker stopped mid-batch. FOR UPDATE SKIP LOCKED lets
+ * several workers (several server instances) claim at once without taking the same row; the claim
+ * counts the attempt and sets the lease, so a crashed worker's submissions come back once it ends.
  */
-export async function retryFailedRouting(deps: TRoutingDeps, limit = 20): Promise<number> {
+export async function claimDueSubmissions(
+  deps: Pick<TDeps, "database">,
+  limit: number,
+  leaseMs = ROUTING_LEASE_MS,
+): Promise<TClaimedSubmission[]> {
   const db = deps.database.db;
-  const now = new Date();
   const due = db
     .select({ id: formSubmissions.id })
     .from(formSubmissions)
     .where(
       and(
         inArray(formSubmissions.routingStatus, ["pending", "failed"]),
-        lte(formSubmissions.routingNextAttemptAt, now),
+        lte(formSubmissions.routingNextAttemptAt, sql`now()`),
         lt(formSubmissions.routingAttempts, MAX_ROUTING_ATTEMPTS),
         isNotNull(formSubmissions.leadId),
       ),
@@ -74,7 +41,7 @@ export async function retryFailedRouting(deps: TRoutingDeps, limit = 20): Promis
     .update(formSubmissions)
     .set({
       routingAttempts: sql`${formSubmissions.routingAttempts} + 1`,
-      routingNextAttemptAt: routingLeaseEnd(now.getTime()),
+      routingNextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
     })
     .where(inArray(formSubmissions.id, due))
     .returning({
@@ -82,9 +49,68 @@ export async function retryFailedRouting(deps: TRoutingDeps, limit = 20): Promis
       leadId: formSubmissions.leadId,
       attempts: formSubmissions.routingAttempts,
     });
-  for (const row of claimed) {
-    if (row.leadId)
-      await runRouting(deps, { submissionId: row.id, leadId: row.leadId, attempts: row.attempts });
+  return claimed.flatMap((r) => (r.leadId ? [{ id: r.id, leadId: r.leadId, attempts: r.attempts }] : []));
+}
+
+/**
+ * Runs the routing hook for each claimed submission (`parallel` at a time) and records how each went:
+ * the decided ones in one update, a failure as `failed` with the next attempt time (backing off) or
+ * given up after MAX_ROUTING_ATTEMPTS. Never throws: the lease brings back whatever is not recorded.
+ */
+export async function routeClaimed(
+  deps: TRoutingDeps,
+  claimed: readonly TClaimedSubmission[],
+  parallel = 4,
+): Promise<void> {
+  const decided: { id: string; outcome: TRoutingOutcome }[] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let job = claimed[next++]; job; job = claimed[next++]) {
+      try {
+        const { outcome } = await routeLead(deps, job.leadId);
+        decided.push({ id: job.id, outcome });
+      } catch (err) {
+        await recordFailure(deps, job, err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, lane));
+  if (decided.length === 0) return;
+  await deps.database.db
+    .execute(sql`
+      update ${formSubmissions} s
+         set routing_status = d.outcome, routing_error = null, routing_next_attempt_at = null
+        from jsonb_to_recordset(${JSON.stringify(decided)}::jsonb) as d(id uuid, outcome text)
+       where s.id = d.id`)
+    .catch((err) => deps.logger.error({ err }, "could not record routing outcomes"));
+}
+
+async function recordFailure(deps: TRoutingDeps, job: TClaimedSubmission, err: unknown) {
+  const givingUp = job.attempts >= MAX_ROUTING_ATTEMPTS;
+  deps.logger.warn({ err, submissionId: job.id, attempts: job.attempts, givingUp }, "routing failed");
+  const retryAt = new Date(Date.now() + RETRY_BASE_MS * 2 ** (job.attempts - 1));
+  await deps.database.db
+    .update(formSubmissions)
+    .set({
+      routingStatus: "failed",
+      routingError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+      routingNextAttemptAt: givingUp ? null : retryAt,
+    })
+    .where(eq(formSubmissions.id, job.id))
+    // If even this write fails, the lease taken by the claim brings the submission back later.
+    .catch((writeErr) => deps.logger.error({ err: writeErr }, "could not record a routing failure"));
+}
+
+/**
+ * Routes every submission that is due now, batch after batch, and returns how many it claimed: the
+ * once-a-minute safety net (jobs/register.ts) and the tests' way to drive routing explicitly.
+ */
+export async function retryFailedRouting(deps: TRoutingDeps, limit = 20): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const claimed = await claimDueSubmissions(deps, limit);
+    await routeClaimed(deps, claimed);
+    total += claimed.length;
+    if (claimed.length < limit) return total;
   }
-  return claimed.length;
 }

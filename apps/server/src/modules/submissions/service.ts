@@ -1,19 +1,19 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
   FORM_MESSAGES,
-  normalizeFormFields,
   type TFormSubmission,
   type TFormSubmissionResult,
   validateFormAnswers,
 } from "@leadpost/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { companies, formSubmissions, forms } from "../../db/schema";
+import { formSubmissions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../plugins/rate-limit";
-import { insertLeadFromSubmission } from "../leads";
-import { routingLeaseEnd, runRouting } from "./routing-retry";
+import { leadFromSubmission } from "../leads";
+import { cachedPublicForm, type TCachedForm } from "./form-cache";
+import { wakeRoutingWorkers } from "./routing-worker";
 import { judgeSpam } from "./spam";
 import { captureTracking } from "./tracking";
 
@@ -44,39 +44,47 @@ export class SubmissionRateLimitedError extends AppError {
 }
 
 const RATE_WINDOW_MS = 60_000;
+const keyReused = () =>
+  new AppError("IDEMPOTENCY_KEY_REUSED", 409, "Idempotency key reused with a different request");
+const formGone = () => new AppError("NOT_FOUND", 404, FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
+
+type TSubmitDeps = Pick<TDeps, "database" | "config">;
+type TAcceptResult =
+  | { kind: "stored"; lead: boolean }
+  | { kind: "replay"; response: TSubmitAnswer }
+  | { kind: "conflict" }
+  | { kind: "not_found" }
+  | { kind: "rate_limited"; window_start: number };
 
 /**
- * The public submission pipeline (PRODUCT §3): replay a known idempotency key; rate-limit; check the
- * form is published and active and the answers are valid; store the raw submission and, unless it is
- * suspected spam, its lead, in one transaction; only then acknowledge. Routing runs after the commit
- * and can fail without failing the submission (it is retried by retryFailedRouting).
+ * The public submission pipeline (PRODUCT §3), in one round trip for an accepted submission: the form
+ * comes from a short-lived cache and the answers are validated in the process; then one statement
+ * (accept_submission, migration 0019) replays a known idempotency key, counts both rate limits,
+ * re-checks the form is published, and stores the raw submission and, unless it is spam, its lead
+ * with the duplicate flag. The lead waits as routing "pending" for the routing worker, woken here;
+ * the visitor's answer never waits for routing.
  */
-export async function submitForm(
-  deps: Pick<TDeps, "database" | "logger" | "config" | "email">,
-  req: TSubmitRequest,
-): Promise<TSubmitOutcome> {
+export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promise<TSubmitOutcome> {
   const db = deps.database.db;
-  const limits = deps.config.formSubmissionLimits;
-  if (req.idempotencyKey) {
-    const replay = await findAnswer(db, req.formId, req.idempotencyKey, requestHash(req));
-    if (replay) return { ...replay, replayed: true };
+  const hash = requestHash(req);
+  let form: TCachedForm;
+  try {
+    form = await cachedPublicForm(db, req.formId);
+  } catch (err) {
+    return refuse(deps, req, hash, null, err);
   }
-  if (req.ipAddress) await enforceLimit(db, `form-submit:ip:${req.ipAddress}`, limits.perIpPerMinute);
-  const form = await loadPublicForm(db, req.formId);
-  if (req.apiKey && req.apiKey.companyId !== form.companyId) {
-    throw new AppError("NOT_FOUND", 404, FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
+  if (req.apiKey && req.apiKey.companyId !== form.companyId) return refuse(deps, req, hash, null, formGone());
+  const check = validateFormAnswers(form.normalizedFields, req.body.formData);
+  if (!check.ok) {
+    const invalid = new AppError("VALIDATION_FAILED", 422, FORM_MESSAGES.INVALID_DATA, check.errors);
+    return refuse(deps, req, hash, form.id, invalid);
   }
+
   const isTest = req.apiKey?.sandbox === true;
-  await enforceLimit(db, `form-submit:form:${form.id}`, limits.perFormPerMinute);
-
-  const fields = normalizeFormFields(form.fields);
-  const check = validateFormAnswers(fields, req.body.formData);
-  if (!check.ok) throw new AppError("VALIDATION_FAILED", 422, FORM_MESSAGES.INVALID_DATA, check.errors);
-
   // An API key is the caller's identity: its posts skip the visitor heuristics (fill time, honeypot).
   const spam = req.apiKey ? { isSpam: false, reason: null } : judgeSpam(req.body);
   const tracking = captureTracking(req.body.tracking, req.refererHeader);
-  const now = new Date();
+  const now = Date.now();
   const submissionId = randomUUID();
   // A spam submission gets no lead; its answer still carries a lead id (never stored) so that it
   // looks exactly like an accepted one to whoever sent it.
@@ -92,72 +100,126 @@ export async function submitForm(
       redirectUrl: form.redirectBehavior === "redirect" ? form.redirectUrl : null,
     },
   };
-
-  const replayed = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(formSubmissions)
-      .values({
-        id: submissionId,
-        companyId: form.companyId,
-        formId: form.id,
-        data: req.body.formData,
-        idempotencyKey: req.idempotencyKey,
-        requestHash: req.idempotencyKey ? requestHash(req) : null,
-        response: answer,
-        ipAddress: req.ipAddress,
-        userAgent: req.userAgent?.slice(0, 1000) ?? null,
-        ...tracking,
-        consent: form.consentText
-          ? { text: form.consentText, at: now.toISOString(), ip: req.ipAddress, page: tracking.landingPage }
-          : null,
-        fillTimeMs:
-          req.body.fillTimeMs === undefined ? null : Math.min(Math.round(req.body.fillTimeMs), 2_147_483_647),
-        isSpam: spam.isSpam,
-        spamReason: spam.reason,
-        leadId: spam.isSpam ? null : leadId,
-        routingStatus: spam.isSpam || isTest ? "skipped" : "pending",
-        // The inline routing run is attempt 1; its lease brings the submission back if this server dies.
-        routingAttempts: spam.isSpam || isTest ? 0 : 1,
-        routingNextAttemptAt: spam.isSpam || isTest ? null : routingLeaseEnd(now.getTime()),
-        createdAt: now,
-      })
-      // Same key racing: PostgreSQL makes this insert wait for the first one's transaction, then skip.
-      .onConflictDoNothing({ target: [formSubmissions.formId, formSubmissions.idempotencyKey] })
-      .returning({ id: formSubmissions.id });
-    if (inserted.length === 0) {
-      const first = req.idempotencyKey
-        ? await findAnswer(tx, form.id, req.idempotencyKey, requestHash(req))
-        : null;
-      if (!first) throw new Error("submission insert skipped without an earlier answer to replay");
-      return first;
-    }
-    if (!spam.isSpam) {
-      await insertLeadFromSubmission(tx, {
+  const lead = spam.isSpam
+    ? null
+    : leadFromSubmission({
         leadId,
         companyId: form.companyId,
         formId: form.id,
         submissionId,
         nicheId: form.nicheId,
         saleCap: form.saleCap,
-        duplicateWindowDays: form.duplicateWindowDays,
-        fields,
+        fields: form.normalizedFields,
         answers: check.answers,
         isTest,
         source: req.apiKey ? "api" : "form",
       });
-    }
-    return null;
-  });
-  if (replayed) return { ...replayed, replayed: true };
+  const limits = deps.config.formSubmissionLimits;
+  const params = {
+    form_id: form.id,
+    company_id: form.companyId,
+    idempotency_key: req.idempotencyKey,
+    request_hash: req.idempotencyKey ? hash : null,
+    now_ms: now,
+    window_ms: RATE_WINDOW_MS,
+    ip_key: req.ipAddress ? `form-submit:ip:${req.ipAddress}` : null,
+    ip_max: limits.perIpPerMinute,
+    form_key: `form-submit:form:${form.id}`,
+    form_max: limits.perFormPerMinute,
+    submission_id: submissionId,
+    lead_id: leadId,
+    data: req.body.formData,
+    response: answer,
+    ip_address: req.ipAddress,
+    user_agent: req.userAgent?.slice(0, 1000) ?? null,
+    referrer: tracking.referrer,
+    landing_page: tracking.landingPage,
+    utm: tracking.utm,
+    click_ids: tracking.clickIds,
+    consent: form.consentText
+      ? {
+          text: form.consentText,
+          at: new Date(now).toISOString(),
+          ip: req.ipAddress,
+          page: tracking.landingPage,
+        }
+      : null,
+    fill_time_ms:
+      req.body.fillTimeMs === undefined ? null : Math.min(Math.round(req.body.fillTimeMs), 2_147_483_647),
+    is_spam: spam.isSpam,
+    spam_reason: spam.reason,
+    routing_status: spam.isSpam || isTest ? "skipped" : "pending",
+    lead: lead && {
+      source: lead.source,
+      is_test: lead.isTest,
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      city: lead.city,
+      state: lead.state,
+      zip_code: lead.zipCode,
+      latitude: lead.latitude,
+      longitude: lead.longitude,
+      service_type: lead.serviceType,
+      niche_id: lead.nicheId,
+      data: lead.data,
+      answers: lead.answers,
+      sale_cap: lead.saleCap,
+    },
+  };
+  const result = await accept(db, params);
+  switch (result.kind) {
+    case "replay":
+      return { ...result.response, replayed: true };
+    case "conflict":
+      throw keyReused();
+    case "not_found":
+      throw formGone();
+    case "rate_limited":
+      throw new SubmissionRateLimitedError(retryAfter(result.window_start, now));
+    case "stored":
+      if (lead && !isTest) wakeRoutingWorkers();
+      return { ...answer, replayed: false };
+  }
+}
 
-  if (!spam.isSpam && !isTest) await runRouting(deps, { submissionId, leadId, attempts: 1 });
-  return { ...answer, replayed: false };
+async function accept(db: Db, params: object): Promise<TAcceptResult> {
+  const result = await db.execute(sql`select accept_submission(${JSON.stringify(params)}::jsonb) as r`);
+  const row = (result as unknown as { rows: { r: TAcceptResult | string }[] }).rows[0];
+  if (!row) throw new Error("accept_submission returned no row");
+  return typeof row.r === "string" ? (JSON.parse(row.r) as TAcceptResult) : row.r;
+}
+
+/**
+ * A submission refused before the accept statement (unknown form, invalid answers) is checked in the
+ * order the pipeline always used: a known key replays, then the limits count it, then the refusal.
+ * Not the hot path, so it may take a few statements.
+ */
+async function refuse(
+  deps: TSubmitDeps,
+  req: TSubmitRequest,
+  hash: string,
+  formId: string | null,
+  err: unknown,
+): Promise<TSubmitOutcome> {
+  const db = deps.database.db;
+  const limits = deps.config.formSubmissionLimits;
+  if (req.idempotencyKey) {
+    const replay = await findAnswer(db, req.formId, req.idempotencyKey, hash);
+    if (replay) return { ...replay, replayed: true };
+  }
+  if (req.ipAddress) await enforceLimit(db, `form-submit:ip:${req.ipAddress}`, limits.perIpPerMinute);
+  if (formId) await enforceLimit(db, `form-submit:form:${formId}`, limits.perFormPerMinute);
+  throw err;
 }
 
 /** The whole request a key stands for: the form and the body as sent. */
 function requestHash(req: TSubmitRequest): string {
   return createHash("sha256").update(req.formId).update("\n").update(JSON.stringify(req.body)).digest("hex");
 }
+
+const retryAfter = (windowStart: number, now: number) =>
+  Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - now) / 1000));
 
 async function findAnswer(
   db: Db,
@@ -170,35 +232,11 @@ async function findAnswer(
     .from(formSubmissions)
     .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.idempotencyKey, idempotencyKey)));
   // Submissions stored before hashes were kept have none and replay as before.
-  if (row?.requestHash && row.requestHash !== hash) {
-    throw new AppError("IDEMPOTENCY_KEY_REUSED", 409, "Idempotency key reused with a different request");
-  }
+  if (row?.requestHash && row.requestHash !== hash) throw keyReused();
   return (row?.response as TSubmitAnswer | undefined) ?? null;
 }
 
 async function enforceLimit(db: Db, key: string, max: number) {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(db, key, RATE_WINDOW_MS, max);
   if (!allowed) throw new SubmissionRateLimitedError(retryAfterSeconds);
-}
-
-/** The form as the public may use it: published and active, else 'Form not found or not published'. */
-export async function loadPublicForm(db: Db, formId: string) {
-  const [row] = await db
-    .select({
-      form: forms,
-      company: {
-        name: companies.name,
-        logoUrl: companies.logoUrl,
-        duplicateWindowDays: companies.duplicateWindowDays,
-      },
-    })
-    .from(forms)
-    .innerJoin(companies, eq(companies.id, forms.companyId))
-    .where(and(eq(forms.id, formId), eq(forms.status, "published"), eq(forms.isActive, true)));
-  if (!row) throw new AppError("NOT_FOUND", 404, FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
-  return {
-    ...row.form,
-    duplicateWindowDays: row.company.duplicateWindowDays,
-    company: { name: row.company.name, logoUrl: row.company.logoUrl },
-  };
 }

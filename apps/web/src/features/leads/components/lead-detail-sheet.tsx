@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { toast } from "@/lib/toast";
 import { deleteLead, fetchLead, leadKeys } from "../api";
-import { locationText } from "../lib/filters";
+import { locationText, ROUTING_STATUS_LABELS } from "../lib/filters";
 import { LeadRoutingSection } from "../routing/components/lead-routing-section";
 import { LeadCallTouches } from "./lead-call-touches";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -81,7 +81,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
           ) : lead ? (
             <>
               <div className="flex flex-wrap gap-2">
-                <LeadStatusBadge status={lead.status} />
+                <LeadStatusBadge status={lead.status} routing={submission?.routingStatus === "pending"} />
                 {lead.isDuplicate && <Badge variant="warning">Duplicate</Badge>}
                 <Badge variant="outline">
                   Sold {lead.saleCount} of {lead.saleCap}
@@ -139,7 +139,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
                         </Row>
                       )}
                       <Row label="Routing">
-                        {submission.routingStatus}
+                        {ROUTING_STATUS_LABELS[submission.routingStatus]}
                         {submission.routingError ? ` — ${submission.routingError}` : ""}
                       </Row>
                     </dl>

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, type TLeadFilters } from "@leadpost/shared";
+import { LEAD_STATUSES, type ROUTING_STATUSES, type TLeadFilters } from "@leadpost/shared";
 
 export type TLeadStatus = (typeof LEAD_STATUSES)[number];
 
@@ -7,6 +7,18 @@ export const STATUS_LABELS: Record<TLeadStatus, string> = {
   routed: "Routed",
   unrouted: "Unrouted",
   sold_out: "Sold out",
+};
+
+/**
+ * The submission's routing as the lead detail says it. A lead is stored first and routed by the
+ * routing worker just after (usually within a second), so "pending" is shown as routing in progress.
+ */
+export const ROUTING_STATUS_LABELS: Record<(typeof ROUTING_STATUSES)[number], string> = {
+  pending: "Routing…",
+  routed: "Routed",
+  unrouted: "Unrouted",
+  failed: "Failed",
+  skipped: "Not routed (spam or test)",
 };
 
 /** The screen's filters live in the address, so a filtered view can be shared and survives reloads. */

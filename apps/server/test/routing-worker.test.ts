@@ -1,0 +1,187 @@
+import type { TFormSubmissionResult } from "@leadpost/shared";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { TDeps } from "../src/app-types";
+import { openPostgres, type TDatabase } from "../src/db/client";
+import { formSubmissions, leads } from "../src/db/schema";
+import { startRoutingWorker, type TRoutingWorker } from "../src/modules/submissions";
+import { claimDueSubmissions } from "../src/modules/submissions/routing-retry";
+import { createCompanyWithOwner } from "./helpers/fixtures";
+import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
+import { addBuyer } from "./helpers/routing";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+// Counts every call of the routing hook per lead: "routed exactly once" is measured, not inferred.
+const calls = vi.hoisted(() => new Map<string, number>());
+vi.mock("../src/modules/routing/routing-hook", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../src/modules/routing/routing-hook")>();
+  return {
+    ...actual,
+    routeLead: async (...args: Parameters<typeof actual.routeLead>) => {
+      calls.set(args[1], (calls.get(args[1]) ?? 0) + 1);
+      return actual.routeLead(...args);
+    },
+  };
+});
+
+let ctx: TTestContext;
+let co: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+/** A second server instance's view of the database: its own pool on PostgreSQL (PGlite has one). */
+let second: { deps: TDeps; database: TDatabase | null };
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: "100000",
+    FORM_SUBMISSIONS_PER_IP_PER_MINUTE: "100000",
+  });
+  co = await createCompanyWithOwner(ctx, "owner@worker.test", "Worker Co");
+  // Two buyers near the leads' zip, so routing writes previews for every lead.
+  await addBuyer(ctx, co.companyId);
+  await addBuyer(ctx, co.companyId);
+  const url = ctx.database.kind === "postgres" ? ctx.database.url : undefined;
+  const database = url ? openPostgres(url, 5) : null;
+  second = { deps: { ...ctx.deps, database: database ?? ctx.database }, database };
+}, 60_000);
+afterAll(async () => {
+  await second?.database?.close();
+  await ctx.close();
+});
+
+const db = () => ctx.database.db;
+const visitor = (i: number) => ({
+  ...QUOTE_ANSWERS,
+  "f-email": `visitor${i}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+  "f-phone": `720${String(1_000_000 + i).slice(-7)}`,
+});
+
+async function waitUntilDecided(formId: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(formSubmissions)
+      .where(and(eq(formSubmissions.formId, formId), inArray(formSubmissions.routingStatus, ["pending"])));
+    if (Number(row!.n) === 0) return;
+    if (Date.now() > until) throw new Error(`${row!.n} submissions still waiting for routing`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("the accept path under load", () => {
+  it("answers 1,000 concurrent submissions to one form 2xx and stores each once; a key sent twice is one lead", async () => {
+    const form = await createPublishedForm(ctx, co.cookie);
+    const total = 1000;
+    const responses = await Promise.all(
+      Array.from({ length: total }, (_, i) =>
+        submit(ctx, form.id, visitor(i), { headers: { "idempotency-key": `load-${form.id}-${i}` } }),
+      ),
+    );
+    expect(responses.filter((r) => r.status !== 201).map((r) => r.status)).toEqual([]);
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as TFormSubmissionResult[];
+    expect(new Set(bodies.map((b) => b.leadId)).size).toBe(total);
+
+    const stored = await db()
+      .select({ id: formSubmissions.id })
+      .from(formSubmissions)
+      .where(eq(formSubmissions.formId, form.id));
+    expect(stored).toHaveLength(total);
+    const made = await db().select({ id: leads.id }).from(leads).where(eq(leads.formId, form.id));
+    expect(new Set(made.map((l) => l.id))).toEqual(new Set(bodies.map((b) => b.leadId)));
+
+    // The same key again, twice at once: the first answer replayed, nothing new stored.
+    const retried = visitor(0);
+    const again = await Promise.all(
+      [0, 1].map(() => submit(ctx, form.id, retried, { headers: { "idempotency-key": `dup-${form.id}` } })),
+    );
+    expect(again.map((r) => r.status)).toEqual([201, 201]);
+    const [a, b] = (await Promise.all(again.map((r) => r.json()))) as TFormSubmissionResult[];
+    expect(a!.leadId).toBe(b!.leadId);
+    expect(await db().select().from(leads).where(eq(leads.formId, form.id))).toHaveLength(total + 1);
+    // Their routing is the next tests' subject, on forms of their own.
+    await db()
+      .update(formSubmissions)
+      .set({ routingStatus: "skipped", routingNextAttemptAt: null })
+      .where(eq(formSubmissions.formId, form.id));
+  }, 180_000);
+});
+
+describe("statements on the request path", () => {
+  // Counted on the embedded database, where every statement passes through one client object; the
+  // statement is the same SQL on PostgreSQL.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "an accepted submission is one statement once its form is cached",
+    async () => {
+      const form = await createPublishedForm(ctx, co.cookie);
+      expect((await submit(ctx, form.id, visitor(30_000))).status).toBe(201); // caches the form
+      const client = ctx.database.embedded!;
+      const spies = [vi.spyOn(client, "query"), vi.spyOn(client, "exec"), vi.spyOn(client, "transaction")];
+      try {
+        const res = await submit(ctx, form.id, visitor(30_001), {
+          headers: { "idempotency-key": "one-trip" },
+        });
+        expect(res.status).toBe(201);
+        expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 0, 0]);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+    },
+  );
+});
+
+describe("two routing workers on one database", () => {
+  it("route every lead exactly once", async () => {
+    const form = await createPublishedForm(ctx, co.cookie);
+    const workers: TRoutingWorker[] = [
+      startRoutingWorker(ctx.deps, { batchSize: 10 }),
+      startRoutingWorker(second.deps, { batchSize: 10 }),
+    ];
+    try {
+      const total = 300;
+      const responses = await Promise.all(
+        Array.from({ length: total }, (_, i) => submit(ctx, form.id, visitor(10_000 + i))),
+      );
+      expect(responses.every((r) => r.status === 201)).toBe(true);
+      const leadIds = ((await Promise.all(responses.map((r) => r.json()))) as TFormSubmissionResult[]).map(
+        (b) => b.leadId,
+      );
+      await waitUntilDecided(form.id, 60_000);
+
+      expect(leadIds.map((id) => calls.get(id) ?? 0)).toEqual(leadIds.map(() => 1));
+      const subs = await db().select().from(formSubmissions).where(eq(formSubmissions.formId, form.id));
+      expect(subs.map((s) => [s.routingStatus, s.routingAttempts])).toEqual(subs.map(() => ["routed", 1]));
+      const states = await db().select({ status: leads.status }).from(leads).where(eq(leads.formId, form.id));
+      expect(states.every((l) => l.status === "routed")).toBe(true);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+  }, 120_000);
+
+  it("a worker that claimed a batch and died leaves it to the other once the lease ends", async () => {
+    const form = await createPublishedForm(ctx, co.cookie);
+    const leaseMs = 1500;
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => submit(ctx, form.id, visitor(20_000 + i))),
+    );
+    const leadIds = ((await Promise.all(responses.map((r) => r.json()))) as TFormSubmissionResult[]).map(
+      (b) => b.leadId,
+    );
+    // The dead worker: its claim is made (attempt counted, lease set), then nothing more ever happens.
+    const claimedAt = Date.now();
+    const abandoned = await claimDueSubmissions(ctx.deps, 50, leaseMs);
+    expect(abandoned.map((c) => c.leadId).sort()).toEqual([...leadIds].sort());
+
+    const survivor = startRoutingWorker(second.deps, { pollMs: 50, leaseMs });
+    try {
+      await new Promise((r) => setTimeout(r, Math.max(0, leaseMs / 2 - (Date.now() - claimedAt))));
+      // Still leased to the dead worker: not taken yet.
+      expect(leadIds.map((id) => calls.get(id) ?? 0)).toEqual(leadIds.map(() => 0));
+      await waitUntilDecided(form.id, 30_000);
+      expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(leaseMs - 100);
+    } finally {
+      await survivor.stop();
+    }
+    expect(leadIds.map((id) => calls.get(id) ?? 0)).toEqual(leadIds.map(() => 1));
+    const subs = await db().select().from(formSubmissions).where(eq(formSubmissions.formId, form.id));
+    expect(subs.map((s) => [s.routingStatus, s.routingAttempts])).toEqual(subs.map(() => ["routed", 2]));
+  }, 60_000);
+});
