@@ -19,10 +19,15 @@ beforeAll(async () => {
   // The migrations as they were before 0018.
   before0018 = mkdtempSync(join(tmpdir(), "leadpost-migrations-"));
   cpSync(migrationsDir(), before0018, { recursive: true });
-  rmSync(join(before0018, "0018_routing_decision_row.sql"));
+  // 0018 and every later one go: the migrator skips a migration older than the last one applied.
   const journalPath = join(before0018, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag !== "0018_routing_decision_row");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
+    entries: { idx: number; tag: string }[];
+  };
+  for (const later of journal.entries.filter((e) => e.idx >= 18)) {
+    rmSync(join(before0018, `${later.tag}.sql`));
+  }
+  journal.entries = journal.entries.filter((e) => e.idx < 18);
   writeFileSync(journalPath, JSON.stringify(journal));
 }, 120_000);
 afterAll(async () => {
