@@ -5,7 +5,7 @@ import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo";
 import { createSmtpTransport } from "./integrations/email/smtp";
-import { startJobQueue, type TJobQueue } from "./jobs/queue";
+import { createJobQueue, type TJobQueue } from "./jobs/queue";
 import { registerJobs } from "./jobs/register";
 import type { TConfig } from "./lib/config";
 import { lockDataDir } from "./lib/data-dir-lock";
@@ -58,15 +58,16 @@ export async function startServer(config: TConfig, logger: TLogger) {
   // The embedded database belongs to one process; PostgreSQL coordinates instances itself.
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let deps: TDeps;
-  let queue: TJobQueue;
   try {
     deps = await createDeps(config, logger);
-    queue = await startJobQueue(deps.database, logger);
-    await registerJobs(queue, deps);
   } catch (err) {
     releaseLock();
     throw err;
   }
+  // The job queue starts once the server listens (nothing on the request path waits for it); jobs are
+  // registered now, so e-mail sent in the meantime is queued as soon as it runs.
+  const queue: TJobQueue & { start(): Promise<void> } = createJobQueue(deps.database, logger);
+  const jobsRegistered = registerJobs(queue, deps);
   const app = createApp(deps);
 
   // Requests being answered; streams (/api/events) resolve fetch at once and are not counted.
@@ -91,6 +92,13 @@ export async function startServer(config: TConfig, logger: TLogger) {
       resolve(s);
     });
   });
+  Promise.all([queue.start(), jobsRegistered]).then(
+    () => logger.info("job queue running"),
+    (err) => {
+      logger.fatal({ err }, "Leadpost failed to start its job queue");
+      void stop("job queue failure").then(() => process.exit(1));
+    },
+  );
   // Idle keep-alive connections live longer than a client's or a proxy's reuse window (Node's 5 s
   // default closes a socket just as a client reuses it: the client sees ECONNRESET).
   if ("keepAliveTimeout" in server) {

@@ -43,11 +43,26 @@ export type TJobQueueOptions = {
   cronIntervalSeconds?: number;
 };
 
+/** Creates the queue and starts it; resolves once it is running. */
 export async function startJobQueue(
   database: TDatabase,
   logger: TLogger,
   opts: TJobQueueOptions = {},
 ): Promise<TJobQueue> {
+  const queue = createJobQueue(database, logger, opts);
+  await queue.start();
+  return queue;
+}
+
+/**
+ * The queue without starting it: its methods wait until `start()` has run, so jobs can be registered
+ * (and e-mail handed over) before the server listens while pg-boss itself starts after (server.ts).
+ */
+export function createJobQueue(
+  database: TDatabase,
+  logger: TLogger,
+  opts: TJobQueueOptions = {},
+): TJobQueue & { start(): Promise<void> } {
   const connection =
     database.embedded !== undefined
       ? { db: fromPglite(database.embedded), backend: "pglite" as const }
@@ -60,10 +75,18 @@ export async function startJobQueue(
     ...(cron ? { cronWorkerIntervalSeconds: cron, cronMonitorIntervalSeconds: cron } : {}),
   });
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
-  await boss.start();
+  let starting: Promise<unknown> | null = null;
+  let markStarted: () => void = () => {};
+  let markFailed: (err: unknown) => void = () => {};
+  const started = new Promise<void>((resolve, reject) => {
+    markStarted = resolve;
+    markFailed = reject;
+  });
+  started.catch(() => {}); // the failure is reported by start(); waiting callers see it too
   const created = new Set<string>();
 
   async function ensureQueue(name: string, o: TWorkOptions = {}) {
+    await started;
     if (created.has(name)) return;
     const options = {
       expireInSeconds: o.expireInSeconds ?? 15 * 60,
@@ -102,6 +125,13 @@ export async function startJobQueue(
   }
 
   return {
+    start() {
+      starting ??= boss.start().then(markStarted, (err) => {
+        markFailed(err);
+        throw err;
+      });
+      return starting.then(() => {});
+    },
     work,
     async send(name, data, o = {}) {
       await ensureQueue(name);
@@ -115,6 +145,8 @@ export async function startJobQueue(
       await boss.schedule(name, cronExpression, null, { tz: "UTC" });
     },
     async stop(deadlineMs = 10_000) {
+      if (!starting) return;
+      await starting.catch(() => {});
       await boss.stop({ graceful: true, close: true, timeout: deadlineMs });
     },
   };

@@ -11,6 +11,10 @@ export const EMAIL_DELIVERY_JOB = "email-deliver";
 /** Every background job of the product, on the queue (see docs/operations.md "Background jobs"). */
 export async function registerJobs(queue: TJobQueue, deps: TDeps) {
   const { logger } = deps;
+  // Attached before the first await: mail sent while the queue is still starting waits for it.
+  deps.email.attachQueue((messageId, delaySeconds) =>
+    queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
+  );
   // One job per message; the message row itself is the lock (claimed with a conditional update).
   await queue.work<{ messageId: string }>(
     EMAIL_DELIVERY_JOB,
@@ -21,9 +25,6 @@ export async function registerJobs(queue: TJobQueue, deps: TDeps) {
       expireInSeconds: deps.config.mail.claimSeconds + 60,
       pollingIntervalSeconds: 1,
     },
-  );
-  deps.email.attachQueue((messageId, delaySeconds) =>
-    queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
   );
   // The safety net: mail whose job was lost, failed mail that is due, mail whose sender died.
   await queue.schedule("email-sweep", "* * * * *", async () => {
