@@ -5,7 +5,8 @@ import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo";
 import { createSmtpTransport } from "./integrations/email/smtp";
-import { createJobQueue, type TJobQueue } from "./jobs/queue";
+import { preloadZipCentroids } from "./integrations/geocoding/zip-centroids";
+import { createJobQueue } from "./jobs/queue";
 import { registerJobs } from "./jobs/register";
 import type { TConfig } from "./lib/config";
 import { lockDataDir } from "./lib/data-dir-lock";
@@ -66,7 +67,7 @@ export async function startServer(config: TConfig, logger: TLogger) {
   }
   // The job queue starts once the server listens (nothing on the request path waits for it); jobs are
   // registered now, so e-mail sent in the meantime is queued as soon as it runs.
-  const queue: TJobQueue & { start(): Promise<void> } = createJobQueue(deps.database, logger);
+  const queue = createJobQueue(deps.database, logger);
   const jobsRegistered = registerJobs(queue, deps);
   const app = createApp(deps);
 
@@ -93,7 +94,11 @@ export async function startServer(config: TConfig, logger: TLogger) {
     });
   });
   Promise.all([queue.start(), jobsRegistered]).then(
-    () => logger.info("job queue running"),
+    () => {
+      queue.startupDone();
+      logger.info("job queue running");
+      preloadZipCentroids();
+    },
     (err) => {
       logger.fatal({ err }, "Leadpost failed to start its job queue");
       void stop("job queue failure").then(() => process.exit(1));

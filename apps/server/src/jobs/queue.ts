@@ -43,6 +43,27 @@ export type TJobQueueOptions = {
   cronIntervalSeconds?: number;
 };
 
+/**
+ * The embedded database runs each statement synchronously on the event loop, and pg-boss chains its
+ * start-up statements without waiting on I/O: letting I/O in before each one while the queue starts keeps
+ * the server answering requests meanwhile (it starts after the server listens).
+ */
+function yieldingWhileStarting<T extends { executeSql: (...args: never[]) => Promise<unknown> }>(
+  db: T,
+): T & { started(): void } {
+  const execute = db.executeSql.bind(db);
+  let starting = true;
+  db.executeSql = (async (...args: Parameters<T["executeSql"]>) => {
+    if (starting) await new Promise<void>((resolve) => setImmediate(resolve));
+    return execute(...args);
+  }) as T["executeSql"];
+  return Object.assign(db, {
+    started() {
+      starting = false;
+    },
+  });
+}
+
 /** Creates the queue and starts it; resolves once it is running. */
 export async function startJobQueue(
   database: TDatabase,
@@ -51,6 +72,7 @@ export async function startJobQueue(
 ): Promise<TJobQueue> {
   const queue = createJobQueue(database, logger, opts);
   await queue.start();
+  queue.startupDone();
   return queue;
 }
 
@@ -62,11 +84,11 @@ export function createJobQueue(
   database: TDatabase,
   logger: TLogger,
   opts: TJobQueueOptions = {},
-): TJobQueue & { start(): Promise<void> } {
-  const connection =
-    database.embedded !== undefined
-      ? { db: fromPglite(database.embedded), backend: "pglite" as const }
-      : { connectionString: database.url, max: 3 };
+): TJobQueue & { start(): Promise<void>; startupDone(): void } {
+  const embedded = database.embedded ? yieldingWhileStarting(fromPglite(database.embedded)) : null;
+  const connection = embedded
+    ? { db: embedded, backend: "pglite" as const }
+    : { connectionString: database.url, max: 3 };
   const cron = opts.cronIntervalSeconds;
   const boss = new PgBoss({
     ...connection,
@@ -125,11 +147,18 @@ export function createJobQueue(
   }
 
   return {
+    /** Start-up (pg-boss's start and the jobs' registration) is over: statements stop yielding to I/O. */
+    startupDone() {
+      embedded?.started();
+    },
     start() {
-      starting ??= boss.start().then(markStarted, (err) => {
-        markFailed(err);
-        throw err;
-      });
+      starting ??= boss.start().then(
+        () => markStarted(),
+        (err) => {
+          markFailed(err);
+          throw err;
+        },
+      );
       return starting.then(() => {});
     },
     work,
