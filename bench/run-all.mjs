@@ -296,7 +296,7 @@ console.log("|---|---|---|---|---|---|");
 for (const r of rows) {
   const base = r.baseline == null ? "–" : `${cell(r.baseline)} (${r.baselineName})`;
   const ratio =
-    r.ratio == null ? "–" : r.unit === "/s" ? `${(r.ratio * 100).toFixed(1)}%` : `${r.ratio.toFixed(1)}×`;
+    r.ratio == null ? "–" : r.unit === "/s" ? `${(r.ratio * 100).toPrecision(2)}%` : `${r.ratio.toFixed(1)}×`;
   console.log(
     `| ${r.bench} | ${r.figure} | ${cell(r.value)} ${r.unit ?? ""} | ${base} | ${ratio} | ${r.goal ?? ""} |`,
   );
