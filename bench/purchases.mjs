@@ -18,10 +18,13 @@
 // The issue's race ("200 buyers racing for 3 slots"): BUYERS=200 ATTEMPTS_PER_LEAD=200.
 // The same run measures the machine's raw single-row INSERT rate (autocommit, INSERT_WORKERS = 10
 // connections, INSERT_SECONDS = 5; just before and just after the contended phase) so the purchase rate is reported as a ratio the machine's noise cancels.
+// BUYERS funded buyers (50), ATTEMPTS_PER_LEAD attempts aimed at one lead before moving on (20),
+// COMPANY_BUYERS further buyers spread over the country in the same company (0; `npm run bench` uses 10,000).
 import { randomUUID } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import pg from "pg";
+import { companyBuyerCount, seedCompanyBuyers } from "./lib/company-buyers.mjs";
 
 const baseUrl = new URL(process.env.BENCH_URL ?? "http://127.0.0.1:3000");
 const databaseUrl = process.env.DATABASE_URL;
@@ -54,6 +57,8 @@ async function seed() {
       company,
     ])
   ).rows[0].id;
+  // Buyers of the company who do not take part (their previews are not written): the company's size.
+  await seedCompanyBuyers(pool, company, companyBuyerCount(), { nicheId: niche });
   const passwordHash = await hash(password, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
   const buyers = [];
   for (let i = 0; i < buyerCount; i++) {

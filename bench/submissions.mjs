@@ -13,9 +13,11 @@
 // Settings: DURATION seconds of load (at most 20), CONNECTIONS concurrent HTTP connections (50),
 // INSERT_WORKERS concurrent connections for the raw insert rate (10, the server's default pool size),
 // RATE requests per second across all connections (unset: as fast as the server answers).
+// COMPANY_BUYERS buyers spread over the country in the form's company (0; `npm run bench` uses 10,000).
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
+import { companyBuyerCount, seedCompanyBuyers } from "./lib/company-buyers.mjs";
 
 const baseUrl = new URL(process.env.BENCH_URL ?? "http://127.0.0.1:3000");
 const databaseUrl = process.env.DATABASE_URL;
@@ -56,6 +58,7 @@ async function seedForm() {
      values ($1, 'Bench quote', 'published', $2, 3) returning id`,
     [company.rows[0].id, JSON.stringify(fields)],
   );
+  await seedCompanyBuyers(pool, company.rows[0].id, companyBuyerCount());
   return form.rows[0].id;
 }
 

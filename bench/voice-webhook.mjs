@@ -11,7 +11,7 @@
 // of them linked to each number, 5 agents and BLOCKED blocked callers (1000), then drives the webhook with
 // autocannon: every request is a new call (its own CallSid), from a random caller (one in ten blocked),
 // to a random number, signed with the company's token over the public URL and sorted parameters.
-// DURATION seconds per endpoint (10), CONNECTIONS (10). Afterwards it checks every call was logged once.
+// DURATION seconds per endpoint (10), CONNECTIONS (10), BENCH_PORT (a free port). Afterwards it checks every call was logged once.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -43,7 +43,7 @@ const freePort = () =>
   });
 
 // --- the server ---------------------------------------------------------------------------------------
-const port = await freePort();
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const encryptionKey = randomBytes(32).toString("base64");
 const dataDir = mkdtempSync(join(tmpdir(), "leadpost-bench-voice-"));

@@ -5,7 +5,8 @@ import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo";
 import { createSmtpTransport } from "./integrations/email/smtp";
-import { startJobQueue, type TJobQueue } from "./jobs/queue";
+import { preloadZipCentroids } from "./integrations/geocoding/zip-centroids";
+import { createJobQueue } from "./jobs/queue";
 import { registerJobs } from "./jobs/register";
 import type { TConfig } from "./lib/config";
 import { lockDataDir } from "./lib/data-dir-lock";
@@ -59,18 +60,16 @@ export async function startServer(config: TConfig, logger: TLogger) {
   // The embedded database belongs to one process; PostgreSQL coordinates instances itself.
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let deps: TDeps;
-  let queue: TJobQueue;
-  let routingWorker: TRoutingWorker;
   try {
     deps = await createDeps(config, logger);
-    queue = await startJobQueue(deps.database, logger);
-    await registerJobs(queue, deps);
-    // Routes the leads the accept path stores (woken in-process at each submission, else polling).
-    routingWorker = startRoutingWorker(deps);
   } catch (err) {
     releaseLock();
     throw err;
   }
+  // The job queue starts once the server listens (nothing on the request path waits for it); jobs are
+  // registered now, so e-mail sent in the meantime is queued as soon as it runs.
+  const queue = createJobQueue(deps.database, logger);
+  const jobsRegistered = registerJobs(queue, deps);
   const app = createApp(deps);
 
   // Requests being answered; streams (/api/events) resolve fetch at once and are not counted.
@@ -95,6 +94,19 @@ export async function startServer(config: TConfig, logger: TLogger) {
       resolve(s);
     });
   });
+  // Routes the leads the accept path stores (woken in-process at each submission, else polling).
+  const routingWorker: TRoutingWorker = startRoutingWorker(deps);
+  Promise.all([queue.start(), jobsRegistered]).then(
+    () => {
+      queue.startupDone();
+      logger.info("job queue running");
+      preloadZipCentroids();
+    },
+    (err) => {
+      logger.fatal({ err }, "Leadpost failed to start its job queue");
+      void stop("job queue failure").then(() => process.exit(1));
+    },
+  );
   // Idle keep-alive connections live longer than a client's or a proxy's reuse window (Node's 5 s
   // default closes a socket just as a client reuses it: the client sees ECONNRESET).
   if ("keepAliveTimeout" in server) {

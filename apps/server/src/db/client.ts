@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { copyTemplateIfNew } from "./pglite-template";
 import * as schema from "./schema";
 import { tenantAware } from "./tenant-scope";
 
@@ -73,11 +74,19 @@ export function openPostgres(url: string, poolSize = 10): TDatabase {
   };
 }
 
-/** Embedded PostgreSQL: data in dataDir, or in memory when dataDir is null (tests). */
-export async function openPglite(dataDir: string | null): Promise<TDatabase> {
+/**
+ * Embedded PostgreSQL: data in dataDir, or in memory when dataDir is null (tests). A new data folder
+ * starts as a copy of the build's pre-initialised database when there is one (pglite-template.ts).
+ */
+export async function openPglite(
+  dataDir: string | null,
+  opts: { templateDir?: string } = {},
+): Promise<TDatabase> {
   let client: PGlite;
   if (dataDir) {
     const dir = resolve(dataDir, "pglite");
+    mkdirSync(dataDir, { recursive: true });
+    copyTemplateIfNew(dir, opts.templateDir);
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {

@@ -45,15 +45,52 @@ export type TJobQueueOptions = {
   cronIntervalSeconds?: number;
 };
 
+/**
+ * The embedded database runs each statement synchronously on the event loop, and pg-boss chains its
+ * start-up statements without waiting on I/O: letting I/O in before each one while the queue starts keeps
+ * the server answering requests meanwhile (it starts after the server listens).
+ */
+function yieldingWhileStarting<T extends { executeSql: (...args: never[]) => Promise<unknown> }>(
+  db: T,
+): T & { started(): void } {
+  const execute = db.executeSql.bind(db);
+  let starting = true;
+  db.executeSql = (async (...args: Parameters<T["executeSql"]>) => {
+    if (starting) await new Promise<void>((resolve) => setImmediate(resolve));
+    return execute(...args);
+  }) as T["executeSql"];
+  return Object.assign(db, {
+    started() {
+      starting = false;
+    },
+  });
+}
+
+/** Creates the queue and starts it; resolves once it is running. */
 export async function startJobQueue(
   database: TDatabase,
   logger: TLogger,
   opts: TJobQueueOptions = {},
 ): Promise<TJobQueue> {
-  const connection =
-    database.embedded !== undefined
-      ? { db: fromPglite(database.embedded), backend: "pglite" as const }
-      : { connectionString: database.url, max: 3 };
+  const queue = createJobQueue(database, logger, opts);
+  await queue.start();
+  queue.startupDone();
+  return queue;
+}
+
+/**
+ * The queue without starting it: its methods wait until `start()` has run, so jobs can be registered
+ * (and e-mail handed over) before the server listens while pg-boss itself starts after (server.ts).
+ */
+export function createJobQueue(
+  database: TDatabase,
+  logger: TLogger,
+  opts: TJobQueueOptions = {},
+): TJobQueue & { start(): Promise<void>; startupDone(): void } {
+  const embedded = database.embedded ? yieldingWhileStarting(fromPglite(database.embedded)) : null;
+  const connection = embedded
+    ? { db: embedded, backend: "pglite" as const }
+    : { connectionString: database.url, max: 3 };
   const cron = opts.cronIntervalSeconds;
   const boss = new PgBoss({
     ...connection,
@@ -62,10 +99,18 @@ export async function startJobQueue(
     ...(cron ? { cronWorkerIntervalSeconds: cron, cronMonitorIntervalSeconds: cron } : {}),
   });
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
-  await boss.start();
+  let starting: Promise<unknown> | null = null;
+  let markStarted: () => void = () => {};
+  let markFailed: (err: unknown) => void = () => {};
+  const started = new Promise<void>((resolve, reject) => {
+    markStarted = resolve;
+    markFailed = reject;
+  });
+  started.catch(() => {}); // the failure is reported by start(); waiting callers see it too
   const created = new Set<string>();
 
   async function ensureQueue(name: string, o: TWorkOptions = {}) {
+    await started;
     if (created.has(name)) return;
     const options = {
       expireInSeconds: o.expireInSeconds ?? 15 * 60,
@@ -104,6 +149,20 @@ export async function startJobQueue(
   }
 
   return {
+    /** Start-up (pg-boss's start and the jobs' registration) is over: statements stop yielding to I/O. */
+    startupDone() {
+      embedded?.started();
+    },
+    start() {
+      starting ??= boss.start().then(
+        () => markStarted(),
+        (err) => {
+          markFailed(err);
+          throw err;
+        },
+      );
+      return starting.then(() => {});
+    },
     work,
     async send(name, data, o = {}) {
       await ensureQueue(name);
@@ -125,6 +184,8 @@ export async function startJobQueue(
       await boss.schedule(name, cronExpression, null, { tz: "UTC" });
     },
     async stop(deadlineMs = 10_000) {
+      if (!starting) return;
+      await starting.catch(() => {});
       await boss.stop({ graceful: true, close: true, timeout: deadlineMs });
     },
   };

@@ -11,6 +11,16 @@ export const EMAIL_DELIVERY_JOB = "email-deliver";
 /** Every background job of the product, on the queue (see docs/operations.md "Background jobs"). */
 export async function registerJobs(queue: TJobQueue, deps: TDeps) {
   const { logger } = deps;
+  // Attached before the first await: mail sent while the queue is still starting waits for it.
+  deps.email.attachQueue(
+    (messageId, delaySeconds) =>
+      queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
+    (messageIds) =>
+      queue.sendMany(
+        EMAIL_DELIVERY_JOB,
+        messageIds.map((messageId) => ({ messageId })),
+      ),
+  );
   // One job per message; the message row itself is the lock (claimed with a conditional update).
   await queue.work<{ messageId: string }>(
     EMAIL_DELIVERY_JOB,
@@ -21,15 +31,6 @@ export async function registerJobs(queue: TJobQueue, deps: TDeps) {
       expireInSeconds: deps.config.mail.claimSeconds + 60,
       pollingIntervalSeconds: 1,
     },
-  );
-  deps.email.attachQueue(
-    (messageId, delaySeconds) =>
-      queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
-    (messageIds) =>
-      queue.sendMany(
-        EMAIL_DELIVERY_JOB,
-        messageIds.map((messageId) => ({ messageId })),
-      ),
   );
   // The safety net: mail whose job was lost, failed mail that is due, mail whose sender died.
   await queue.schedule("email-sweep", "* * * * *", async () => {

@@ -1,0 +1,305 @@
+// `npm run bench`: every bench of this folder in one go, one after another, each with the server and the
+// scratch database it needs, then one table of each figure next to its same-run baseline and the ratio.
+//
+//   npm run bench                                                   # embedded database only
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench   # and the PostgreSQL benches
+//
+// Servers listen on BENCH_PORT (4704), one at a time. With DATABASE_URL each PostgreSQL bench gets its own
+// scratch database on that server (created, then dropped). ONLY=startup,routing runs a subset; DURATION
+// and the benches' own settings pass through. The submission, routing and purchase benches seed
+// BUYERS buyers (10,000 by default) into their company.
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.BENCH_PORT ?? 4704);
+const databaseUrl = process.env.DATABASE_URL || null;
+const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
+const buyers = process.env.BUYERS ?? "10000";
+const rows = [];
+
+function run(args, env, { echo = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (echo) process.stdout.write(d);
+    });
+    child.stderr.on("data", (d) => {
+      out += d;
+      if (echo) process.stderr.write(d);
+    });
+    child.on("exit", (code) => {
+      if (code === 0) resolve({ code, out });
+      else {
+        const last = out.trim().split("\n").filter(Boolean).slice(-3).join(" / ").slice(0, 200);
+        reject(new Error(`${args.at(-1)} exited with ${code}: ${last}`));
+      }
+    });
+  });
+}
+
+/** The built server on the bench port, until stop(); resolves once /api/health answers. */
+async function startServer(env) {
+  const child = spawn(process.execPath, ["apps/server/dist/index.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: "true",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      FORM_SUBMISSIONS_PER_IP_PER_MINUTE: "1000000",
+      FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: "10000000",
+      ...env,
+    },
+    stdio: "ignore", // the benches print what they measure; the server's own error logs would drown it
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error("the server exited during start-up");
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return async () => {
+    child.kill("SIGTERM");
+    await exited;
+  };
+}
+
+/** A scratch database next to DATABASE_URL's, dropped by the returned function. */
+async function scratchDatabase(name) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const db = `${new URL(databaseUrl).pathname.slice(1) || "postgres"}_bench_${name}`.replace(
+    /[^a-z0-9_]/g,
+    "_",
+  );
+  await admin.query(`drop database if exists ${db} with (force)`);
+  await admin.query(`create database ${db}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${db}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: databaseUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${db} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+const num = (re, text) => {
+  const m = text.match(re);
+  return m ? Number(m[1]) : null;
+};
+function add(bench, figure, value, unit, baselineName, baseline, goal) {
+  const ratio = value != null && baseline ? value / baseline : null;
+  rows.push({ bench, figure, value, unit, baselineName, baseline, ratio, goal });
+}
+
+/** Runs a bench that talks to a running server on its own scratch database. */
+async function withServerOnPostgres(name, script, extraEnv = {}) {
+  const db = await scratchDatabase(name);
+  let stop = null;
+  try {
+    stop = await startServer({ DATABASE_URL: db.url });
+    return await run([script], { BENCH_URL: `http://127.0.0.1:${port}`, DATABASE_URL: db.url, ...extraEnv });
+  } finally {
+    await stop?.();
+    await db.drop();
+  }
+}
+
+const benches = {
+  async startup() {
+    const { out } = await run(["bench/startup.mjs"], { PRINT_JSON: "1", PORT: String(port) });
+    const line = out.split("\n").find((l) => l.startsWith("BENCH_SUMMARY "));
+    if (!line) return;
+    const s = JSON.parse(line.slice("BENCH_SUMMARY ".length));
+    add(
+      "startup",
+      "start to healthy, existing data folder",
+      s.existingMs,
+      "ms",
+      "bare node -e server",
+      s.bareNodeMs,
+      "≤ 1000 ms",
+    );
+    add(
+      "startup",
+      "start to healthy, new data folder",
+      s.freshMs,
+      "ms",
+      "bare node -e server",
+      s.bareNodeMs,
+      "≤ 2000 ms",
+    );
+  },
+  async "bundle-size"() {
+    const { out } = await run(["bench/bundle-size.mjs"], {});
+    const kib = (page) => num(new RegExp(`^${page.replace(/[/:]/g, "\\$&")}\\s+([\\d.]+) KiB`, "m"), out);
+    add("bundle-size", "/forms/:id first load (gzip)", kib("/forms/:id"), "KiB", "goal", 25, "≤ 25 KiB");
+    add("bundle-size", "/dashboard first load (gzip)", kib("/dashboard"), "KiB", "goal", 150, "≤ 150 KiB");
+    add("bundle-size", "/login first load (gzip)", kib("/login"), "KiB", "goal", 110, "≤ 110 KiB");
+  },
+  async submissions() {
+    const { out } = await withServerOnPostgres("submissions", "bench/submissions.mjs", {
+      COMPANY_BUYERS: buyers,
+    });
+    const rate = num(/^(\d+) submissions\/s/m, out);
+    const raw = num(/vs (\d+) raw single-row inserts\/s/, out);
+    benches.rawInsertsPerSecond = raw;
+    add(
+      "submissions",
+      `accepted submissions/s (${buyers} buyers)`,
+      rate,
+      "/s",
+      "raw INSERTs/s, 10 conns",
+      raw,
+      "≥ 30%",
+    );
+    add(
+      "submissions",
+      "p99 of an accepted submission",
+      num(/p99 (\d+) ms\)/, out),
+      "ms",
+      "",
+      null,
+      "≤ 50 ms",
+    );
+  },
+  async routing() {
+    const { out } = await run(["--import", "tsx", "bench/routing.mjs"], {
+      BENCH_DATABASE_URL: databaseUrl,
+      BUYERS: buyers,
+    });
+    const rt = num(/select 1 round trip: p50 ([\d.]+) ms/, out);
+    add(
+      "routing",
+      "one lead alone, mean",
+      num(/one at a time: .*?mean ([\d.]+) ms/, out),
+      "ms",
+      "select 1 round trip",
+      rt,
+      "≤ 5 ms",
+    );
+    add(
+      "routing",
+      "in batches, mean per lead",
+      num(/\d+ at a time: .*?mean ([\d.]+) ms/, out),
+      "ms",
+      "select 1 round trip",
+      rt,
+      "≤ 2 ms",
+    );
+  },
+  async purchases() {
+    const { out } = await withServerOnPostgres("purchases", "bench/purchases.mjs", {
+      COMPANY_BUYERS: buyers,
+    });
+    const attempts = num(/out of (\d+) attempts\/s/, out);
+    add(
+      "purchases",
+      "attempts/s, contended",
+      attempts,
+      "/s",
+      "raw INSERTs/s (submissions run)",
+      benches.rawInsertsPerSecond,
+      "≥ 25%",
+    );
+  },
+  async "voice-webhook"() {
+    const { out } = await run(["--import", "tsx", "bench/voice-webhook.mjs"], {
+      DATABASE_URL: (await scratch("voice")).url,
+      BENCH_PORT: String(port),
+    });
+    const p99 = (name) =>
+      num(
+        new RegExp(`^${name.replace(/\//g, "\\/")}\\s+\\d+ req/s\\s+p50 \\d+ ms\\s+p99 (\\d+) ms`, "m"),
+        out,
+      );
+    add(
+      "voice-webhook",
+      "voice webhook p99, 10 connections",
+      p99("POST /api/twilio/voice"),
+      "ms",
+      "GET /api/health p99",
+      p99("GET /api/health"),
+      "≤ 50 ms",
+    );
+  },
+  async dni() {
+    const { out } = await withServerOnPostgres("dni", "bench/dni.mjs");
+    const p99 = (name) =>
+      num(
+        new RegExp(`^${name.replace(/\//g, "\\/")}\\s+\\d+ req/s\\s+p50 \\d+ ms\\s+p99 (\\d+) ms`, "m"),
+        out,
+      );
+    add(
+      "dni",
+      "visit beacon p99",
+      p99("POST dni/sessions"),
+      "ms",
+      "GET /api/health p99",
+      p99("GET /api/health"),
+      "",
+    );
+    add("dni", "script size (gzip)", num(/, (\d+) bytes gzip/, out), "B", "budget", 3072, "≤ 3072 B");
+  },
+};
+
+// The voice bench starts its own server; it only needs a database of its own.
+const scratches = [];
+async function scratch(name) {
+  const db = await scratchDatabase(name);
+  scratches.push(db);
+  return db;
+}
+
+const needsPostgres = new Set(["submissions", "routing", "purchases", "voice-webhook", "dni"]);
+const skipped = [];
+for (const [name, fn] of Object.entries(benches)) {
+  if (typeof fn !== "function" || (only && !only.has(name))) continue;
+  if (needsPostgres.has(name) && !databaseUrl) {
+    skipped.push(name);
+    continue;
+  }
+  console.log(`\n=== ${name} ===`);
+  try {
+    await fn();
+  } catch (err) {
+    console.error(`${name} failed: ${err.message}`);
+    rows.push({ bench: name, figure: `failed: ${err.message}`, value: null });
+  } finally {
+    while (scratches.length) await scratches.pop().drop();
+  }
+}
+
+const cell = (v) => (v == null ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(2));
+console.log(`\n## npm run bench (${databaseUrl ? "PostgreSQL and embedded" : "embedded database only"})\n`);
+console.log("| bench | figure | value | same-run baseline | ratio | goal |");
+console.log("|---|---|---|---|---|---|");
+for (const r of rows) {
+  const base = r.baseline == null ? "–" : `${cell(r.baseline)} (${r.baselineName})`;
+  const ratio =
+    r.ratio == null ? "–" : r.unit === "/s" ? `${(r.ratio * 100).toPrecision(2)}%` : `${r.ratio.toFixed(1)}×`;
+  console.log(
+    `| ${r.bench} | ${r.figure} | ${cell(r.value)} ${r.unit ?? ""} | ${base} | ${ratio} | ${r.goal ?? ""} |`,
+  );
+}
+if (skipped.length)
+  console.log(`\nNot run without DATABASE_URL (they seed PostgreSQL directly): ${skipped.join(", ")}`);
