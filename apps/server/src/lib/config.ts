@@ -57,6 +57,7 @@ const ZEnvSchema = z.object({
   PAYPAL_LIVE_API_URL: z.url().default("https://api-m.paypal.com"),
   FORM_SUBMISSIONS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  SIGN_INS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ENDPOINT: z.url().optional(),
@@ -101,6 +102,8 @@ export type TConfig = {
   twilio: { apiBaseUrl: string };
   /** Public form submissions allowed per minute from one client address, and into one form. */
   formSubmissionLimits: { perIpPerMinute: number; perFormPerMinute: number };
+  /** Sign-in attempts (password or Google) per client address per minute. */
+  signInsPerIpPerMinute: number;
   /** Uploaded files: an S3-compatible bucket when S3_BUCKET is set, else the local disk under DATA_DIR. */
   storage: { s3: TS3Settings | null };
   /** Twilio REST base URL (a local fake in tests). */
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       perIpPerMinute: e.FORM_SUBMISSIONS_PER_IP_PER_MINUTE,
       perFormPerMinute: e.FORM_SUBMISSIONS_PER_FORM_PER_MINUTE,
     },
+    signInsPerIpPerMinute: e.SIGN_INS_PER_IP_PER_MINUTE,
     storage: {
       s3:
         e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -129,8 +129,8 @@ export function createAuth(opts: {
       max: 120,
       // Keyed by client IP and path, never by account: an attacker cannot lock a victim out.
       customRules: {
-        "/sign-in/email": { window: 60, max: 20 },
-        "/sign-in/social": { window: 60, max: 20 },
+        "/sign-in/email": { window: 60, max: config.signInsPerIpPerMinute },
+        "/sign-in/social": { window: 60, max: config.signInsPerIpPerMinute },
         "/sign-up/email": { window: 60 * 60, max: 20 },
         "/request-password-reset": { window: 60, max: 5 },
         "/email-otp/send-verification-otp": { window: 60, max: 5 },
