@@ -27,8 +27,10 @@ export function LeadsPage() {
 
   const setParam = (changes: Record<string, string | undefined>) => {
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        // From the address bar, not this render's params: the search box commits after a delay, and its
+        // stale params would close a lead opened meanwhile.
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(changes)) {
           if (v) next.set(k, v);
           else next.delete(k);
