@@ -3,7 +3,6 @@ import { runDueDailyBackups } from "../modules/backups";
 import { sweepStaleCalls } from "../modules/calls";
 import { runCreditExpiry } from "../modules/credits";
 import { purgeExpiredRows } from "../modules/maintenance";
-import { retryFailedRouting } from "../modules/submissions";
 import type { TJobQueue } from "./queue";
 
 export const EMAIL_DELIVERY_JOB = "email-deliver";
@@ -37,7 +36,6 @@ export async function registerJobs(queue: TJobQueue, deps: TDeps) {
     const sent = await deps.email.deliverDue();
     if (sent > 0) logger.info({ job: "email-sweep", sent }, "e-mail swept");
   });
-  await queue.schedule("routing-retry", "* * * * *", () => retryFailedRouting(deps));
   await queue.schedule("credit-expiry", "5 * * * *", async () => {
     const result = await runCreditExpiry(deps);
     if (result.credits > 0) logger.info({ job: "credit-expiry", ...result }, "credits expired");

@@ -103,7 +103,7 @@ async function recordFailure(deps: TRoutingDeps, job: TClaimedSubmission, err: u
 
 /**
  * Routes every submission that is due now, batch after batch, and returns how many it claimed: the
- * once-a-minute safety net (jobs/register.ts) and the tests' way to drive routing explicitly.
+ * tests' way to drive routing explicitly (servers run the routing worker, which claims the same way).
  */
 export async function retryFailedRouting(deps: TRoutingDeps, limit = 20): Promise<number> {
   let total = 0;
