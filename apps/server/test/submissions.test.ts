@@ -1,7 +1,7 @@
 import { FORM_MESSAGES, type TFormSubmissionResult, type TLeadDetail } from "@leadpost/shared";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { formSubmissions, leads } from "../src/db/schema";
+import { formSubmissions, leads, rateLimits } from "../src/db/schema";
 import { retryFailedRouting } from "../src/modules/submissions/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createForm, createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
@@ -374,6 +374,18 @@ describe("rate limits", () => {
       // Four accepted into the form this minute: a fresh address is refused by the form's limit.
       expect((await from("203.0.113.3", 1)).status).toBe(429);
       expect(await limited.database.db.select().from(formSubmissions)).toHaveLength(4);
+
+      // An answer refused as invalid still counts against the form, on the same counters.
+      const invalid = await submit(limited, form.id, {}, { headers: { "x-forwarded-for": "203.0.113.4" } });
+      expect(invalid.status).toBe(429);
+      // The form's count is spread over several counters, so submissions to one busy form do not queue
+      // on one row: the six hits (four accepted, two refused) add up across them.
+      const counters = await limited.database.db
+        .select({ key: rateLimits.key, count: rateLimits.count })
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} like ${`form-submit:form:${form.id}:%`}`);
+      expect(counters.reduce((sum, c) => sum + c.count, 0)).toBe(6);
+      expect(counters.every((c) => /:\d+$/.test(c.key))).toBe(true);
     } finally {
       await limited.close();
     }

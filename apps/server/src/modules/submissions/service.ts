@@ -59,7 +59,7 @@ type TAcceptResult =
 /**
  * The public submission pipeline (PRODUCT §3), in one round trip for an accepted submission: the form
  * comes from a short-lived cache and the answers are validated in the process; then one statement
- * (accept_submission, migration 0019) replays a known idempotency key, counts both rate limits,
+ * (accept_submission, migrations 0019 and 0020) replays a known idempotency key, counts both rate limits,
  * re-checks the form is published, and stores the raw submission and, unless it is spam, its lead
  * with the duplicate flag. The lead waits as routing "pending" for the routing worker, woken here;
  * the visitor's answer never waits for routing.
@@ -209,7 +209,7 @@ async function refuse(
     if (replay) return { ...replay, replayed: true };
   }
   if (req.ipAddress) await enforceLimit(db, `form-submit:ip:${req.ipAddress}`, limits.perIpPerMinute);
-  if (formId) await enforceLimit(db, `form-submit:form:${formId}`, limits.perFormPerMinute);
+  if (formId) await enforceFormLimit(db, formId, limits.perFormPerMinute);
   throw err;
 }
 
@@ -234,6 +234,16 @@ async function findAnswer(
   // Submissions stored before hashes were kept have none and replay as before.
   if (row?.requestHash && row.requestHash !== hash) throw keyReused();
   return (row?.response as TSubmitAnswer | undefined) ?? null;
+}
+
+/** The form's limit counts over its 32 counters (form_limit_hit, migration 0020), as the accept statement does. */
+async function enforceFormLimit(db: Db, formId: string, max: number) {
+  const now = Date.now();
+  const result = await db.execute(
+    sql`select hits, window_start from form_limit_hit(${`form-submit:form:${formId}`}, ${now}, ${RATE_WINDOW_MS})`,
+  );
+  const row = (result as unknown as { rows: { hits: number; window_start: string | number }[] }).rows[0];
+  if (row && row.hits > max) throw new SubmissionRateLimitedError(retryAfter(Number(row.window_start), now));
 }
 
 async function enforceLimit(db: Db, key: string, max: number) {
