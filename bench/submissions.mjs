@@ -13,11 +13,16 @@
 // Settings: DURATION seconds of load (at most 20), CONNECTIONS concurrent HTTP connections (50),
 // INSERT_WORKERS concurrent connections for the raw insert rate (10, the server's default pool size),
 // RATE requests per second across all connections (unset: as fast as the server answers).
-// COMPANY_BUYERS buyers spread over the country in the form's company (0; `npm run bench` uses 10,000).
+// COMPANY_BUYERS buyers in the form's company (0; `npm run bench` uses 10,000), placed by BUYER_LAYOUT:
+// `spread` over the country (about 30 match each lead) or `metro`, packed around the 8 metro areas the
+// leads come from (about a eighth of them match each lead). HALF_RATE=1 adds a phase at half the measured
+// rate, where the p99 goal applies; each phase reports how long its leads waited for their decision.
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { companyBuyerCount, seedCompanyBuyers } from "./lib/company-buyers.mjs";
+
+const ZIPS = ["80202", "10001", "30301", "60601", "94103", "73301", "98101", "33101"];
 
 const baseUrl = new URL(process.env.BENCH_URL ?? "http://127.0.0.1:3000");
 const databaseUrl = process.env.DATABASE_URL;
@@ -58,11 +63,12 @@ async function seedForm() {
      values ($1, 'Bench quote', 'published', $2, 3) returning id`,
     [company.rows[0].id, JSON.stringify(fields)],
   );
-  await seedCompanyBuyers(pool, company.rows[0].id, companyBuyerCount());
+  await seedCompanyBuyers(pool, company.rows[0].id, companyBuyerCount(), {
+    metroZips: process.env.BUYER_LAYOUT === "metro" ? ZIPS : null,
+  });
   return form.rows[0].id;
 }
 
-const ZIPS = ["80202", "10001", "30301", "60601", "94103", "73301", "98101", "33101"];
 let sequence = 0;
 
 /** Each request is a different visitor: own address, e-mail, phone and idempotency key. */
@@ -91,12 +97,12 @@ function visitorBody() {
   };
 }
 
-function load(formId, seconds) {
+function load(formId, seconds, overallRate = rate) {
   return autocannon({
     url: baseUrl.origin,
     connections,
     duration: seconds,
-    ...(rate ? { overallRate: rate } : {}),
+    ...(overallRate ? { overallRate } : {}),
     requests: [
       {
         method: "POST",
@@ -134,50 +140,82 @@ async function rawInsertRate(workers) {
   return rate;
 }
 
-const formId = await seedForm();
-const warmupSeconds = Math.min(3, Math.max(1, duration - 10));
-await load(formId, warmupSeconds);
-const result = await load(formId, duration - warmupSeconds);
-const stored = await pool.query("select count(*)::int as n from form_submissions where form_id = $1", [
-  formId,
-]);
-const leadsMade = await pool.query("select count(*)::int as n from leads where form_id = $1", [formId]);
-// Routing runs after the answer: how long each lead waited for its decision (stored → routed), once
-// the routing worker has caught up (at most 60 s more).
-for (let waited = 0; waited < 60_000; waited += 250) {
+/** Waits (at most `maxMs`) until the routing worker has decided every lead of the form. */
+async function routingCaughtUp(formId, maxMs = 60_000) {
+  for (let waited = 0; waited < maxMs; waited += 250) {
+    const left = await pool.query(
+      "select count(*)::int as n from form_submissions where form_id = $1 and routing_status = 'pending'",
+      [formId],
+    );
+    if (left.rows[0].n === 0) return 0;
+    await new Promise((r) => setTimeout(r, 250));
+  }
   const left = await pool.query(
     "select count(*)::int as n from form_submissions where form_id = $1 and routing_status = 'pending'",
     [formId],
   );
-  if (left.rows[0].n === 0) break;
-  await new Promise((r) => setTimeout(r, 250));
+  return left.rows[0].n;
 }
-const decided = await pool.query(
-  `select count(*)::int as n,
-          percentile_cont(0.5) within group (order by extract(epoch from l.routed_at - s.created_at)) * 1000 as p50,
-          percentile_cont(0.99) within group (order by extract(epoch from l.routed_at - s.created_at)) * 1000 as p99
-     from leads l join form_submissions s on s.id = l.submission_id
-    where l.form_id = $1 and l.routed_at is not null`,
-  [formId],
-);
+
+/** How long the leads stored between `from` and `to` waited for their decision (stored → routed). */
+async function decisions(formId, from, to) {
+  const r = await pool.query(
+    `select count(*)::int as n, count(l.routed_at)::int as decided,
+            percentile_cont(0.5) within group (order by extract(epoch from l.routed_at - s.created_at)) * 1000 as p50,
+            percentile_cont(0.99) within group (order by extract(epoch from l.routed_at - s.created_at)) * 1000 as p99
+       from leads l join form_submissions s on s.id = l.submission_id
+      where l.form_id = $1 and s.created_at >= $2 and s.created_at < $3`,
+    [formId, from, to],
+  );
+  const row = r.rows[0];
+  return { leads: row.n, decided: row.decided, p50: Math.round(row.p50 ?? 0), p99: Math.round(row.p99 ?? 0) };
+}
+
+/** One measured phase: the load, then the wait for routing to decide its leads. */
+async function phase(formId, seconds, overallRate) {
+  const from = new Date();
+  const result = await load(formId, seconds, overallRate);
+  const to = new Date();
+  const undecided = await routingCaughtUp(formId);
+  const ok = result["2xx"];
+  return {
+    submissionsPerSecond: Math.round(ok / seconds),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    decisionMs: await decisions(formId, from, to),
+    undecidedAfter60s: undecided,
+  };
+}
+
+const formId = await seedForm();
+const warmupSeconds = Math.min(3, Math.max(1, duration - 10));
+await load(formId, warmupSeconds);
+await routingCaughtUp(formId);
+const seconds = duration - warmupSeconds;
+const max = await phase(formId, seconds);
+const half =
+  process.env.HALF_RATE === "1" && !rate
+    ? await phase(formId, seconds, Math.max(1, Math.round(max.submissionsPerSecond / 2)))
+    : null;
+const stored = await pool.query("select count(*)::int as n from form_submissions where form_id = $1", [
+  formId,
+]);
+const leadsMade = await pool.query("select count(*)::int as n from leads where form_id = $1", [formId]);
 const insertSingle = await rawInsertRate(1);
 const insertParallel = await rawInsertRate(insertWorkers);
 await pool.end();
 
-const seconds = duration - warmupSeconds;
-const ok = result["2xx"];
 const summary = {
   server: baseUrl.origin,
   connections,
   seconds,
-  submissionsPerSecond: Math.round(ok / seconds),
-  latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-  non2xx: result.non2xx,
-  errors: result.errors + result.timeouts,
+  buyers: companyBuyerCount(),
+  buyerLayout: process.env.BUYER_LAYOUT === "metro" ? "metro" : "spread",
+  ...max,
+  ...(half ? { halfRate: half } : {}),
   storedSubmissions: stored.rows[0].n,
   leads: leadsMade.rows[0].n,
-  routedLeads: decided.rows[0].n,
-  decisionMs: { p50: Math.round(decided.rows[0].p50 ?? 0), p99: Math.round(decided.rows[0].p99 ?? 0) },
   rawInsertsPerSecond: {
     oneConnection: Math.round(insertSingle),
     [`${insertWorkers}Connections`]: Math.round(insertParallel),
@@ -187,6 +225,12 @@ console.log(JSON.stringify(summary, null, 2));
 console.log(
   `\n${summary.submissionsPerSecond} submissions/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms) ` +
     `vs ${summary.rawInsertsPerSecond[`${insertWorkers}Connections`]} raw single-row inserts/s on ${insertWorkers} connections ` +
-    `(${summary.rawInsertsPerSecond.oneConnection}/s on one); leads decided p50 ${summary.decisionMs.p50} ms, ` +
-    `p99 ${summary.decisionMs.p99} ms after being stored.`,
+    `(${summary.rawInsertsPerSecond.oneConnection}/s on one); leads decided p50 ${max.decisionMs.p50} ms, ` +
+    `p99 ${max.decisionMs.p99} ms after being stored (${max.decisionMs.decided} of ${max.decisionMs.leads}).`,
 );
+if (half)
+  console.log(
+    `at half that rate: ${half.submissionsPerSecond} submissions/s (half-rate p50 ${half.latencyMs.p50} ms, ` +
+      `half-rate p99 ${half.latencyMs.p99} ms); leads decided p50 ${half.decisionMs.p50} ms, ` +
+      `p99 ${half.decisionMs.p99} ms after being stored (${half.decisionMs.decided} of ${half.decisionMs.leads}).`,
+  );
