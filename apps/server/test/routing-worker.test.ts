@@ -5,7 +5,7 @@ import type { TDeps } from "../src/app-types";
 import { openPostgres, type TDatabase } from "../src/db/client";
 import { formSubmissions, leads } from "../src/db/schema";
 import { startRoutingWorker, type TRoutingWorker } from "../src/modules/submissions";
-import { claimDueSubmissions } from "../src/modules/submissions/routing-retry";
+import { claimDueSubmissions, routeClaimed } from "../src/modules/submissions/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { addBuyer } from "./helpers/routing";
@@ -183,5 +183,33 @@ describe("two routing workers on one database", () => {
     expect(leadIds.map((id) => calls.get(id) ?? 0)).toEqual(leadIds.map(() => 1));
     const subs = await db().select().from(formSubmissions).where(eq(formSubmissions.formId, form.id));
     expect(subs.map((s) => [s.routingStatus, s.routingAttempts])).toEqual(subs.map(() => ["routed", 2]));
+  }, 60_000);
+
+  it("a worker told to stop starts no further lead and hands the rest of its batch back at once", async () => {
+    const form = await createPublishedForm(ctx, co.cookie);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => submit(ctx, form.id, visitor(40_000 + i))),
+    );
+    const leadIds = ((await Promise.all(responses.map((r) => r.json()))) as TFormSubmissionResult[]).map(
+      (b) => b.leadId,
+    );
+    const claimed = await claimDueSubmissions(ctx.deps, 50);
+    expect(claimed).toHaveLength(12);
+    const started = () => leadIds.filter((id) => (calls.get(id) ?? 0) > 0).length;
+    // Stop once three leads have been started, one lane at a time.
+    await routeClaimed(ctx.deps, claimed, 1, () => started() >= 3);
+    expect(started()).toBe(3);
+
+    const subs = await db().select().from(formSubmissions).where(eq(formSubmissions.formId, form.id));
+    const routed = subs.filter((s) => s.routingStatus === "routed");
+    const handedBack = subs.filter((s) => s.routingStatus === "pending");
+    expect(routed).toHaveLength(3);
+    expect(handedBack).toHaveLength(9);
+    // Due now, the attempt not counted: the next claim (any instance) takes them without waiting.
+    expect(handedBack.every((s) => s.routingAttempts === 0)).toBe(true);
+    expect(handedBack.every((s) => s.routingNextAttemptAt!.getTime() <= Date.now() + 1000)).toBe(true);
+    await routeClaimed(ctx.deps, await claimDueSubmissions(ctx.deps, 50));
+    await waitUntilDecided(form.id, 30_000);
+    expect(leadIds.map((id) => calls.get(id) ?? 0)).toEqual(leadIds.map(() => 1));
   }, 60_000);
 });

@@ -56,16 +56,21 @@ export async function claimDueSubmissions(
  * Runs the routing hook for each claimed submission (`parallel` at a time) and records how each went:
  * the decided ones in one update, a failure as `failed` with the next attempt time (backing off) or
  * given up after MAX_ROUTING_ATTEMPTS. Never throws: the lease brings back whatever is not recorded.
+ * Once `stopping()` answers true no further lead is started, and the claims not started are handed
+ * back at once (due now, the attempt not counted), so a server shutting down neither waits for a whole
+ * batch nor leaves its leads waiting for the lease to run out.
  */
 export async function routeClaimed(
   deps: TRoutingDeps,
   claimed: readonly TClaimedSubmission[],
   parallel = 4,
+  stopping: () => boolean = () => false,
 ): Promise<void> {
   const decided: { id: string; outcome: TRoutingOutcome }[] = [];
   let next = 0;
   const lane = async () => {
-    for (let job = claimed[next++]; job; job = claimed[next++]) {
+    while (next < claimed.length && !stopping()) {
+      const job = claimed[next++]!;
       try {
         const { outcome } = await routeLead(deps, job.leadId);
         decided.push({ id: job.id, outcome });
@@ -75,6 +80,17 @@ export async function routeClaimed(
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, lane));
+  const notStarted = claimed.slice(next).map((job) => job.id);
+  if (notStarted.length > 0) {
+    await deps.database.db
+      .update(formSubmissions)
+      .set({
+        routingAttempts: sql`${formSubmissions.routingAttempts} - 1`,
+        routingNextAttemptAt: sql`now()`,
+      })
+      .where(inArray(formSubmissions.id, notStarted))
+      .catch((err) => deps.logger.error({ err }, "could not hand back unstarted routing claims"));
+  }
   if (decided.length === 0) return;
   await deps.database.db
     .execute(sql`

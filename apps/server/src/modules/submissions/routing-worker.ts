@@ -14,7 +14,7 @@ export type TRoutingWorkerOptions = {
 export type TRoutingWorker = {
   /** Look for due submissions now (called after a submission commits in this process). */
   wake(): void;
-  /** Stop claiming; resolves when the batch in hand is done. */
+  /** Stop claiming; resolves when the leads being routed are done (the rest of the batch is handed back). */
   stop(): Promise<void>;
 };
 
@@ -62,7 +62,7 @@ export function startRoutingWorker(deps: TRoutingDeps, opts: TRoutingWorkerOptio
       try {
         const batch = await claimDueSubmissions(deps, batchSize, leaseMs);
         claimed = batch.length;
-        await routeClaimed(deps, batch, opts.parallel);
+        await routeClaimed(deps, batch, opts.parallel, () => stopped);
       } catch (err) {
         if (stopped) break;
         deps.logger.error({ err }, "routing worker: claiming failed");
