@@ -202,6 +202,15 @@ const benches = {
       );
       add(
         "submissions",
+        `the same against a bare request, ${label}`,
+        rate,
+        "/s",
+        "GET /api/health/s",
+        num(/GET \/api\/health on the same server: (\d+) requests\/s/, out),
+        "",
+      );
+      add(
+        "submissions",
         `p99 at half that rate, ${label}`,
         num(/half-rate p99 (\d+) ms/, out),
         "ms",

@@ -202,6 +202,9 @@ const stored = await pool.query("select count(*)::int as n from form_submissions
   formId,
 ]);
 const leadsMade = await pool.query("select count(*)::int as n from leads where form_id = $1", [formId]);
+// The same server's ceiling for any request: GET /api/health (no database) on the same connections.
+const health = await autocannon({ url: `${baseUrl.origin}/api/health`, connections, duration: 5 });
+const healthPerSecond = Math.round(health["2xx"] / 5);
 const insertSingle = await rawInsertRate(1);
 const insertParallel = await rawInsertRate(insertWorkers);
 await pool.end();
@@ -214,6 +217,7 @@ const summary = {
   buyerLayout: process.env.BUYER_LAYOUT === "metro" ? "metro" : "spread",
   ...max,
   ...(half ? { halfRate: half } : {}),
+  healthPerSecond,
   storedSubmissions: stored.rows[0].n,
   leads: leadsMade.rows[0].n,
   rawInsertsPerSecond: {
@@ -226,7 +230,8 @@ console.log(
   `\n${summary.submissionsPerSecond} submissions/s (p50 ${summary.latencyMs.p50} ms, p99 ${summary.latencyMs.p99} ms) ` +
     `vs ${summary.rawInsertsPerSecond[`${insertWorkers}Connections`]} raw single-row inserts/s on ${insertWorkers} connections ` +
     `(${summary.rawInsertsPerSecond.oneConnection}/s on one); leads decided p50 ${max.decisionMs.p50} ms, ` +
-    `p99 ${max.decisionMs.p99} ms after being stored (${max.decisionMs.decided} of ${max.decisionMs.leads}).`,
+    `p99 ${max.decisionMs.p99} ms after being stored (${max.decisionMs.decided} of ${max.decisionMs.leads}). ` +
+    `GET /api/health on the same server: ${healthPerSecond} requests/s.`,
 );
 if (half)
   console.log(
