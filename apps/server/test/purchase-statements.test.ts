@@ -1,0 +1,99 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBuyer, createLead, createUser, giveLead, signInBuyer } from "./helpers/buyer-portal";
+import { newKey } from "./helpers/credits";
+import { createCompanyWithOwner } from "./helpers/fixtures";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+// What one purchase request costs the database, counted on the embedded database where every statement
+// passes through one client object (and, inside a transaction, the transaction's own); the same SQL runs
+// on PostgreSQL. bench/README.md "Purchases with credits" quotes these counts.
+let ctx: TTestContext;
+let acme: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+let buyerId: string;
+let cookie: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  acme = await createCompanyWithOwner(ctx, "owner@acme-statements.test", "Acme Statements");
+  const userId = await createUser(ctx, "buyer@statements.test");
+  const buyer = await createBuyer(ctx, {
+    companyId: acme.companyId,
+    nicheId: acme.nicheId,
+    userId,
+    email: "buyer@statements.test",
+    credits: 1000,
+  });
+  buyerId = buyer.id;
+  cookie = await signInBuyer(ctx, "buyer@statements.test");
+});
+afterAll(() => ctx.close());
+
+async function previewed(opts: { saleCap: number; saleCount?: number }) {
+  const lead = await createLead(ctx, {
+    companyId: acme.companyId,
+    nicheId: acme.nicheId,
+    name: "Lee",
+    ...opts,
+  });
+  await giveLead(ctx, { companyId: acme.companyId, buyerId, leadId: lead.id, preview: true });
+  return lead.id;
+}
+
+/** Runs the purchase and returns its status with every statement it sent. */
+async function counted(leadId: string): Promise<{ status: number; statements: string[] }> {
+  const client = ctx.database.embedded as PGlite;
+  const statements: string[] = [];
+  const record = (q: unknown) => statements.push(String(q).replace(/\s+/g, " ").trim().slice(0, 60));
+  const original = { query: client.query, exec: client.exec, transaction: client.transaction };
+  client.query = ((q: string, ...rest: unknown[]) => {
+    record(q);
+    return original.query.call(client, q, ...(rest as []));
+  }) as PGlite["query"];
+  client.exec = ((q: string, ...rest: unknown[]) => {
+    record(q);
+    return original.exec.call(client, q, ...(rest as []));
+  }) as PGlite["exec"];
+  client.transaction = ((fn: (tx: unknown) => Promise<unknown>) => {
+    record("BEGIN");
+    return original.transaction.call(client, (tx) => {
+      const q = tx.query.bind(tx);
+      const e = tx.exec.bind(tx);
+      tx.query = ((text: string, ...rest: unknown[]) => {
+        record(text);
+        return q(text, ...(rest as []));
+      }) as typeof tx.query;
+      tx.exec = ((text: string, ...rest: unknown[]) => {
+        record(text);
+        return e(text, ...(rest as []));
+      }) as typeof tx.exec;
+      return fn(tx).finally(() => record("COMMIT or ROLLBACK"));
+    });
+  }) as PGlite["transaction"];
+  try {
+    const res = await ctx.request("/api/purchases", {
+      method: "POST",
+      cookie,
+      json: { leadId, idempotencyKey: newKey("count") },
+    });
+    return { status: res.status, statements };
+  } finally {
+    Object.assign(client, original);
+  }
+}
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("statements per purchase request", () => {
+  it("a losing attempt on a sold-out lead: the session, the buyer, the company wall and one read", async () => {
+    const { status, statements } = await counted(await previewed({ saleCap: 1, saleCount: 1 }));
+    expect(status).toBe(409);
+    expect(statements).toHaveLength(7);
+  });
+
+  it("a winning attempt: the same, then the slot, the wallet, the ledger and the balance", async () => {
+    const { status, statements } = await counted(await previewed({ saleCap: 3 }));
+    expect(status).toBe(200);
+    // session, user, buyer, BEGIN, wall, offer, savepoint, slot, wallet lock, credit lots, ledger entry,
+    // lot allocation, balance, release, COMMIT
+    expect(statements).toHaveLength(15);
+  });
+});
