@@ -202,6 +202,15 @@ const benches = {
       );
       add(
         "submissions",
+        `routing alone after the load, leads/s, ${label}`,
+        num(/routing alone decided its backlog of \d+ at (\d+) leads\/s/, out),
+        "/s",
+        "accepted submissions/s",
+        rate,
+        "keeps up (≥ 100%)",
+      );
+      add(
+        "submissions",
         `the same against a bare request, ${label}`,
         rate,
         "/s",

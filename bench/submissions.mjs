@@ -176,7 +176,14 @@ async function phase(formId, seconds, overallRate) {
   const from = new Date();
   const result = await load(formId, seconds, overallRate);
   const to = new Date();
+  const pendingAtEnd = await pool.query(
+    "select count(*)::int as n from form_submissions where form_id = $1 and routing_status = 'pending'",
+    [formId],
+  );
+  const catchUpStarted = performance.now();
   const undecided = await routingCaughtUp(formId);
+  const catchUpSeconds = (performance.now() - catchUpStarted) / 1000;
+  const backlog = pendingAtEnd.rows[0].n - undecided;
   const ok = result["2xx"];
   return {
     submissionsPerSecond: Math.round(ok / seconds),
@@ -185,6 +192,9 @@ async function phase(formId, seconds, overallRate) {
     errors: result.errors + result.timeouts,
     decisionMs: await decisions(formId, from, to),
     undecidedAfter60s: undecided,
+    // The backlog left when the load stopped, routed with nothing else running: routing's own rate.
+    routingBacklog: backlog,
+    routedPerSecondAfterLoad: backlog > 20 ? Math.round(backlog / catchUpSeconds) : null,
   };
 }
 
@@ -231,7 +241,10 @@ console.log(
     `vs ${summary.rawInsertsPerSecond[`${insertWorkers}Connections`]} raw single-row inserts/s on ${insertWorkers} connections ` +
     `(${summary.rawInsertsPerSecond.oneConnection}/s on one); leads decided p50 ${max.decisionMs.p50} ms, ` +
     `p99 ${max.decisionMs.p99} ms after being stored (${max.decisionMs.decided} of ${max.decisionMs.leads}). ` +
-    `GET /api/health on the same server: ${healthPerSecond} requests/s.`,
+    `GET /api/health on the same server: ${healthPerSecond} requests/s.` +
+    (max.routedPerSecondAfterLoad
+      ? ` After the load, routing alone decided its backlog of ${max.routingBacklog} at ${max.routedPerSecondAfterLoad} leads/s.`
+      : ""),
 );
 if (half)
   console.log(
