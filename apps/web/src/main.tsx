@@ -5,9 +5,15 @@ import { createQueryClient } from "./app/query-client";
 import { RootErrorBoundary } from "./app/root-error-boundary";
 import { createAppRouter } from "./app/router";
 import "./index.css";
+import { takeFlashToast } from "./lib/flash-toast";
+import { toast } from "./lib/toast";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+
+// A toast the previous page (the sign-in page, a sign-out) left for this one.
+const flash = takeFlashToast();
+if (flash) toast[flash.kind](flash.message);
 
 createRoot(container).render(
   <StrictMode>

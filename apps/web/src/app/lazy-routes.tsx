@@ -12,10 +12,6 @@ export const lazyAuthLayout = async () => ({
   Component: (await import("./layouts/auth-layout")).AuthLayout,
 });
 
-export const lazyLoginPage = async () => ({
-  Component: (await import("@/features/auth/components/login-page")).LoginPage,
-});
-
 export const lazyDashboardHome = async () => ({
   Component: (await import("@/features/dashboard/components/dashboard-home-page")).DashboardHomePage,
 });

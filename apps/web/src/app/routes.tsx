@@ -20,7 +20,6 @@ import {
   lazyFormsList,
   lazyInvitations,
   lazyLeads,
-  lazyLoginPage,
   lazyNichesPage,
   lazyNotFoundPage,
   lazyOwnerDocs,
@@ -30,13 +29,15 @@ import {
   lazyWhoamiDebug,
 } from "./lazy-routes";
 import { OldProjectLink } from "./old-project-link";
+import { OwnPageRoute } from "./own-page-route";
 import { RouteErrorScreen } from "./route-error-screen";
 import { RouteGuard } from "./route-guard";
 
 /** Spec 003 §2.1: public routes, shown in the centered auth layout. */
 const authRoutes: RouteObject[] = [
-  { path: "login", lazy: lazyLoginPage },
-  { path: "auth/login", lazy: lazyLoginPage },
+  // The sign-in page is its own page (login.html, src/sign-in): reached by a full page load.
+  { path: "login", element: <OwnPageRoute /> },
+  { path: "auth/login", element: <OwnPageRoute /> },
   { path: "buyer/login", lazy: authPage.buyerLogin },
   { path: "register", lazy: lazyBuyerApplication },
   { path: "auth/register", lazy: authPage.register },
