@@ -12,6 +12,11 @@ export const lazyAuthLayout = async () => ({
   Component: (await import("./layouts/auth-layout")).AuthLayout,
 });
 
+/** /login and /auth/login: the sign-in page is its own page (login.html), loaded anew. */
+export const lazyOwnPage = async () => ({
+  Component: (await import("./own-page-route")).OwnPageRoute,
+});
+
 export const lazyDashboardHome = async () => ({
   Component: (await import("@/features/dashboard/components/dashboard-home-page")).DashboardHomePage,
 });

@@ -23,21 +23,21 @@ import {
   lazyNichesPage,
   lazyNotFoundPage,
   lazyOwnerDocs,
+  lazyOwnPage,
   lazyPreferencesPage,
   lazySettingsPage,
   lazySubscribers,
   lazyWhoamiDebug,
 } from "./lazy-routes";
 import { OldProjectLink } from "./old-project-link";
-import { OwnPageRoute } from "./own-page-route";
 import { RouteErrorScreen } from "./route-error-screen";
 import { RouteGuard } from "./route-guard";
 
 /** Spec 003 §2.1: public routes, shown in the centered auth layout. */
 const authRoutes: RouteObject[] = [
   // The sign-in page is its own page (login.html, src/sign-in): reached by a full page load.
-  { path: "login", element: <OwnPageRoute /> },
-  { path: "auth/login", element: <OwnPageRoute /> },
+  { path: "login", lazy: lazyOwnPage },
+  { path: "auth/login", lazy: lazyOwnPage },
   { path: "buyer/login", lazy: authPage.buyerLogin },
   { path: "register", lazy: lazyBuyerApplication },
   { path: "auth/register", lazy: authPage.register },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { flashToast, takeFlashToast } from "./flash-toast";
+import { flashToast, flashToasts, takeFlashToasts } from "./flash-toast";
 import { loadOwnPage, ownPageLoaded } from "./own-page";
+import { TOAST_DURATION_MS, takeToastsOnScreen, toast } from "./toast";
 
 afterEach(() => window.sessionStorage.clear());
 
@@ -28,16 +29,38 @@ describe("loadOwnPage", () => {
 });
 
 describe("flash toasts", () => {
-  it("keeps one toast for the next page, read once", () => {
+  it("keeps toasts for the next page, read once", () => {
     flashToast("success", "Logged out successfully");
-    expect(takeFlashToast()).toEqual({ kind: "success", message: "Logged out successfully" });
-    expect(takeFlashToast()).toBeNull();
+    flashToasts([{ kind: "info", message: "Later", description: "why", duration: 10_000 }]);
+    expect(takeFlashToasts()).toEqual([
+      { kind: "success", message: "Logged out successfully" },
+      { kind: "info", message: "Later", description: "why", duration: 10_000 },
+    ]);
+    expect(takeFlashToasts()).toEqual([]);
   });
 
   it("ignores what is not a toast", () => {
-    window.sessionStorage.setItem("leadpost-flash-toast", JSON.stringify({ kind: "boom", message: 1 }));
-    expect(takeFlashToast()).toBeNull();
+    window.sessionStorage.setItem("leadpost-flash-toast", JSON.stringify([{ kind: "boom", message: 1 }]));
+    expect(takeFlashToasts()).toEqual([]);
     window.sessionStorage.setItem("leadpost-flash-toast", "{not json");
-    expect(takeFlashToast()).toBeNull();
+    expect(takeFlashToasts()).toEqual([]);
+  });
+
+  it("hands on the text toasts still on screen with the time they have left, once", () => {
+    vi.useFakeTimers();
+    try {
+      toast.info("Old news");
+      vi.advanceTimersByTime(TOAST_DURATION_MS + 1);
+      toast.success("Your password has been created. Please sign in.", { duration: 10_000 });
+      vi.advanceTimersByTime(2_000);
+      toast.success("Logged out successfully", { description: "See you" });
+      expect(takeToastsOnScreen()).toEqual([
+        { kind: "success", message: "Your password has been created. Please sign in.", duration: 8_000 },
+        { kind: "success", message: "Logged out successfully", description: "See you", duration: 4_000 },
+      ]);
+      expect(takeToastsOnScreen()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

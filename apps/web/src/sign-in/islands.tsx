@@ -5,6 +5,7 @@ import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { AppToaster } from "@/app/app-toaster";
 import { ThemeToggle } from "@/features/theme/components/theme-toggle";
+import type { TToastKind } from "@/lib/flash-toast";
 import { ThemeProvider } from "@/lib/theme/theme-provider";
 import { toast } from "@/lib/toast";
 
@@ -36,12 +37,12 @@ function mount() {
 
 /** Shows a toast with the app's toaster. */
 export function showToast(
-  kind: "success" | "error" | "info" | "warning",
+  kind: TToastKind,
   message: string,
-  description?: string,
+  options: { description?: string; duration?: number } = {},
 ): void {
   mount();
-  toast[kind](message, description ? { description } : undefined);
+  toast[kind](message, options);
 }
 
 /** Replaces the page's stand-in theme button (the content of `slot`) with the app's theme menu, open. */

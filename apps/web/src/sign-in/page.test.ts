@@ -184,10 +184,9 @@ describe("the sign-in page", () => {
     await user.type(within(form).getByLabelText("Password", { exact: true }), "correct-horse");
     await user.click(within(form).getByRole("button", { name: "Sign in" }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith("/dashboard"));
-    expect(JSON.parse(window.sessionStorage.getItem(FLASH_TOAST_KEY) ?? "null")).toEqual({
-      kind: "warning",
-      message: LOGIN_MESSAGES.notBuyer,
-    });
+    expect(JSON.parse(window.sessionStorage.getItem(FLASH_TOAST_KEY) ?? "null")).toEqual([
+      { kind: "warning", message: LOGIN_MESSAGES.notBuyer },
+    ]);
   });
 
   it("sends a user with invitations waiting to answer them first", async () => {
@@ -273,10 +272,16 @@ describe("the sign-in page", () => {
   it("shows the toast the previous page left (a sign-out) and opens the theme menu on demand", async () => {
     window.sessionStorage.setItem(
       FLASH_TOAST_KEY,
-      JSON.stringify({ kind: "success", message: "Logged out successfully" }),
+      JSON.stringify([
+        { kind: "success", message: "Logged out successfully" },
+        { kind: "success", message: "Your password has been created. Please sign in.", duration: 10_000 },
+      ]),
     );
     const { toast, user, openThemeMenu } = start();
-    expect(toast).toHaveBeenCalledWith("success", "Logged out successfully");
+    expect(toast).toHaveBeenNthCalledWith(1, "success", "Logged out successfully", {});
+    expect(toast).toHaveBeenNthCalledWith(2, "success", "Your password has been created. Please sign in.", {
+      duration: 10_000,
+    });
     expect(window.sessionStorage.getItem(FLASH_TOAST_KEY)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Theme: System. Change theme" }));
     expect(openThemeMenu).toHaveBeenCalledTimes(1);

@@ -8,7 +8,7 @@ import { validateLogin } from "@/features/auth/login-schema";
 import type { TLoginAudience } from "@/features/auth/sign-in-destination";
 import { THEME_LABELS } from "@/features/theme/components/theme-labels";
 import { PRODUCT_NAME, SUPPORT_PHONE, telHref } from "@/lib/env";
-import { takeFlashToast } from "@/lib/flash-toast";
+import { type TToastKind, takeFlashToasts } from "@/lib/flash-toast";
 import { readTheme, resolveTheme, systemPrefersDark } from "@/lib/theme/theme-storage";
 import { h } from "@/public-form/dom";
 import { CLASSES } from "./classes";
@@ -27,7 +27,7 @@ export type TSignInPageDeps = {
   go: (url: string) => void;
   signIn: (input: { email: string; password: string }, audience: TLoginAudience) => Promise<TSignInOutcome>;
   /** Loads the app's toaster (React, on first use) and shows a toast. */
-  toast: (kind: "success" | "error" | "info" | "warning", message: string, description?: string) => void;
+  toast: (kind: TToastKind, message: string, options?: { description?: string; duration?: number }) => void;
   /** Replaces the stand-in theme button with the app's theme menu, open. */
   openThemeMenu: (slot: HTMLElement) => void;
 };
@@ -35,8 +35,8 @@ export type TSignInPageDeps = {
 const defaultDeps: TSignInPageDeps = {
   go: (url) => window.location.replace(url),
   signIn,
-  toast: (kind, message, description) =>
-    void import("./islands").then((m) => m.showToast(kind, message, description)),
+  toast: (kind, message, options) =>
+    void import("./islands").then((m) => m.showToast(kind, message, options)),
   openThemeMenu: (slot) => void import("./islands").then((m) => m.mountThemeMenu(slot)),
 };
 
@@ -230,11 +230,9 @@ export function startSignInPage(root: HTMLElement, overrides: Partial<TSignInPag
     } catch (error) {
       state.googleStarting = false;
       render();
-      deps.toast(
-        "error",
-        "Google sign-in is not available right now.",
-        error instanceof Error ? error.message : undefined,
-      );
+      deps.toast("error", "Google sign-in is not available right now.", {
+        description: error instanceof Error ? error.message : undefined,
+      });
     }
   };
 
@@ -277,8 +275,8 @@ export function startSignInPage(root: HTMLElement, overrides: Partial<TSignInPag
     render();
   });
   void showDevMailboxBanner(banner);
-  const flash = takeFlashToast();
-  if (flash) deps.toast(flash.kind, flash.message);
+  // Toasts the app showed on its way here (a sign-out, an ended session, a used link).
+  for (const { kind, message, ...options } of takeFlashToasts()) deps.toast(kind, message, options);
 }
 
 function themeButton(deps: TSignInPageDeps) {

@@ -4,7 +4,7 @@ import type * as React from "react";
 import { useCallback, useEffect, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { setUnauthorizedHandler } from "@/lib/api-client";
-import { flashToast } from "@/lib/flash-toast";
+import { toast } from "@/lib/toast";
 import { retryBootstrap as retryBootstrapQueries } from "./bootstrap-retry";
 import { SessionContext, type TSessionContext, type TSessionStatus } from "./session-context";
 import { useSessionRehydration } from "./use-session-rehydration";
@@ -47,8 +47,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     setUnauthorizedHandler(() => {
       const wasSignedIn = Boolean(queryClient.getQueryData(whoamiQueryKey));
       clear();
-      // /login is its own page (a full load), so the toast waits for it there.
-      if (wasSignedIn) flashToast("info", "Your session has ended. Please sign in again.");
+      if (wasSignedIn) toast.info("Your session has ended. Please sign in again.");
       navigate("/login", { replace: true });
     });
     return () => setUnauthorizedHandler(null);

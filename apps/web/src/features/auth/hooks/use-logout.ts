@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { LOGIN_PATH } from "@/app/route-access";
 import { isApiError } from "@/lib/api-error";
-import { flashToast } from "@/lib/flash-toast";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
@@ -13,6 +13,7 @@ export const SIGN_OUT_FORCE_REDIRECT_MS = 2000;
 export function useLogout(): { logout: () => void; isSigningOut: boolean } {
   const { clear } = useSession();
   const { reset } = useWorkspace();
+  const navigate = useNavigate();
   const [isSigningOut, setIsSigningOut] = useState(false);
   const busy = useRef(false);
 
@@ -37,9 +38,8 @@ export function useLogout(): { logout: () => void; isSigningOut: boolean } {
         clearTimeout(forceRedirect);
         clear();
         reset();
-        // The sign-in page is its own page (login.html): it shows the toast after the full load.
-        flashToast("success", "Logged out successfully");
-        window.location.replace(LOGIN_PATH);
+        toast.success("Logged out successfully");
+        navigate(LOGIN_PATH, { replace: true });
       })
       .catch((error: unknown) => {
         clearTimeout(forceRedirect);
@@ -49,7 +49,7 @@ export function useLogout(): { logout: () => void; isSigningOut: boolean } {
           description: error instanceof Error ? error.message : undefined,
         });
       });
-  }, [clear, reset]);
+  }, [clear, reset, navigate]);
 
   return { logout, isSigningOut };
 }
