@@ -1,9 +1,9 @@
 // Fails the build when a page's first load grows past its budget (gzip KiB of JavaScript).
-// The public form and the dashboard are held to their goals (25 and 150). /login is a ratchet at the
-// size reached (its goal is 110, which needs the sign-in pages out of the React app: bench/README.md).
+// Each page is held to its goal: the public form 25, the dashboard 150, the sign-in page 110 (its own
+// page since login.html, bench/README.md).
 import { measureBundles } from "../bench/bundle-size.mjs";
 
-const BUDGETS_KIB = { "/forms/:id": 25, "/dashboard": 150, "/login": 151 };
+const BUDGETS_KIB = { "/forms/:id": 25, "/dashboard": 150, "/login": 110 };
 
 const sizes = measureBundles();
 let failed = false;

@@ -53,22 +53,25 @@ const SHELL_MODULES = [
   ]),
 ];
 
-/** What the sign-in pages share with the signed-in shell: the page frame and the theme switch. */
+/**
+ * What the account pages share with the signed-in shell: the page frame and the theme switch. React
+ * modules only (theme-labels is read by the sign-in page, login.html, which must not import this chunk).
+ */
 const FRAME_MODULES = [
   sources([
-    "features/theme/components/(theme-toggle|theme-labels)",
+    "features/theme/components/theme-toggle",
     "features/shell/components/(app-footer|brand-mark|skip-link)",
     "components/ui/busy-button",
     "lib/use-document-title",
   ]),
   icons(["sun", "moon", "loader-circle"]),
 ];
-/** The sign-in page's own small modules, one chunk for the same reason. */
+/**
+ * The account pages' small React modules, one chunk for the same reason. Only React components: a plain
+ * module here would pull this chunk, and React with it, into the sign-in page (login.html).
+ */
 const SIGN_IN_MODULES = [
-  sources([
-    "features/auth/components/(login-form|google-sign-in-button|google-icon|password-input|auth-link)",
-    "features/auth/(hooks/use-sign-in|sign-in-destination|login-schema|login-errors|api)",
-  ]),
+  sources(["features/auth/components/(google-sign-in-button|google-icon|password-input|auth-link)"]),
   icons(["eye", "eye-off"]),
 ];
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((pattern) => pattern.test(id));
@@ -76,17 +79,30 @@ const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((patter
 /** The public form page's own path shape: /forms/:id, /forms/:id/preview, /forms/:id/embed. */
 const PUBLIC_FORM_PATH = /^\/forms\/[^/?]+(?:\/(?:preview|embed))?\/?(?:\?|$)/;
 
-/** In dev and preview, public form addresses get form.html, as the API server does in production. */
-function publicFormPage(): Plugin {
+/** The sign-in page's addresses (any case, as the app's router matches them): /login, /auth/login. */
+const SIGN_IN_PATH = /^\/(?:auth\/)?login\/?(?:\?|$)/i;
+
+/**
+ * In dev and preview, public form addresses get form.html and the sign-in addresses login.html, as the
+ * API server does in production (apps/server/src/plugins/web-static.ts).
+ */
+function ownPages(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
-    if (req.url && PUBLIC_FORM_PATH.test(req.url)) {
+    const page = !req.url
+      ? null
+      : PUBLIC_FORM_PATH.test(req.url)
+        ? "/form.html"
+        : SIGN_IN_PATH.test(req.url)
+          ? "/login.html"
+          : null;
+    if (req.url && page) {
       const query = req.url.indexOf("?");
-      req.url = `/form.html${query >= 0 ? req.url.slice(query) : ""}`;
+      req.url = `${page}${query >= 0 ? req.url.slice(query) : ""}`;
     }
     next();
   };
   return {
-    name: "leadpost-public-form-page",
+    name: "leadpost-own-pages",
     configureServer: (server) => void server.middlewares.use(rewrite),
     configurePreviewServer: (server) => void server.middlewares.use(rewrite),
   };
@@ -102,7 +118,7 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [publicFormPage(), react(), tailwindcss()],
+    plugins: [ownPages(), react(), tailwindcss()],
     resolve: { alias: { "@": srcDir } },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
@@ -115,10 +131,12 @@ export default defineConfig(({ mode }) => {
       // Every browser the app supports preloads modules itself.
       modulePreload: { polyfill: false },
       rolldownOptions: {
-        // Two pages: the app, and the public form page that ships without React (src/public-form).
+        // Three pages: the app, and two that ship without React: the public form page (src/public-form)
+        // and the sign-in page (src/sign-in).
         input: {
           app: fileURLToPath(new URL("./index.html", import.meta.url)),
           form: fileURLToPath(new URL("./form.html", import.meta.url)),
+          login: fileURLToPath(new URL("./login.html", import.meta.url)),
         },
         output: {
           // Screens are split by route (lazy routes); the libraries every page needs get long-lived

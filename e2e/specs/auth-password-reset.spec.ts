@@ -45,6 +45,10 @@ test("forgot password, reset from the e-mailed link, sign in with the new passwo
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByRole("heading", { name: "Password updated" })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  // The 10 s success toast goes along to the sign-in page (a page of its own, loaded anew).
+  await expect(
+    page.getByText("Your password has been reset. Please sign in with your new password."),
+  ).toBeVisible();
 
   // The old password no longer works; the new one does.
   await signInAsCompany(page, email, oldPassword);

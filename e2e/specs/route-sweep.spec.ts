@@ -20,6 +20,12 @@ const ROLES: TRole[] = [
 const WIDTHS = [1280, 390];
 // The public form page is its own small page (apps/web/form.html), not a route of the app's router.
 const PUBLIC_FORM_PAGES = ["/forms/:formId", "/forms/:formId/embed"];
+// Pages of their own, opened by loading them: the public form (form.html) and the sign-in page
+// (login.html, which the router's /login and /auth/login routes load anew).
+const OWN_PAGE = /^\/forms\/|^\/(auth\/)?login$/;
+const SIGN_IN_PAGE = /^\/(auth\/)?login$/;
+// A page of the app itself, public, to come back into the app from a page of its own.
+const APP_PAGE = "/auth/register";
 
 // Each role is its own test; they may run side by side in several workers.
 test.describe.configure({ mode: "parallel" });
@@ -85,11 +91,17 @@ async function settle(page: Page) {
 }
 
 async function check(page: Page, label: string, failures: string[]) {
-  const { scrollWidth, clientWidth, text } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-    text: document.body.innerText,
-  }));
+  const read = () =>
+    page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      text: document.body.innerText,
+    }));
+  // A route that ends on /login loads the sign-in page anew: read the page that document becomes.
+  const { scrollWidth, clientWidth, text } = await read().catch(async () => {
+    await page.waitForLoadState("load");
+    return read();
+  });
   if (scrollWidth > clientWidth + 1)
     failures.push(`${label}: ${scrollWidth - clientWidth} px wider than the screen`);
   for (const pattern of RAW_TEXT) {
@@ -112,21 +124,30 @@ async function sweep(browser: Browser, baseURL: string, role: TRole, paths: stri
   });
   page.on("pageerror", (error) => failures.push(`${current}: uncaught ${error.name}: ${error.message}`));
   await signIn(page, role);
-  if (!role.email) await page.goto("/login");
+  if (!role.email) await page.goto(APP_PAGE);
   for (const path of paths) {
     current = `${role.name} ${path}`;
     await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
-    if (/^\/forms\//.test(path)) {
+    if (OWN_PAGE.test(path)) {
       await page.goto(path);
+      // Signed in, the sign-in page sends the user home at once.
+      if (role.email && SIGN_IN_PAGE.test(path)) {
+        await page.waitForURL((url) => !SIGN_IN_PAGE.test(url.pathname));
+      }
     } else {
       // In-app navigation, as a user clicking through: the router answers without reloading the app.
-      if (/^\/forms\//.test(new URL(page.url()).pathname)) await page.goto("/login");
+      if (OWN_PAGE.test(new URL(page.url()).pathname)) await page.goto(APP_PAGE);
       await page.evaluate((to) => {
         window.history.pushState({}, "", to);
         window.dispatchEvent(new PopStateEvent("popstate"));
       }, path);
     }
     await settle(page);
+    // Sent to /login (signed out on a protected page): the app loads the sign-in page anew.
+    if (SIGN_IN_PAGE.test(new URL(page.url()).pathname)) {
+      await page.waitForFunction(() => Boolean(document.querySelector('script[src*="/assets/login-"]')));
+      await settle(page);
+    }
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       await page.waitForTimeout(60);
@@ -167,7 +188,8 @@ test("the route list comes from the router and covers every screen", () => {
 
 for (const role of ROLES) {
   test(`every route as ${role.name}`, async ({ browser, workerServer }) => {
-    test.setTimeout(240_000);
+    // Signed out, every protected route ends on the sign-in page, a page of its own loaded anew.
+    test.setTimeout(360_000);
     const failures = await sweep(browser, workerServer.baseURL, role, paths);
     expect(failures).toEqual([]);
   });

@@ -9,6 +9,30 @@ test("the login page renders with both tabs", async ({ page }) => {
   await expect(page.getByRole("link", { name: /Create a Company Account/i })).toBeVisible();
 });
 
+test("the sign-in page is its own page without React: the app loads it anew, a signed-in user goes home", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/login?tab=buyer");
+  await expect(page.getByRole("tab", { name: "Lead Buyer" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("form", { name: "Lead buyer sign in" })).toBeVisible();
+  expect(scripts.some((path) => /vendor-(react|router|query|zod)/.test(path))).toBe(false);
+  // A protected page while signed out: the app's router sends the browser to /login, loaded anew.
+  await page.goto("/dashboard/forms");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("form", { name: "Company sign in" })).toBeVisible();
+  expect(await page.evaluate(() => Boolean(document.querySelector('script[src*="/assets/login-"]')))).toBe(
+    true,
+  );
+  await signInAsCompany(page, "owner@leadpost.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/auth/login");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test("an unknown path shows the 404 page; a protected page sends a visitor to /login", async ({ page }) => {
   for (const path of ["/no/such/page", "/dashboard/nope", "/buyer/nope"]) {
     await page.goto(path);

@@ -95,6 +95,10 @@ describe("security headers", () => {
       join(dist, "index.html"),
       `<!doctype html><html><head><script>${THEME_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`,
     );
+    writeFileSync(
+      join(dist, "login.html"),
+      `<!doctype html><html><head><script>${THEME_SCRIPT}</script></head><body><div id="root"></div><script type="module" src="/assets/login.js"></script></body></html>`,
+    );
     web = createApp({ ...ctx.deps, config: { ...ctx.deps.config, webDistDir: dist } });
     prod = createApp({ ...ctx.deps, config: { ...ctx.deps.config, webDistDir: dist, isProduction: true } });
   });
@@ -113,6 +117,19 @@ describe("security headers", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("strict-transport-security")).toBeNull();
     expect((await prod.request("/login")).headers.get("strict-transport-security")).toContain("max-age=");
+  });
+
+  it("answers the sign-in addresses with the sign-in page (login.html), the rest with the app", async () => {
+    for (const path of ["/login", "/auth/login", "/login/", "/LOGIN", "/login?tab=buyer"]) {
+      const res = await web.request(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("/assets/login.js");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    }
+    for (const path of ["/auth/register", "/buyer/login", "/login/extra", "/dashboard"]) {
+      expect(await (await web.request(path)).text()).toContain("/assets/app.js");
+    }
   });
 
   it("lets only the sites listed on a form frame its public page and embed", async () => {

@@ -10,6 +10,9 @@ const FRAMABLE_FORM_PAGE = /^\/forms\/([0-9a-fA-F-]{36})(?:\/embed)?\/?$/;
 /** /forms/:id, /forms/:id/preview and /forms/:id/embed: the public lead-capture page. */
 const PUBLIC_FORM_PATH = /^\/forms\/[^/]+(?:\/(?:preview|embed))?\/?$/;
 
+/** /login and /auth/login in any case (the app's router matches them so): the sign-in page. */
+const SIGN_IN_PATH = /^\/(?:auth\/)?login\/?$/i;
+
 /**
  * Serves the built web app: hashed assets cached forever, every other non-API path gets index.html
  * so the client router can answer it (including its own "unknown path" redirect).
@@ -33,7 +36,10 @@ export function registerWebApp(
   // The public form page is its own small page without the app (apps/web/form.html).
   const formFile = join(webDistDir, "form.html");
   const formHtml = existsSync(formFile) ? readFileSync(formFile, "utf8") : indexHtml;
-  const scriptHashes = inlineScriptHashes(indexHtml);
+  // So is the sign-in page (apps/web/login.html); the app loads it anew when its router reaches /login.
+  const loginFile = join(webDistDir, "login.html");
+  const loginHtml = existsSync(loginFile) ? readFileSync(loginFile, "utf8") : indexHtml;
+  const scriptHashes = [...new Set([...inlineScriptHashes(indexHtml), ...inlineScriptHashes(loginHtml)])];
 
   app.use(
     "/assets/*",
@@ -55,8 +61,12 @@ export function registerWebApp(
       return c.text("Not found", 404);
     }
     c.header("Cache-Control", "no-cache");
-    const formPage = PUBLIC_FORM_PATH.test(c.req.path);
-    const response = c.html(formPage ? formHtml : indexHtml);
+    const page = PUBLIC_FORM_PATH.test(c.req.path)
+      ? formHtml
+      : SIGN_IN_PATH.test(c.req.path)
+        ? loginHtml
+        : indexHtml;
+    const response = c.html(page);
     // Only the public form page may be framed, and only by the sites listed on the form.
     const formId = FRAMABLE_FORM_PAGE.exec(c.req.path)?.[1];
     const frameAncestors = formId && opts.embedOrigins ? await opts.embedOrigins(formId) : null;

@@ -12,8 +12,9 @@ export const lazyAuthLayout = async () => ({
   Component: (await import("./layouts/auth-layout")).AuthLayout,
 });
 
-export const lazyLoginPage = async () => ({
-  Component: (await import("@/features/auth/components/login-page")).LoginPage,
+/** /login and /auth/login: the sign-in page is its own page (login.html), loaded anew. */
+export const lazyOwnPage = async () => ({
+  Component: (await import("./own-page-route")).OwnPageRoute,
 });
 
 export const lazyDashboardHome = async () => ({

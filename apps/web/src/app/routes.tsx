@@ -20,10 +20,10 @@ import {
   lazyFormsList,
   lazyInvitations,
   lazyLeads,
-  lazyLoginPage,
   lazyNichesPage,
   lazyNotFoundPage,
   lazyOwnerDocs,
+  lazyOwnPage,
   lazyPreferencesPage,
   lazySettingsPage,
   lazySubscribers,
@@ -35,8 +35,9 @@ import { RouteGuard } from "./route-guard";
 
 /** Spec 003 §2.1: public routes, shown in the centered auth layout. */
 const authRoutes: RouteObject[] = [
-  { path: "login", lazy: lazyLoginPage },
-  { path: "auth/login", lazy: lazyLoginPage },
+  // The sign-in page is its own page (login.html, src/sign-in): reached by a full page load.
+  { path: "login", lazy: lazyOwnPage },
+  { path: "auth/login", lazy: lazyOwnPage },
   { path: "buyer/login", lazy: authPage.buyerLogin },
   { path: "register", lazy: lazyBuyerApplication },
   { path: "auth/register", lazy: authPage.register },

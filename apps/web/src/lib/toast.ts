@@ -1,6 +1,7 @@
 // Toasts without sonner in the first load: the toaster and sonner's code load on the first toast (or
 // once the page is idle), and each call waits until the toaster is on screen so no toast is lost.
 import type { ExternalToast, toast as sonnerToast } from "sonner";
+import type { TFlashToast } from "./flash-toast";
 
 type TSonner = typeof import("sonner");
 type TMessage = Parameters<typeof sonnerToast.success>[0];
@@ -32,7 +33,37 @@ export function toasterMounted(): void {
   markMounted();
 }
 
+/** How long a toast stays (spec 000 §2.2 and §9: 4000 ms), unless it says otherwise. */
+export const TOAST_DURATION_MS = 4000;
+let onScreen: (TFlashToast & { until: number })[] = [];
+
+/**
+ * The text toasts still on screen, with the time each has left, taken once: the app hands them to the
+ * next page when it leaves for a page of its own (the sign-in page), so "Logged out successfully" or a
+ * reset's "please sign in" shown just before are not lost with the document.
+ */
+export function takeToastsOnScreen(now = Date.now()): TFlashToast[] {
+  const taken = onScreen
+    .filter((t) => t.until > now)
+    .map(({ until, ...t }) => ({ ...t, duration: until - now }));
+  onScreen = [];
+  return taken;
+}
+
 function show(kind: "success" | "error" | "info" | "warning", message: TMessage, options?: ExternalToast) {
+  if (typeof message === "string") {
+    const now = Date.now();
+    const duration = typeof options?.duration === "number" ? options.duration : TOAST_DURATION_MS;
+    onScreen = [
+      ...onScreen.filter((t) => t.until > now),
+      {
+        until: now + duration,
+        kind,
+        message,
+        ...(typeof options?.description === "string" ? { description: options.description } : {}),
+      },
+    ];
+  }
   requestToaster();
   sonner ??= import("sonner");
   void Promise.all([sonner, mounted]).then(([{ toast }]) => toast[kind](message, options));

@@ -18,8 +18,8 @@ import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
 import { PasswordInput } from "../components/password-input";
 import { ZBuyerLoginSchema } from "../form-schemas";
-import { signInWithRetry } from "../hooks/use-sign-in";
 import { LOGIN_MESSAGES, loginErrorMessage } from "../login-errors";
+import { signInWithRetry } from "../sign-in-with-retry";
 
 type TValues = z.output<typeof ZBuyerLoginSchema>;
 type TFailure = { message: string; unverifiedEmail?: string };

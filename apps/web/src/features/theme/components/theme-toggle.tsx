@@ -9,10 +9,13 @@ import { THEME_LABELS } from "./theme-labels";
 const ThemeMenu = lazy(async () => ({ default: (await import("./theme-menu")).ThemeMenu }));
 const loadMenu = () => void import("./theme-menu");
 
-/** Light / dark / system switch for the header. */
-export function ThemeToggle() {
+/**
+ * Light / dark / system switch for the header. `initiallyOpen`: mounted by a click already made (the
+ * sign-in page's stand-in button), so the menu opens at once.
+ */
+export function ThemeToggle({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const { theme, resolvedTheme } = useTheme();
-  const [wanted, setWanted] = useState(false);
+  const [wanted, setWanted] = useState(initiallyOpen);
   const themeButton = (props: React.ComponentProps<typeof Button>) => (
     <Button
       variant="ghost"

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-error";
-import { signInWithEmail } from "../api";
-import { LOGIN_RETRY_DELAY_MS } from "../login-errors";
-import { signInWithRetry } from "./use-sign-in";
+import { signInWithEmail } from "./api";
+import { LOGIN_RETRY_DELAY_MS } from "./login-errors";
+import { signInWithRetry } from "./sign-in-with-retry";
 
-vi.mock("../api", () => ({ signInWithEmail: vi.fn() }));
+vi.mock("./api", () => ({ signInWithEmail: vi.fn() }));
 const mockedSignIn = vi.mocked(signInWithEmail);
 const input = { email: "a@example.com", password: "12345678" };
 
