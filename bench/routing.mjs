@@ -179,7 +179,8 @@ try {
         while (k < ids.length) {
           const id = ids[k++];
           const t = performance.now();
-          emails += (await sendNewLeadNotices(deps, { leadIds: [id] })).emails;
+          const done = await sendNewLeadNotices(deps, { leadIds: [id] });
+          emails += done.emails;
           ntimes.push(performance.now() - t);
         }
       }),
