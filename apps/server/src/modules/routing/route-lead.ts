@@ -49,11 +49,14 @@ type TRouted = {
 };
 
 async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
+  // A named prepared statement on PostgreSQL: each connection parses and plans it once.
   const [row] = await tx
     .select({ lead: leads, listIds: formBuyerIdsColumn, emailEntries: emailEntriesColumn })
     .from(leads)
-    .where(eq(leads.id, leadId))
-    .for("no key update");
+    .where(eq(leads.id, sql.placeholder("leadId")))
+    .for("no key update")
+    .prepare("routing_lead")
+    .execute({ leadId });
   if (!row) throw new Error(`lead ${leadId} not found`);
   const { lead } = row;
   const companyId = lead.companyId;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/raw";
+import { queryRowsPrepared } from "../../db/raw";
 import type { TRoutingReason } from "../../db/schema";
 import { uuidArray } from "./candidates";
 
@@ -39,7 +39,7 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
     })),
   );
   const fullIds = uuidArray(w.full.map((e) => e.buyerId));
-  const [row] = await queryRows<{ sold: number; moved: number }>(
+  const [row] = await queryRowsPrepared<{ sold: number; moved: number }>(
     tx,
     sql`
     with wanted as (
