@@ -214,6 +214,14 @@ describe("a routed lead's new-lead notices", () => {
         )) as { rows: unknown[] }
       ).rows.length;
     expect(await jobsFor()).toBe(1);
+    // Queued by the routing's own transaction: the job's creation time is that transaction's now().
+    const [same] = (
+      (await ctx.database.db.execute(
+        sql`select j.created_on = d.decided_at as same from pgboss.job j, lead_routing_decisions d
+             where j.name = ${NEW_LEAD_NOTICES_JOB} and j.data->>'leadId' = ${lead.id} and d.lead_id = ${lead.id}`,
+      )) as { rows: { same: boolean }[] }
+    ).rows;
+    expect(same?.same).toBe(true);
     const notices = () =>
       ctx.database.db
         .select({ to: emailMessages.toAddress })

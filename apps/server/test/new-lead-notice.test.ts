@@ -119,7 +119,7 @@ describe("new-lead notices leave the routing for a job", () => {
   let co: Awaited<ReturnType<typeof createCompanyWithOwner>>;
   let reached: string[];
   let inactiveEmail: string;
-  const sent: { name: string; data: object }[] = [];
+  const sent: { name: string; data: object; inTransaction: boolean }[] = [];
 
   beforeAll(async () => {
     co = await createCompanyWithOwner(ctx, "owner@notice-job.test", "Notice Job Co");
@@ -131,8 +131,13 @@ describe("new-lead notices leave the routing for a job", () => {
     inactiveEmail = (await addBuyer(ctx, co.companyId, { status: "inactive" })).email;
     await addBuyer(ctx, co.companyId, { deletedAt: new Date() });
     reached = [prepaid.id, eat.id, p1.id, p2.id];
-    ctx.deps.jobs.attach(async (name, data) => {
-      sent.push({ name, data });
+    // A running queue: the job is queued by one statement of the routing's own transaction.
+    ctx.deps.jobs.attach({
+      send: async (name, data) => sent.push({ name, data, inTransaction: false }),
+      sendWith: async (name, data, execute) => {
+        sent.push({ name, data, inTransaction: true });
+        return execute("select $1::text as job", [name]);
+      },
     });
   });
 
@@ -141,7 +146,7 @@ describe("new-lead notices leave the routing for a job", () => {
     sent.length = 0;
     await routeLead(ctx.deps, lead.id);
 
-    expect(sent).toEqual([{ name: NEW_LEAD_NOTICES_JOB, data: { leadId: lead.id } }]);
+    expect(sent).toEqual([{ name: NEW_LEAD_NOTICES_JOB, data: { leadId: lead.id }, inTransaction: true }]);
     const [row] = await noticeRows(lead.id);
     expect(row!.companyId).toBe(co.companyId);
     expect([...row!.buyerIds].sort()).toEqual([...reached].sort());
@@ -172,9 +177,12 @@ describe("new-lead notices leave the routing for a job", () => {
 
   it("a notice whose job was never queued is sent by the sweep, once", async () => {
     const lead = await addLead(ctx, co.companyId, { saleCap: 2 });
-    // The server stops between the routing commit and queuing the job.
-    ctx.deps.jobs.attach(async () => {
-      throw new Error("queue unreachable");
+    // The queue is not running yet, and the server stops between the routing commit and queuing the job.
+    ctx.deps.jobs.attach({
+      send: async () => {
+        throw new Error("queue unreachable");
+      },
+      sendWith: () => null,
     });
     expect((await routeLead(ctx.deps, lead.id)).outcome).toBe("routed");
     expect(await noticeRows(lead.id)).toHaveLength(1);

@@ -46,3 +46,16 @@ export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]>
     .execute()) as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs a statement given as text with positional parameters ($1…) on db, a transaction included: for
+ * a library's own statement that must run in the caller's transaction (the job queue's insert). Named
+ * by its text on PostgreSQL, as queryRowsPrepared.
+ */
+export async function executeText(db: DbOrTx, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+  const { session } = db as unknown as TInternals;
+  const result = (await session
+    .prepareQuery({ sql: text, params: values }, undefined, statementName(text), false)
+    .execute()) as { rows: unknown[] };
+  return { rows: result.rows };
+}

@@ -21,7 +21,7 @@ export async function registerJobs(queue: TJobQueue, deps: TDeps) {
         messageIds.map((messageId) => ({ messageId })),
       ),
   );
-  deps.jobs.attach((name, data) => queue.send(name, data));
+  deps.jobs.attach(queue);
   // One job per message; the message row itself is the lock (claimed with a conditional update).
   await queue.work<{ messageId: string }>(
     EMAIL_DELIVERY_JOB,

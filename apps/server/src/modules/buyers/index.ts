@@ -13,6 +13,7 @@ export {
 export {
   NEW_LEAD_NOTICES_JOB,
   queueNewLeadNotices,
+  queueNewLeadNoticesInTransaction,
   sendNewLeadNotices,
   sweepNewLeadNotices,
 } from "./new-lead-notice";

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { queryRows } from "../../db/raw";
+import type { DbOrTx } from "../../db/client";
+import { executeText, queryRows } from "../../db/raw";
 import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/schema";
 import { afterTenantScope } from "../../db/tenant-scope";
 import { escapeHtml } from "../../lib/html";
@@ -41,6 +42,22 @@ export function newLeadNoticeEmail(
 export const NEW_LEAD_NOTICES_JOB = "new-lead-notices";
 /** A notice row this old whose job never ran (a server stopped right after routing) is sent by the sweep. */
 export const NOTICE_SWEEP_AFTER_SECONDS = 60;
+
+/**
+ * Inside the routing transaction that writes the lead's `new_lead_notices` row: queues the job that
+ * sends them in that same transaction (one statement), so the job exists exactly if the routing
+ * commits. False when the job queue is not attached or not running yet: queueNewLeadNotices after the
+ * commit then does it.
+ */
+export function queueNewLeadNoticesInTransaction(
+  deps: Pick<TDeps, "jobs">,
+  tx: DbOrTx,
+  leadId: string,
+): Promise<boolean> {
+  return deps.jobs.sendInTransaction(NEW_LEAD_NOTICES_JOB, { leadId }, (text, values) =>
+    executeText(tx, text, values),
+  );
+}
 
 /**
  * After the routing that wrote the lead's `new_lead_notices` row has committed: queues the job that

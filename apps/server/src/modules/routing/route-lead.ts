@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { formBuyers, leads } from "../../db/schema";
-import { queueNewLeadNotices } from "../buyers";
+import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../buyers";
 import { findCandidates, NEAR_MISS_MILES } from "./candidates";
 import {
   emailEntriesColumn,
@@ -25,16 +25,22 @@ export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config
  * form's routing entries are queued in the transaction and handed to the e-mail service after it.
  * Three statements inside the transaction: the lead (with its form's buyer list and e-mail entries),
  * the candidates (with the allowance holders locked), and one statement writing everything, the
- * buyers' new-lead notices owed included (one row); after the commit one statement queues the job
- * that renders and stores those notices (modules/buyers/new-lead-notice.ts).
+ * buyers' new-lead notices owed included (one row); then one statement queues the job that renders
+ * and stores those notices (modules/buyers/new-lead-notice.ts), in the transaction while the job
+ * queue runs, else right after the commit.
  */
 export async function routeLeadNow(
   deps: TRoutingDeps,
   leadId: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
-  const { outcome, noticesOwed, deliveriesMayWait } = await deps.database.db.transaction((tx) =>
-    routeInTransaction(tx, leadId),
-  );
+  const { outcome, noticesOwed, deliveriesMayWait } = await deps.database.db.transaction(async (tx) => {
+    const routed = await routeInTransaction(tx, leadId);
+    // The notice job commits with the routing when the queue runs; else it is queued after the commit.
+    if (routed.noticesOwed && (await queueNewLeadNoticesInTransaction(deps, tx, leadId))) {
+      return { ...routed, noticesOwed: false };
+    }
+    return routed;
+  });
   // Pending deliveries exist only if this run queued some, or an earlier run committed and stopped.
   if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, leadId);
   if (noticesOwed) await queueNewLeadNotices(deps, leadId);
@@ -43,7 +49,7 @@ export async function routeLeadNow(
 
 type TRouted = {
   outcome: TRoutingOutcome;
-  /** This run wrote a `new_lead_notices` row (some buyer was reached). */
+  /** This run wrote a `new_lead_notices` row (some buyer was reached) whose job is not queued yet. */
   noticesOwed: boolean;
   deliveriesMayWait: boolean;
 };
