@@ -174,6 +174,7 @@ try {
     let emails = 0;
     let k = 0;
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     await Promise.all(
       Array.from({ length: lanes }, async () => {
         while (k < ids.length) {
@@ -186,8 +187,10 @@ try {
       }),
     );
     const w = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    const cpu = (c.user + c.system) / 1000 / ids.length;
     console.log(
-      `  notice jobs, ${lanes} at a time: ${ids.length} leads in ${(w / 1000).toFixed(2)} s (${((ids.length / w) * 1000).toFixed(0)} leads/s, ${(w / ids.length).toFixed(1)} ms per lead), ${(emails / ids.length).toFixed(1)} e-mails per lead, ${stats(ntimes)}`,
+      `  notice jobs, ${lanes} at a time: ${ids.length} leads in ${(w / 1000).toFixed(2)} s (${((ids.length / w) * 1000).toFixed(0)} leads/s, ${(w / ids.length).toFixed(1)} ms per lead), ${(emails / ids.length).toFixed(1)} e-mails per lead, ${stats(ntimes)}, Node CPU ${cpu.toFixed(2)} ms per lead`,
     );
   }
 
@@ -224,19 +227,28 @@ try {
     if (sendNewLeadNotices) await sendNewLeadNotices(deps, { leadIds: [id] });
   }
 
+  // Node's own CPU per lead (user + system), less sensitive to a busy machine than wall time.
+  const cpuMs = (since) => {
+    const u = process.cpuUsage(since);
+    return (u.user + u.system) / 1000;
+  };
   const sequential = await newLeads(LEADS);
   const times = [];
+  const cpu1 = process.cpuUsage();
   for (const id of sequential) {
     const t = performance.now();
     await routeLead(deps, id);
     times.push(performance.now() - t);
   }
-  console.log(`one at a time: ${LEADS} leads, ${stats(times)}`);
+  console.log(
+    `one at a time: ${LEADS} leads, ${stats(times)}, Node CPU ${(cpuMs(cpu1) / LEADS).toFixed(2)} ms per lead`,
+  );
   await noticeJobs(sequential, 1);
 
   const parallel = await newLeads(LEADS);
   const ptimes = [];
   const t0 = performance.now();
+  const cpu2 = process.cpuUsage();
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -250,7 +262,7 @@ try {
   );
   const wall = performance.now() - t0;
   console.log(
-    `${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}`,
+    `${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}, Node CPU ${(cpuMs(cpu2) / LEADS).toFixed(2)} ms per lead`,
   );
   await noticeJobs(parallel, NOTICE_CONCURRENCY);
 
