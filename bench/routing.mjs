@@ -69,12 +69,19 @@ try {
   const logger = createLogger("silent");
   const secretBox = createSecretBox(randomBytes(32).toString("base64"));
   const email = createEmailService({ db: database.db, config, secretBox, logger });
-  // Routing queues the notice job on a real queue (its cost is part of routing); no worker runs it.
+  // Routing queues the notice job on a real queue (its cost is part of routing), inside its transaction
+  // once the queue exists (as a server does); no worker runs the jobs.
   queue = await startJobQueue(database, logger);
   const jobs = {
     attach() {},
     async send(jobName, data) {
       await queue.send(jobName, data);
+      return true;
+    },
+    async sendInTransaction(jobName, data, execute) {
+      const sending = queue.sendWith?.(jobName, data, execute);
+      if (!sending) return false;
+      await sending;
       return true;
     },
   };
