@@ -34,14 +34,15 @@ export async function registerJobs(queue: TJobQueue, deps: TDeps) {
     },
   );
   // A routed lead's new-lead notices: the routing stored one row naming the buyers reached and queued
-  // this job after its commit; the job stores the e-mails and deletes the row in one statement, so a
-  // retry (or a second instance) stores nothing twice.
+  // this job in the same transaction; the job stores the e-mails and deletes the row in one statement,
+  // so a retry (or a second instance) stores nothing twice.
   await queue.work<{ leadId: string }>(
     NEW_LEAD_NOTICES_JOB,
     async ({ leadId }) => sendNewLeadNotices(deps, { leadIds: [leadId] }),
     { concurrency: 2, retryLimit: 5, retryDelaySeconds: 10, pollingIntervalSeconds: 1 },
   );
-  // Their safety net: a row whose job was never queued (a server stopped right after routing).
+  // Their safety net: a row whose job never ran to the end (queued after a commit the server did not
+  // live past, or failed every attempt).
   await queue.schedule("new-lead-notices-sweep", "* * * * *", async () => {
     const leads = await sweepNewLeadNotices(deps);
     if (leads > 0) logger.info({ job: "new-lead-notices-sweep", leads }, "new-lead notices swept");

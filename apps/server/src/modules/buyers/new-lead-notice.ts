@@ -40,7 +40,7 @@ export function newLeadNoticeEmail(
 
 /** The job that renders and stores a routed lead's notices (jobs/register.ts); data `{ leadId }`. */
 export const NEW_LEAD_NOTICES_JOB = "new-lead-notices";
-/** A notice row this old whose job never ran (a server stopped right after routing) is sent by the sweep. */
+/** A notice row this old whose job never ran to the end is sent by the sweep. */
 export const NOTICE_SWEEP_AFTER_SECONDS = 60;
 
 /**
@@ -61,8 +61,9 @@ export function queueNewLeadNoticesInTransaction(
 
 /**
  * After the routing that wrote the lead's `new_lead_notices` row has committed: queues the job that
- * sends them (one job per lead), or, with no job queue attached (tests, scripts), sends them in line.
- * Never throws: the row is already stored, so if the job cannot be queued the sweep sends them later.
+ * sends them (one job per lead), or, with no job queue attached (tests, scripts), sends them in line
+ * (while the queue runs, the routing queues the job in its own transaction instead). Never throws: the row is
+ * already stored, so if the job cannot be queued the sweep sends them later.
  */
 export async function queueNewLeadNotices(deps: TNewLeadNoticeDeps, leadId: string): Promise<void> {
   await afterTenantScope(async () => {
