@@ -8,15 +8,24 @@
 // two niches, 10% inactive, 5% archived, 10% all-you-can-eat, 20% with prepaid leads) and a form with
 // sale cap 3, then routes LEADS leads one after another and the same number again with CONCURRENCY
 // routings at a time. Settings: BUYERS (10000), LEADS (300), CONCURRENCY (4), NO_INDEX=1 (drops the
-// service-area index first, to compare).
+// service-area index first, to compare), BENCH_DB (the scratch database's name; default
+// leadpost_bench_routing_<random>, so runs at the same time never share one).
+//
+// The buyers' new-lead notices are timed too: routing queues their job on a real job queue (pg-boss on
+// the scratch database, no worker), and after each phase the script runs that job for every routed lead
+// itself, one lead at a time and then NOTICE_CONCURRENCY (2, the server's) at a time, timed apart from
+// the routing. A build that still sends the notices inside routeLead has no such job: its routing times
+// include them and the notice lines say so.
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { openPostgres } from "../apps/server/src/db/client.ts";
 import { runMigrations } from "../apps/server/src/db/migrate.ts";
+import { startJobQueue } from "../apps/server/src/jobs/queue.ts";
 import { loadConfig } from "../apps/server/src/lib/config.ts";
 import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { createSecretBox } from "../apps/server/src/lib/secret-box.ts";
+import * as buyersModule from "../apps/server/src/modules/buyers/index.ts";
 import { createEmailService } from "../apps/server/src/modules/email/service.ts";
 import { routeLead } from "../apps/server/src/modules/routing/routing-hook.ts";
 
@@ -32,6 +41,9 @@ if (!baseUrl)
 const BUYERS = Number(process.env.BUYERS ?? 10_000);
 const LEADS = Number(process.env.LEADS ?? 300);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
+const NOTICE_CONCURRENCY = Number(process.env.NOTICE_CONCURRENCY ?? 2);
+// The notice job of a build that has one (modules/buyers/new-lead-notice.ts).
+const { sendNewLeadNotices } = buyersModule;
 
 // A small deterministic generator: the same buyers and leads on every run.
 let seed = 42;
@@ -41,13 +53,15 @@ const rand = () => {
 };
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
-const name = `leadpost_bench_routing_${randomBytes(4).toString("hex")}`;
+const name = process.env.BENCH_DB ?? `leadpost_bench_routing_${randomBytes(4).toString("hex")}`;
+if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error("BENCH_DB: lower-case letters, digits and _ only");
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();
 await admin.query(`create database ${name}`);
 const url = new URL(baseUrl);
 url.pathname = `/${name}`;
 const database = openPostgres(url.toString(), 10);
+let queue = null;
 
 try {
   await runMigrations(database);
@@ -55,7 +69,23 @@ try {
   const logger = createLogger("silent");
   const secretBox = createSecretBox(randomBytes(32).toString("base64"));
   const email = createEmailService({ db: database.db, config, secretBox, logger });
-  const deps = { database, logger, email, config };
+  // Routing queues the notice job on a real queue (its cost is part of routing), inside its transaction
+  // once the queue exists (as a server does); no worker runs the jobs.
+  queue = await startJobQueue(database, logger);
+  const jobs = {
+    attach() {},
+    async send(jobName, data) {
+      await queue.send(jobName, data);
+      return true;
+    },
+    async sendInTransaction(jobName, data, execute) {
+      const sending = queue.sendWith?.(jobName, data, execute);
+      if (!sending) return false;
+      await sending;
+      return true;
+    },
+  };
+  const deps = { database, logger, email, config, jobs };
 
   const client = new pg.Client({ connectionString: url.toString() });
   // The scratch database is dropped with force at the end, which ends this connection.
@@ -141,6 +171,36 @@ try {
     return `mean ${mean.toFixed(1)} ms, p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`;
   };
 
+  // The notice job for each of these leads, `lanes` at a time, as the server's worker runs it.
+  async function noticeJobs(ids, lanes) {
+    if (!sendNewLeadNotices) {
+      console.log("  notices: sent inside routeLead by this build (included in the routing times above)");
+      return;
+    }
+    const ntimes = [];
+    let emails = 0;
+    let k = 0;
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        while (k < ids.length) {
+          const id = ids[k++];
+          const t = performance.now();
+          const done = await sendNewLeadNotices(deps, { leadIds: [id] });
+          emails += done.emails;
+          ntimes.push(performance.now() - t);
+        }
+      }),
+    );
+    const w = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    const cpu = (c.user + c.system) / 1000 / ids.length;
+    console.log(
+      `  notice jobs, ${lanes} at a time: ${ids.length} leads in ${(w / 1000).toFixed(2)} s (${((ids.length / w) * 1000).toFixed(0)} leads/s, ${(w / ids.length).toFixed(1)} ms per lead), ${(emails / ids.length).toFixed(1)} e-mails per lead, ${stats(ntimes)}, Node CPU ${cpu.toFixed(2)} ms per lead`,
+    );
+  }
+
   // How the candidates are found: the plan of the service-area query for one lead.
   const probe = pick(zips);
   const plan = await client.query(
@@ -169,20 +229,33 @@ try {
   console.log(`one select 1 round trip: p50 ${rt[100].toFixed(2)} ms`);
 
   // Warm-up (connections, plans), not counted.
-  for (const id of await newLeads(10)) await routeLead(deps, id);
+  for (const id of await newLeads(10)) {
+    await routeLead(deps, id);
+    if (sendNewLeadNotices) await sendNewLeadNotices(deps, { leadIds: [id] });
+  }
 
+  // Node's own CPU per lead (user + system), less sensitive to a busy machine than wall time.
+  const cpuMs = (since) => {
+    const u = process.cpuUsage(since);
+    return (u.user + u.system) / 1000;
+  };
   const sequential = await newLeads(LEADS);
   const times = [];
+  const cpu1 = process.cpuUsage();
   for (const id of sequential) {
     const t = performance.now();
     await routeLead(deps, id);
     times.push(performance.now() - t);
   }
-  console.log(`one at a time: ${LEADS} leads, ${stats(times)}`);
+  console.log(
+    `one at a time: ${LEADS} leads, ${stats(times)}, Node CPU ${(cpuMs(cpu1) / LEADS).toFixed(2)} ms per lead`,
+  );
+  await noticeJobs(sequential, 1);
 
   const parallel = await newLeads(LEADS);
   const ptimes = [];
   const t0 = performance.now();
+  const cpu2 = process.cpuUsage();
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -196,8 +269,9 @@ try {
   );
   const wall = performance.now() - t0;
   console.log(
-    `${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}`,
+    `${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}, Node CPU ${(cpuMs(cpu2) / LEADS).toFixed(2)} ms per lead`,
   );
+  await noticeJobs(parallel, NOTICE_CONCURRENCY);
 
   const all = [...sequential, ...parallel];
   const summary = (
@@ -212,8 +286,14 @@ try {
       [all],
     )
   ).rows[0];
+  const mail = (
+    await client.query(
+      `select count(*)::int as n from email_messages where company_id = $1 and kind = 'new_lead'`,
+      [company],
+    )
+  ).rows[0];
   console.log(
-    `per lead: ${summary.decisions} decision rows, ${summary.full_access} full-access entries, ${summary.previews} previews`,
+    `per lead: ${summary.decisions} decision rows, ${summary.full_access} full-access entries, ${summary.previews} previews, ${(mail.n / (all.length + 10)).toFixed(1)} new-lead notices (warm-up leads included)`,
   );
   const check = (
     await client.query(
@@ -228,6 +308,7 @@ try {
   console.error(err);
   process.exitCode = 1;
 } finally {
+  await queue?.stop(2000).catch(() => {});
   await database.close();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();

@@ -3,6 +3,7 @@ import type { TCompanyRole } from "@leadpost/shared";
 import type { TDatabase } from "./db/client";
 import type { TStorage } from "./integrations/storage";
 import type { TConfig } from "./lib/config";
+import type { TJobSender } from "./lib/job-sender";
 import type { TLogger } from "./lib/logger";
 import type { TSecretBox } from "./lib/secret-box";
 import type { TAuth } from "./modules/auth";
@@ -15,6 +16,8 @@ export type TDeps = {
   logger: TLogger;
   auth: TAuth;
   email: TEmailService;
+  /** Queues background jobs once the job queue runs (jobs/register.ts attaches it). */
+  jobs: TJobSender;
   secretBox: TSecretBox;
   /** Uploaded files (form images): local disk or an S3-compatible bucket. */
   storage: TStorage;

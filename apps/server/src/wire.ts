@@ -2,6 +2,7 @@ import type { TDeps } from "./app-types";
 import type { TDatabase } from "./db/client";
 import { createStorage } from "./integrations/storage";
 import type { TConfig } from "./lib/config";
+import { createJobSender } from "./lib/job-sender";
 import type { TLogger } from "./lib/logger";
 import { createSecretBox } from "./lib/secret-box";
 import { createAuth } from "./modules/auth";
@@ -35,6 +36,7 @@ export function wireDeps(opts: {
     logger,
     auth,
     email,
+    jobs: createJobSender(),
     secretBox,
     storage,
     version: opts.version,

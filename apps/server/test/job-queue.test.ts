@@ -1,11 +1,14 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "../src/db/schema";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
 import { registerJobs } from "../src/jobs/register";
 import { createLogger } from "../src/lib/logger";
+import { NEW_LEAD_NOTICES_JOB } from "../src/modules/buyers";
+import { routeLead } from "../src/modules/routing";
 import { startSmtpFake } from "./fakes/smtp-fake";
 import { createCompanyWithOwner } from "./helpers/fixtures";
+import { addBuyer, addLead } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 import { createTestDatabase, TEST_DATABASE_URL } from "./helpers/test-database";
 
@@ -178,4 +181,58 @@ describe("scheduled jobs", () => {
       await database.dispose();
     }
   }, 120_000);
+});
+
+describe("a routed lead's new-lead notices", () => {
+  let ctx: TTestContext;
+  let queue: TJobQueue;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    queue = await startJobQueue(ctx.database, ctx.deps.logger);
+    await registerJobs(queue, ctx.deps);
+  }, 120_000);
+  afterAll(async () => {
+    await queue?.stop(2000);
+    await ctx?.close();
+  });
+
+  it("are stored by one queued job per lead, and a job run again stores nothing twice", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@notice-queue.test", "Notice Queue Co");
+    const reached = [
+      await addBuyer(ctx, co.companyId, { prepaidLeadsTotal: 3, prepaidLeadsRemaining: 3 }),
+      await addBuyer(ctx, co.companyId),
+      await addBuyer(ctx, co.companyId),
+    ];
+    const lead = await addLead(ctx, co.companyId, { saleCap: 1 });
+    await routeLead(ctx.deps, lead.id);
+
+    const jobsFor = async (state?: string) =>
+      (
+        (await ctx.database.db.execute(
+          sql`select state from pgboss.job where name = ${NEW_LEAD_NOTICES_JOB} and data->>'leadId' = ${lead.id}
+                and (${state ?? null}::text is null or state::text = ${state ?? null})`,
+        )) as { rows: unknown[] }
+      ).rows.length;
+    expect(await jobsFor()).toBe(1);
+    // Queued by the routing's own transaction: the job's creation time is that transaction's now().
+    const [same] = (
+      (await ctx.database.db.execute(
+        sql`select j.created_on = d.decided_at as same from pgboss.job j, lead_routing_decisions d
+             where j.name = ${NEW_LEAD_NOTICES_JOB} and j.data->>'leadId' = ${lead.id} and d.lead_id = ${lead.id}`,
+      )) as { rows: { same: boolean }[] }
+    ).rows;
+    expect(same?.same).toBe(true);
+    const notices = () =>
+      ctx.database.db
+        .select({ to: emailMessages.toAddress })
+        .from(emailMessages)
+        .where(and(eq(emailMessages.kind, "new_lead"), like(emailMessages.html, `%lead=${lead.id}%`)));
+    expect(await until(async () => (await notices()).length === 3, 30_000)).toBe(true);
+    expect((await notices()).map((n) => n.to).sort()).toEqual(reached.map((b) => b.email).sort());
+
+    // The same job again (a retry, or another instance's copy): nothing more is stored.
+    await queue.send(NEW_LEAD_NOTICES_JOB, { leadId: lead.id });
+    expect(await until(async () => (await jobsFor("completed")) === 2, 30_000)).toBe(true);
+    expect(await notices()).toHaveLength(3);
+  }, 90_000);
 });

@@ -1,10 +1,14 @@
 import type { TFormSubmissionResult } from "@leadpost/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailMessages } from "../src/db/schema";
+import { buyerLeads, buyers, companies, emailMessages, leads, newLeadNotices } from "../src/db/schema";
+import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from "../src/modules/buyers";
+import { newLeadNoticeEmail } from "../src/modules/buyers/new-lead-notice";
+import { emailBrand } from "../src/modules/email";
+import { routeLead } from "../src/modules/routing";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
-import { addBuyer, ZIP_A } from "./helpers/routing";
+import { addBuyer, addLead, ZIP_A } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 let ctx: TTestContext;
@@ -49,5 +53,149 @@ describe("new-lead notice", () => {
     expect(notice!.html).not.toContain("n1@example.com");
     expect(await noticesTo(co.companyId, inactive.email)).toHaveLength(0);
     expect(await noticesTo(other.companyId, foreign.email)).toHaveLength(0);
+  });
+});
+
+/**
+ * The notices as routing stored them in line before they moved to a job: the same query and the same
+ * rendering, kept here as the reference the job's e-mails must equal.
+ */
+async function referenceNotices(companyId: string, leadId: string, buyerIds: string[]) {
+  const recipients = await ctx.database.db
+    .select({
+      email: buyers.email,
+      isPreview: buyerLeads.isPreview,
+      serviceType: leads.serviceType,
+      city: leads.city,
+      state: leads.state,
+      zipCode: leads.zipCode,
+      companyName: companies.name,
+      companyLogoUrl: companies.logoUrl,
+    })
+    .from(buyerLeads)
+    .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, companyId)))
+    .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, companyId)))
+    .innerJoin(companies, eq(companies.id, leads.companyId))
+    .where(
+      and(
+        eq(buyerLeads.companyId, companyId),
+        eq(buyerLeads.leadId, leadId),
+        inArray(buyerLeads.buyerId, buyerIds),
+        eq(buyers.status, "active"),
+        isNull(buyers.deletedAt),
+      ),
+    );
+  const publicUrl = ctx.deps.config.publicUrl;
+  return recipients
+    .map((r) => {
+      const brand = emailBrand(publicUrl, { name: r.companyName, logoUrl: r.companyLogoUrl });
+      const page = r.isPreview ? "available-leads" : "my-leads";
+      const url = `${publicUrl}/buyer/${page}?lead=${encodeURIComponent(leadId)}`;
+      const mail = newLeadNoticeEmail(r.companyName, r, r.isPreview ? "preview" : "full", url, brand);
+      return { companyId, toAddress: r.email, kind: "new_lead", ...mail };
+    })
+    .sort((a, b) => a.toAddress.localeCompare(b.toAddress));
+}
+
+const storedNotices = async (leadId: string) =>
+  (
+    await ctx.database.db
+      .select({
+        companyId: emailMessages.companyId,
+        toAddress: emailMessages.toAddress,
+        kind: emailMessages.kind,
+        subject: emailMessages.subject,
+        html: emailMessages.html,
+        text: emailMessages.text,
+      })
+      .from(emailMessages)
+      .where(and(eq(emailMessages.kind, "new_lead"), like(emailMessages.html, `%lead=${leadId}%`)))
+  ).sort((a, b) => a.toAddress.localeCompare(b.toAddress));
+
+const noticeRows = (leadId: string) =>
+  ctx.database.db.select().from(newLeadNotices).where(eq(newLeadNotices.leadId, leadId));
+
+describe("new-lead notices leave the routing for a job", () => {
+  let co: Awaited<ReturnType<typeof createCompanyWithOwner>>;
+  let reached: string[];
+  let inactiveEmail: string;
+  const sent: { name: string; data: object; inTransaction: boolean }[] = [];
+
+  beforeAll(async () => {
+    co = await createCompanyWithOwner(ctx, "owner@notice-job.test", "Notice Job Co");
+    // Two full-access buyers (prepaid, all-you-can-eat), two previews, one inactive and one archived.
+    const prepaid = await addBuyer(ctx, co.companyId, { prepaidLeadsTotal: 5, prepaidLeadsRemaining: 5 });
+    const eat = await addBuyer(ctx, co.companyId, { allYouCanEatEnabled: true });
+    const p1 = await addBuyer(ctx, co.companyId);
+    const p2 = await addBuyer(ctx, co.companyId, { zipCode: ZIP_A });
+    inactiveEmail = (await addBuyer(ctx, co.companyId, { status: "inactive" })).email;
+    await addBuyer(ctx, co.companyId, { deletedAt: new Date() });
+    reached = [prepaid.id, eat.id, p1.id, p2.id];
+    // A running queue: the job is queued by one statement of the routing's own transaction.
+    ctx.deps.jobs.attach({
+      send: async (name, data) => sent.push({ name, data, inTransaction: false }),
+      sendWith: async (name, data, execute) => {
+        sent.push({ name, data, inTransaction: true });
+        return execute("select $1::text as job", [name]);
+      },
+    });
+  });
+
+  it("routing stores one row and queues one job per lead; the job stores exactly the notices routing sent before", async () => {
+    const lead = await addLead(ctx, co.companyId, { saleCap: 2, city: "Denver", state: "CO" });
+    sent.length = 0;
+    await routeLead(ctx.deps, lead.id);
+
+    expect(sent).toEqual([{ name: NEW_LEAD_NOTICES_JOB, data: { leadId: lead.id }, inTransaction: true }]);
+    const [row] = await noticeRows(lead.id);
+    expect(row!.companyId).toBe(co.companyId);
+    expect([...row!.buyerIds].sort()).toEqual([...reached].sort());
+    expect(await storedNotices(lead.id)).toEqual([]);
+
+    const expected = await referenceNotices(co.companyId, lead.id, reached);
+    expect(expected).toHaveLength(4);
+    expect(expected.filter((m) => m.html.includes("/buyer/my-leads?"))).toHaveLength(2);
+
+    expect(await sendNewLeadNotices(ctx.deps, { leadIds: [lead.id] })).toEqual({ leads: 1, emails: 4 });
+    expect(await storedNotices(lead.id)).toEqual(expected);
+    expect(await noticeRows(lead.id)).toEqual([]);
+  });
+
+  it("a retried or doubled job stores nothing twice", async () => {
+    const lead = await addLead(ctx, co.companyId, { saleCap: 2 });
+    await routeLead(ctx.deps, lead.id);
+    const runs = await Promise.all([
+      sendNewLeadNotices(ctx.deps, { leadIds: [lead.id] }),
+      sendNewLeadNotices(ctx.deps, { leadIds: [lead.id] }),
+    ]);
+    expect(runs.reduce((n, r) => n + r.emails, 0)).toBe(4);
+    expect(await sendNewLeadNotices(ctx.deps, { leadIds: [lead.id] })).toEqual({ leads: 0, emails: 0 });
+    const stored = await storedNotices(lead.id);
+    expect(stored.map((m) => m.toAddress)).toEqual([...new Set(stored.map((m) => m.toAddress))]);
+    expect(stored).toHaveLength(4);
+  });
+
+  it("a notice whose job was never queued is sent by the sweep, once", async () => {
+    const lead = await addLead(ctx, co.companyId, { saleCap: 2 });
+    // The queue is not running yet, and the server stops between the routing commit and queuing the job.
+    ctx.deps.jobs.attach({
+      send: async () => {
+        throw new Error("queue unreachable");
+      },
+      sendWith: () => null,
+    });
+    expect((await routeLead(ctx.deps, lead.id)).outcome).toBe("routed");
+    expect(await noticeRows(lead.id)).toHaveLength(1);
+    // Too young for the sweep: its job may still be on its way.
+    await sweepNewLeadNotices(ctx.deps);
+    expect(await storedNotices(lead.id)).toEqual([]);
+    await ctx.database.db
+      .update(newLeadNotices)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(newLeadNotices.leadId, lead.id));
+    expect(await sweepNewLeadNotices(ctx.deps)).toBeGreaterThanOrEqual(1);
+    expect(await sweepNewLeadNotices(ctx.deps)).toBe(0);
+    expect(await storedNotices(lead.id)).toEqual(await referenceNotices(co.companyId, lead.id, reached));
+    expect((await storedNotices(lead.id)).some((m) => m.toAddress === inactiveEmail)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
@@ -5,4 +6,56 @@ import type { DbOrTx } from "./client";
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
+}
+
+type TInternals = {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+};
+
+const names = new Map<string, string>();
+
+/** A statement's name: the same text always has the same one, so a connection prepares it once. */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `lp_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    // Hot-path statements are few; the cap keeps a mistake (a value spliced into the text) bounded.
+    if (names.size < 500) names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Like queryRows, but sent as a named prepared statement on PostgreSQL: each connection parses and plans
+ * it once (node-postgres keeps the statement per connection), later runs bind values only. For hot-path
+ * statements whose text never changes (all values are parameters). PGlite runs it as usual.
+ */
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as TInternals;
+  const built = dialect.sqlToQuery(query);
+  const result = (await session
+    .prepareQuery(built, undefined, statementName(built.sql), false)
+    .execute()) as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Runs a statement given as text with positional parameters ($1…) on db, a transaction included: for
+ * a library's own statement that must run in the caller's transaction (the job queue's insert). Named
+ * by its text on PostgreSQL, as queryRowsPrepared.
+ */
+export async function executeText(db: DbOrTx, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+  const { session } = db as unknown as TInternals;
+  const result = (await session
+    .prepareQuery({ sql: text, params: values }, undefined, statementName(text), false)
+    .execute()) as { rows: unknown[] };
+  return { rows: result.rows };
 }

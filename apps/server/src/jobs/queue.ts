@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { TDatabase } from "../db/client";
+import type { TExecuteSql } from "../lib/job-sender";
 import type { TLogger } from "../lib/logger";
 
 /**
@@ -22,6 +23,12 @@ export type TJobQueue = {
     data: object,
     opts?: { startAfterSeconds?: number; singletonKey?: string },
   ): Promise<string | null>;
+  /**
+   * Queues a job with one statement run by `execute` (the caller's transaction, so the job commits or
+   * rolls back with it). Null, queuing nothing, until the queue runs and `name` exists on it (its worker
+   * is registered or a job was sent): the caller then sends after its commit.
+   */
+  sendWith(name: string, data: object, execute: TExecuteSql): Promise<string | null> | null;
   /** Many jobs of one queue in one statement (e.g. the e-mails a routing writes at once). */
   sendMany(name: string, data: object[]): Promise<unknown>;
   schedule(name: string, cron: string, fn: () => Promise<unknown>, opts?: TWorkOptions): Promise<void>;
@@ -100,6 +107,7 @@ export function createJobQueue(
   });
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
   let starting: Promise<unknown> | null = null;
+  let running = false;
   let markStarted: () => void = () => {};
   let markFailed: (err: unknown) => void = () => {};
   const started = new Promise<void>((resolve, reject) => {
@@ -155,7 +163,10 @@ export function createJobQueue(
     },
     start() {
       starting ??= boss.start().then(
-        () => markStarted(),
+        () => {
+          running = true;
+          markStarted();
+        },
         (err) => {
           markFailed(err);
           throw err;
@@ -170,6 +181,10 @@ export function createJobQueue(
         ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
       });
+    },
+    sendWith(name, data, execute) {
+      if (!running || !created.has(name)) return null;
+      return boss.send(name, data, { db: { executeSql: (text, values) => execute(text, values ?? []) } });
     },
     async sendMany(name, data) {
       if (data.length === 0) return null;

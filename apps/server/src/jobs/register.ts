@@ -1,5 +1,6 @@
 import type { TDeps } from "../app-types";
 import { runDueDailyBackups } from "../modules/backups";
+import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from "../modules/buyers";
 import { sweepStaleCalls } from "../modules/calls";
 import { runCreditExpiry } from "../modules/credits";
 import { purgeExpiredRows } from "../modules/maintenance";
@@ -20,6 +21,7 @@ export async function registerJobs(queue: TJobQueue, deps: TDeps) {
         messageIds.map((messageId) => ({ messageId })),
       ),
   );
+  deps.jobs.attach(queue);
   // One job per message; the message row itself is the lock (claimed with a conditional update).
   await queue.work<{ messageId: string }>(
     EMAIL_DELIVERY_JOB,
@@ -31,6 +33,20 @@ export async function registerJobs(queue: TJobQueue, deps: TDeps) {
       pollingIntervalSeconds: 1,
     },
   );
+  // A routed lead's new-lead notices: the routing stored one row naming the buyers reached and queued
+  // this job in the same transaction; the job stores the e-mails and deletes the row in one statement,
+  // so a retry (or a second instance) stores nothing twice.
+  await queue.work<{ leadId: string }>(
+    NEW_LEAD_NOTICES_JOB,
+    async ({ leadId }) => sendNewLeadNotices(deps, { leadIds: [leadId] }),
+    { concurrency: 2, retryLimit: 5, retryDelaySeconds: 10, pollingIntervalSeconds: 1 },
+  );
+  // Their safety net: a row whose job never ran to the end (queued after a commit the server did not
+  // live past, or failed every attempt).
+  await queue.schedule("new-lead-notices-sweep", "* * * * *", async () => {
+    const leads = await sweepNewLeadNotices(deps);
+    if (leads > 0) logger.info({ job: "new-lead-notices-sweep", leads }, "new-lead notices swept");
+  });
   // The safety net: mail whose job was lost, failed mail that is due, mail whose sender died.
   await queue.schedule("email-sweep", "* * * * *", async () => {
     const sent = await deps.email.deliverDue();

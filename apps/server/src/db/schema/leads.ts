@@ -99,6 +99,26 @@ export const leadRoutingDecisions = pgTable(
   (t) => [index().on(t.companyId)],
 );
 
+/**
+ * The new-lead notices a routing owes (migration 0021): written by the routing's own statement, one row
+ * per lead with the buyers it reached; the notice job renders their e-mails and deletes the row in the
+ * statement that stores them, so each notice is stored once (modules/buyers/new-lead-notice.ts).
+ */
+export const newLeadNotices = pgTable(
+  "new_lead_notices",
+  {
+    leadId: uuid()
+      .primaryKey()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    buyerIds: uuid().array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
 /** A buyer's copy of a lead: a preview until unlocked, then full access with a small CRM. */
 export const buyerLeads = pgTable(
   "buyer_leads",

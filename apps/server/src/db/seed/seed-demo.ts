@@ -32,7 +32,7 @@ import {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-type TSeedDeps = Pick<TDeps, "database" | "logger" | "email" | "config">;
+type TSeedDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
 type TSeeded = Awaited<ReturnType<typeof seedDemo>>;
 
 /**

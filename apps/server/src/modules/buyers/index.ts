@@ -10,7 +10,13 @@ export {
   answerInvitationForUser,
   listInvitationsForUser,
 } from "./invitation-answers";
-export { notifyBuyersOfNewLead } from "./new-lead-notice";
+export {
+  NEW_LEAD_NOTICES_JOB,
+  queueNewLeadNotices,
+  queueNewLeadNoticesInTransaction,
+  sendNewLeadNotices,
+  sweepNewLeadNotices,
+} from "./new-lead-notice";
 
 export function registerBuyerRoutes(app: TApp, deps: TDeps) {
   app.use("/api/buyers/*", requireSession(deps));

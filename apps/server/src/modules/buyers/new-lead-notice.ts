@@ -1,10 +1,13 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { buyerLeads, buyers, companies, leads } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
+import { executeText, queryRows } from "../../db/raw";
+import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/schema";
+import { afterTenantScope } from "../../db/tenant-scope";
 import { escapeHtml } from "../../lib/html";
 import { emailBrand, emailLayout, type TEmailBrand } from "../email";
 
-export type TNewLeadNoticeDeps = Pick<TDeps, "database" | "email" | "logger"> & {
+export type TNewLeadNoticeDeps = Pick<TDeps, "database" | "email" | "logger" | "jobs"> & {
   config: Pick<TDeps["config"], "publicUrl">;
 };
 
@@ -35,62 +38,136 @@ export function newLeadNoticeEmail(
   };
 }
 
+/** The job that renders and stores a routed lead's notices (jobs/register.ts); data `{ leadId }`. */
+export const NEW_LEAD_NOTICES_JOB = "new-lead-notices";
+/** A notice row this old whose job never ran to the end is sent by the sweep. */
+export const NOTICE_SWEEP_AFTER_SECONDS = 60;
+
+/**
+ * Inside the routing transaction that writes the lead's `new_lead_notices` row: queues the job that
+ * sends them in that same transaction (one statement), so the job exists exactly if the routing
+ * commits. False when the job queue is not attached or not running yet: queueNewLeadNotices after the
+ * commit then does it.
+ */
+export function queueNewLeadNoticesInTransaction(
+  deps: Pick<TDeps, "jobs">,
+  tx: DbOrTx,
+  leadId: string,
+): Promise<boolean> {
+  return deps.jobs.sendInTransaction(NEW_LEAD_NOTICES_JOB, { leadId }, (text, values) =>
+    executeText(tx, text, values),
+  );
+}
+
+/**
+ * After the routing that wrote the lead's `new_lead_notices` row has committed: queues the job that
+ * sends them (one job per lead), or, with no job queue attached (tests, scripts), sends them in line
+ * (while the queue runs, the routing queues the job in its own transaction instead). Never throws: the row is
+ * already stored, so if the job cannot be queued the sweep sends them later.
+ */
+export async function queueNewLeadNotices(deps: TNewLeadNoticeDeps, leadId: string): Promise<void> {
+  await afterTenantScope(async () => {
+    try {
+      if (await deps.jobs.send(NEW_LEAD_NOTICES_JOB, { leadId })) return;
+      await sendNewLeadNotices(deps, { leadIds: [leadId] });
+    } catch (err) {
+      deps.logger.warn({ err, leadId }, "new-lead notices not queued; the sweep will send them");
+    }
+  });
+}
+
+type TRecipientRow = {
+  lead_id: string;
+  company_id: string;
+  buyer_id: string | null;
+  email: string;
+  is_preview: boolean;
+  service_type: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  company_name: string;
+  logo_url: string | null;
+};
+
 /**
  * PRODUCT §3 E-mail: the new-lead notice to each matched buyer, through the same mail path as every
  * transactional message (company Resend key, platform SMTP or the mailbox; logged and retried there),
- * with a link to the lead in the buyer portal. Only active buyers of the lead's company that hold an
- * entry for the lead are written to, all with one insert. A failed send is logged and never fails the routing.
+ * with a link to the lead in the buyer portal. Sends what the routing left in `new_lead_notices` for
+ * these leads (the job), or for rows older than a while (the sweep): only active buyers of the lead's
+ * company that hold an entry for the lead are written to. One statement reads the recipients; one
+ * statement deletes the rows and stores all their e-mails (only for the rows it deleted), so a job run
+ * twice, at once or after a failure, on any instance, stores each notice once. Answers the leads done
+ * and the e-mails stored.
  */
-export async function notifyBuyersOfNewLead(
+export async function sendNewLeadNotices(
   deps: TNewLeadNoticeDeps,
-  input: { companyId: string; leadId: string; buyerIds: readonly string[] },
-): Promise<number> {
-  if (input.buyerIds.length === 0) return 0;
+  which: { leadIds: readonly string[] } | { olderThanSeconds: number; limit: number },
+): Promise<{ leads: number; emails: number }> {
   const db = deps.database.db;
-  // One statement for the lead, its company and the recipients; one insert for all the notices.
-  const recipients = await db
-    .select({
-      buyerId: buyers.id,
-      email: buyers.email,
-      isPreview: buyerLeads.isPreview,
-      serviceType: leads.serviceType,
-      city: leads.city,
-      state: leads.state,
-      zipCode: leads.zipCode,
-      companyName: companies.name,
-      companyLogoUrl: companies.logoUrl,
-    })
-    .from(buyerLeads)
-    .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, input.companyId)))
-    .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, input.companyId)))
-    .innerJoin(companies, eq(companies.id, leads.companyId))
-    .where(
-      and(
-        eq(buyerLeads.companyId, input.companyId),
-        eq(buyerLeads.leadId, input.leadId),
-        inArray(buyerLeads.buyerId, [...input.buyerIds]),
-        eq(buyers.status, "active"),
-        isNull(buyers.deletedAt),
-      ),
-    );
-  const [first] = recipients;
-  if (!first) return 0;
-  const brand = emailBrand(deps.config.publicUrl, { name: first.companyName, logoUrl: first.companyLogoUrl });
-  const messages = recipients.map((r) => {
-    const access = r.isPreview ? "preview" : "full";
-    const page = r.isPreview ? "available-leads" : "my-leads";
-    const url = `${deps.config.publicUrl}/buyer/${page}?lead=${encodeURIComponent(input.leadId)}`;
-    return {
-      companyId: input.companyId,
-      to: r.email,
-      kind: "new_lead",
-      ...newLeadNoticeEmail(r.companyName, r, access, url, brand),
-    };
+  const due: SQL =
+    "leadIds" in which
+      ? sql`select * from ${newLeadNotices} where lead_id = any(${`{${which.leadIds.join(",")}}`}::uuid[])`
+      : sql`select * from ${newLeadNotices}
+             where created_at < now() - make_interval(secs => ${which.olderThanSeconds})
+             order by created_at limit ${which.limit}`;
+  const rows = await queryRows<TRecipientRow>(
+    db,
+    sql`
+    with n as (${due})
+    select n.lead_id, n.company_id, r.*
+      from n left join lateral (
+        select b.id as buyer_id, b.email, bl.is_preview, l.service_type, l.city, l.state, l.zip_code,
+               c.name as company_name, c.logo_url
+          from ${buyerLeads} bl
+          join ${buyers} b on b.id = bl.buyer_id and b.company_id = n.company_id
+          join ${leads} l on l.id = bl.lead_id and l.company_id = n.company_id
+          join ${companies} c on c.id = l.company_id
+         where bl.company_id = n.company_id and bl.lead_id = n.lead_id and bl.buyer_id = any(n.buyer_ids)
+           and b.status = 'active' and b.deleted_at is null
+      ) r on true`,
+  );
+  const leadIds = [...new Set(rows.map((r) => r.lead_id))];
+  if (leadIds.length === 0) return { leads: 0, emails: 0 };
+  const brands = new Map<string, ReturnType<typeof emailBrand>>();
+  const messages = rows.flatMap((r) => {
+    if (!r.buyer_id) return [];
+    let brand = brands.get(r.company_id);
+    if (!brand) {
+      brand = emailBrand(deps.config.publicUrl, { name: r.company_name, logoUrl: r.logo_url });
+      brands.set(r.company_id, brand);
+    }
+    const access = r.is_preview ? "preview" : "full";
+    const page = r.is_preview ? "available-leads" : "my-leads";
+    const url = `${deps.config.publicUrl}/buyer/${page}?lead=${encodeURIComponent(r.lead_id)}`;
+    const lead = { serviceType: r.service_type, city: r.city, state: r.state, zipCode: r.zip_code };
+    return [
+      {
+        key: r.lead_id,
+        companyId: r.company_id,
+        to: r.email,
+        kind: "new_lead",
+        ...newLeadNoticeEmail(r.company_name, lead, access, url, brand),
+      },
+    ];
   });
-  try {
-    return (await deps.email.sendMany(messages)).length;
-  } catch (err) {
-    deps.logger.warn({ err, leadId: input.leadId, buyers: recipients.length }, "new-lead notices not sent");
-    return 0;
+  const ids = await deps.email.sendManyClaimed(
+    messages,
+    sql`delete from ${newLeadNotices} where lead_id = any(${`{${leadIds.join(",")}}`}::uuid[])
+        returning lead_id as "key"`,
+  );
+  return { leads: leadIds.length, emails: ids.length };
+}
+
+/** The sweep: sends the notices of every row left behind (its job lost), a batch at a time. */
+export async function sweepNewLeadNotices(deps: TNewLeadNoticeDeps, batch = 20): Promise<number> {
+  let leadsDone = 0;
+  for (;;) {
+    const { leads: n } = await sendNewLeadNotices(deps, {
+      olderThanSeconds: NOTICE_SWEEP_AFTER_SECONDS,
+      limit: batch,
+    });
+    leadsDone += n;
+    if (n < batch) return leadsDone;
   }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companies, companySecrets, emailMessages } from "../../db/schema";
 import { afterTenantScope } from "../../db/tenant-scope";
@@ -286,6 +286,40 @@ export function createEmailService(deps: {
         .returning({ id: emailMessages.id });
       const ids = stored.map((m) => m.id);
       await queueStored(ids, inputs.length);
+      return ids;
+    },
+
+    /**
+     * Like sendMany, but stored together with a claim, in one statement: `claim` is a data-modifying
+     * statement (e.g. deleting an outbox row) returning a `key` column, and only the messages whose
+     * `key` it returned are stored. A second run finds nothing left to claim and stores nothing, so a
+     * retried job never writes a message twice. The claim runs even with no messages. Answers the ids.
+     */
+    async sendManyClaimed(inputs: readonly (TEmailInput & { key: string })[], claim: SQL): Promise<string[]> {
+      const rows = (await messageRows(inputs)).map((row, i) => ({
+        key: inputs[i]!.key,
+        company_id: row.companyId,
+        to_address: row.toAddress,
+        from_address: row.fromAddress,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        kind: row.kind,
+        transport: row.transport,
+      }));
+      const result = (await db.execute(sql`
+        with claimed as (${claim})
+        insert into ${emailMessages} (company_id, to_address, from_address, subject, html, text, kind,
+                                      transport, status, attempts)
+        select m.company_id, m.to_address, m.from_address, m.subject, m.html, m.text, m.kind,
+               m.transport, 'queued', 0
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+               as m("key" text, company_id uuid, to_address text, from_address text, subject text,
+                    html text, text text, kind text, transport text)
+         where m."key" in (select "key"::text from claimed)
+        returning id`)) as { rows: { id: string }[] };
+      const ids = result.rows.map((r) => r.id);
+      if (ids.length > 0) await queueStored(ids, ids.length);
       return ids;
     },
 

@@ -1,7 +1,7 @@
 import { serviceBox, type TRoutingBuyer } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/raw";
+import { queryRowsPrepared } from "../../db/raw";
 import { buyers, serviceAreaBox } from "../../db/schema";
 
 export type TCandidate = TRoutingBuyer & { email: string; name: string };
@@ -76,7 +76,7 @@ export async function findCandidates(
       ? sql`${buyers.id} = any(${uuidArray(formBuyerIds)}::uuid[])`
       : sql`${serviceAreaBox(buyers)} && ${nearLeadBox(lead)}`;
   const point = sql`point(${lead.longitude}::float8, ${lead.latitude}::float8)`;
-  const rows = await queryRows<TCandidateRow>(
+  const rows = await queryRowsPrepared<TCandidateRow>(
     tx,
     sql`
     with c as materialized (

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { formBuyers, leads } from "../../db/schema";
-import { notifyBuyersOfNewLead } from "../buyers";
+import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../buyers";
 import { findCandidates, NEAR_MISS_MILES } from "./candidates";
 import {
   emailEntriesColumn,
@@ -16,7 +16,7 @@ import { type TDecisionInput, writeRouting } from "./write-routing";
 
 export type TRoutingOutcome = "routed" | "unrouted";
 type TDecisionRow = TDecisionInput;
-export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config">;
+export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
 
 /**
  * Routes one lead (PRODUCT §3 "Lead creation and routing" and "Distribution") in one transaction that
@@ -24,43 +24,54 @@ export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config
  * longer `new` and changes nothing, so prepaid counts move exactly once per delivery. E-mails to the
  * form's routing entries are queued in the transaction and handed to the e-mail service after it.
  * Three statements inside the transaction: the lead (with its form's buyer list and e-mail entries),
- * the candidates (with the allowance holders locked), and one statement writing everything.
+ * the candidates (with the allowance holders locked), and one statement writing everything, the
+ * buyers' new-lead notices owed included (one row); then one statement queues the job that renders
+ * and stores those notices (modules/buyers/new-lead-notice.ts), in the transaction while the job
+ * queue runs, else right after the commit.
  */
 export async function routeLeadNow(
   deps: TRoutingDeps,
   leadId: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
-  const { outcome, companyId, buyerIds, deliveriesMayWait } = await deps.database.db.transaction((tx) =>
-    routeInTransaction(tx, leadId),
-  );
+  const { outcome, noticesOwed, deliveriesMayWait } = await deps.database.db.transaction(async (tx) => {
+    const routed = await routeInTransaction(tx, leadId);
+    // The notice job commits with the routing when the queue runs; else it is queued after the commit.
+    if (routed.noticesOwed && (await queueNewLeadNoticesInTransaction(deps, tx, leadId))) {
+      return { ...routed, noticesOwed: false };
+    }
+    return routed;
+  });
   // Pending deliveries exist only if this run queued some, or an earlier run committed and stopped.
   if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, leadId);
-  await notifyBuyersOfNewLead(deps, { companyId, leadId, buyerIds });
+  if (noticesOwed) await queueNewLeadNotices(deps, leadId);
   return { outcome };
 }
 
 type TRouted = {
   outcome: TRoutingOutcome;
-  companyId: string;
-  buyerIds: string[];
+  /** This run wrote a `new_lead_notices` row (some buyer was reached) whose job is not queued yet. */
+  noticesOwed: boolean;
   deliveriesMayWait: boolean;
 };
 
 async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
+  // A named prepared statement on PostgreSQL: each connection parses and plans it once.
   const [row] = await tx
     .select({ lead: leads, listIds: formBuyerIdsColumn, emailEntries: emailEntriesColumn })
     .from(leads)
-    .where(eq(leads.id, leadId))
-    .for("no key update");
+    .where(eq(leads.id, sql.placeholder("leadId")))
+    .for("no key update")
+    .prepare("routing_lead")
+    .execute({ leadId });
   if (!row) throw new Error(`lead ${leadId} not found`);
   const { lead } = row;
   const companyId = lead.companyId;
   if (lead.status !== "new") {
     const outcome = lead.status === "unrouted" ? "unrouted" : "routed";
-    return { outcome, companyId, buyerIds: [], deliveriesMayWait: true };
+    return { outcome, noticesOwed: false, deliveriesMayWait: true };
   }
   // A sandbox API key's test lead is never routed, whoever asks.
-  if (lead.isTest) return { outcome: "unrouted", companyId, buyerIds: [], deliveriesMayWait: false };
+  if (lead.isTest) return { outcome: "unrouted", noticesOwed: false, deliveriesMayWait: false };
 
   const listIds = row.listIds ?? [];
   const location =
@@ -81,7 +92,7 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
   if (!location) {
     decisions.push(summaryRow("No location: left unrouted for manual assignment"), ...emailRows);
     await writeRouting(tx, { lead, ...nobody, reasons: decisions, located: false });
-    return { outcome: "unrouted", companyId, buyerIds: [], deliveriesMayWait: queued > 0 };
+    return { outcome: "unrouted", noticesOwed: false, deliveriesMayWait: queued > 0 };
   }
 
   const slots = lead.saleCap - lead.saleCount;
@@ -126,11 +137,11 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
 
   // A lead no buyer received is "unrouted" (left for manual assignment), never "Routed".
   const reachedNobody = plan.entries.length === 0;
-  await writeRouting(tx, { lead, full, previews, reasons: decisions, reachedNobody, located: true });
+  const notify = plan.entries.map((e) => e.buyerId);
+  await writeRouting(tx, { lead, full, previews, reasons: decisions, reachedNobody, located: true, notify });
   return {
     outcome: reachedNobody ? "unrouted" : "routed",
-    companyId,
-    buyerIds: plan.entries.map((e) => e.buyerId),
+    noticesOwed: notify.length > 0,
     deliveriesMayWait: queued > 0,
   };
 }

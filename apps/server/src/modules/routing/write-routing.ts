@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/raw";
+import { queryRowsPrepared } from "../../db/raw";
 import type { TRoutingReason } from "../../db/schema";
 import { uuidArray } from "./candidates";
 
@@ -16,6 +16,8 @@ export type TRoutingWrite = {
   reachedNobody: boolean;
   /** The lead had a location, so routing ran: `routed_at` is set. */
   located: boolean;
+  /** The buyers reached (full access and previews), owed a new-lead notice; none: no notice row. */
+  notify?: readonly string[];
 };
 
 /**
@@ -23,7 +25,8 @@ export type TRoutingWrite = {
  * new, each buyer's turn (the statement's time plus one microsecond per place in the serving order)
  * and, for prepaid buyers, one prepaid lead taken with a conditional update (so a count never goes
  * below zero), updating only those buyers, by id; the preview entries (a buyer already holding the lead
- * keeps what it has); the decision as one row with its reasons; and the lead's sale count and status.
+ * keeps what it has); the decision as one row with its reasons; the lead's sale count and status; and
+ * the new-lead notices owed, as one `new_lead_notices` row (sent by a job after the commit).
  * Returns the deliveries made.
  */
 export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
@@ -36,7 +39,7 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
     })),
   );
   const fullIds = uuidArray(w.full.map((e) => e.buyerId));
-  const [row] = await queryRows<{ sold: number; moved: number }>(
+  const [row] = await queryRowsPrepared<{ sold: number; moved: number }>(
     tx,
     sql`
     with wanted as (
@@ -67,6 +70,13 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
       insert into lead_routing_decisions (lead_id, company_id, reasons)
       values (${w.lead.id}::uuid, ${w.lead.companyId}::uuid, ${JSON.stringify(w.reasons)}::jsonb)
       on conflict (lead_id) do update set reasons = lead_routing_decisions.reasons || excluded.reasons
+      returning 1
+    ), noticed as (
+      insert into new_lead_notices (lead_id, company_id, buyer_ids)
+      select ${w.lead.id}::uuid, ${w.lead.companyId}::uuid, n.ids
+        from (select ${uuidArray(w.notify ?? [])}::uuid[] as ids) n where cardinality(n.ids) > 0
+      on conflict (lead_id) do update
+        set buyer_ids = array(select distinct unnest(new_lead_notices.buyer_ids || excluded.buyer_ids))
       returning 1
     ), sold as (
       select count(*)::int as n from full_in

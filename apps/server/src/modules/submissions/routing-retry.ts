@@ -8,7 +8,7 @@ export const MAX_ROUTING_ATTEMPTS = 5;
 export const ROUTING_LEASE_MS = 2 * 60_000;
 const RETRY_BASE_MS = 60_000;
 
-export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config">;
+export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
 export type TClaimedSubmission = { id: string; leadId: string; attempts: number };
 
 /**
