@@ -4,6 +4,8 @@ import { signInAsCompany } from "./auth-helpers";
 test("old /projects links go to the dashboard when signed in and to sign-in otherwise", async ({ page }) => {
   await page.goto("/projects/abc123/settings");
   await expect(page).toHaveURL(/\/login$/);
+  // The app's /login route loads the sign-in page of its own; wait for it before navigating again.
+  await expect(page.getByRole("form", { name: "Company sign in" })).toBeVisible();
   await signInAsCompany(page, "owner@leadpost.test");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/projects/abc123");

@@ -144,7 +144,9 @@ describe("backups", () => {
   it("takes the daily backup once per company after 02:00 UTC, even when two instances run at once", async () => {
     const scheduled = async () =>
       (await ctx.database.db.select().from(backups).where(eq(backups.kind, "scheduled"))).length;
-    const day = new Date();
+    // Yesterday: the backups' created_at is the real clock, which is past yesterday's 02:00 whatever
+    // the hour the test runs (today's 02:00 lies ahead of it before 02:00 UTC).
+    const day = new Date(Date.now() - 24 * 60 * 60 * 1000);
     const at = (h: number, m: number) =>
       new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h, m));
     expect(await runDueDailyBackups(ctx.deps, at(1, 59))).toBe(0);
