@@ -1,4 +1,4 @@
-// Bundles the server into dist/index.js (dependencies stay in node_modules) and stamps the version.
+// Bundles the server into dist/index.js (with its dependencies, but for a few kept in node_modules) and stamps the version.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
@@ -16,6 +16,36 @@ const externalizeDependencies = {
   },
 };
 
+/**
+ * Packages the server bundle still loads from node_modules: files they read beside their own code
+ * (PGlite's WebAssembly and data, swagger-ui's assets), a native addon (argon2), worker threads (pino's
+ * transports), the zip table required lazily after listening, and what only development loads (esbuild).
+ */
+const KEEP_EXTERNAL = [
+  "@electric-sql/pglite",
+  "@node-rs/argon2",
+  "swagger-ui-dist",
+  "pino",
+  "zipcodes",
+  "esbuild",
+  "pg-native",
+];
+
+/**
+ * Every other dependency is bundled into dist/index.js: loading one file instead of some thousand
+ * ES modules from node_modules is most of a start on an existing data folder (bench/README.md "Start-up").
+ */
+const bundleDependencies = {
+  name: "bundle-dependencies",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("node:")) return { path: args.path, external: true };
+      const keep = KEEP_EXTERNAL.some((k) => args.path === k || args.path.startsWith(`${k}/`));
+      return keep ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
+
 await build({
   entryPoints: ["src/index.ts"],
   outfile: "dist/index.js",
@@ -24,7 +54,11 @@ await build({
   target: "node20",
   format: "esm",
   sourcemap: true,
-  plugins: [externalizeDependencies],
+  // Bundled CommonJS packages require Node's built-ins: give the ES module bundle a `require`.
+  banner: {
+    js: 'import { createRequire as createRequireForBundle } from "node:module"; const require = createRequireForBundle(import.meta.url);',
+  },
+  plugins: [bundleDependencies],
   logLevel: "warning",
 });
 

@@ -103,6 +103,8 @@ export async function startServer(config: TConfig, logger: TLogger) {
       preloadZipCentroids();
     },
     (err) => {
+      // A stop asked for while the queue was still starting makes its registrations fail: not a fault.
+      if (stopping) return;
       logger.fatal({ err }, "Leadpost failed to start its job queue");
       void stop("job queue failure").then(() => process.exit(1));
     },
