@@ -80,7 +80,7 @@ export function openPostgres(url: string, poolSize = 10): TDatabase {
  */
 export async function openPglite(
   dataDir: string | null,
-  opts: { templateDir?: string } = {},
+  opts: { templateDir?: string /** In memory only: start from this dump (tests). */; load?: Blob } = {},
 ): Promise<TDatabase> {
   let client: PGlite;
   if (dataDir) {
@@ -90,7 +90,7 @@ export async function openPglite(
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(opts.load ? { loadDataDir: opts.load } : undefined);
   }
   await client.waitReady;
   const pglite = drizzlePglite(client, DRIZZLE_OPTIONS);

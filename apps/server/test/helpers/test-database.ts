@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 import { openPglite, openPostgres, type TDatabase } from "../../src/db/client";
 import { runMigrations } from "../../src/db/migrate";
 
@@ -8,26 +9,45 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 export type TTestDatabase = TDatabase & { label: string; dispose(): Promise<void> };
 
+/** The migrated database that test/global-setup.ts prepared once for the run, when there is one. */
+function migratedTemplate() {
+  try {
+    return inject("migratedTemplate");
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A brand-new, migrated database for one test file: no test ever sees another's rows. With
- * `migrate: false` it is empty, for a test that applies migrations itself.
+ * A brand-new, migrated database for one test file: no test ever sees another's rows. It is a copy of
+ * the database the global setup migrated once (a PostgreSQL template, or an embedded database's dump),
+ * so a file does not run every migration again. With `migrate: false` it is empty, for a test that
+ * applies migrations itself.
  */
 export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TTestDatabase> {
   const migrate = opts.migrate ?? true;
+  const template = migrate ? migratedTemplate() : undefined;
   if (!TEST_DATABASE_URL) {
-    const database = await openPglite(null);
-    if (migrate) await runMigrations(database);
+    const database =
+      template?.kind === "pglite"
+        ? await openPglite(null, { load: new Blob([template.dump]) })
+        : await openPglite(null);
+    if (migrate && !template) await runMigrations(database);
     return { ...database, label: "pglite", dispose: () => database.close().catch(() => {}) };
   }
   const name = `leadpost_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template?.kind === "postgres"
+      ? `create database ${name} template ${template.name}`
+      : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 20);
-  if (migrate) await runMigrations(database);
+  if (migrate && !template) await runMigrations(database);
   return {
     ...database,
     label: "postgres",
