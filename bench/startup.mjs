@@ -7,7 +7,7 @@
 //   COMPARE_ENTRY=/path/to/other/apps/server/dist/index.js also times another build (e.g. the previous
 //   commit's) in the same runs, alternating with this one.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,8 +21,28 @@ const compareEntry = process.env.COMPARE_ENTRY;
 
 const BARE_SERVER = `require("node:http").createServer((q, s) => s.end("ok")).listen(${port}, "127.0.0.1")`;
 
+/**
+ * The CPU time (user + system) a process has used so far, from Linux's /proc (null elsewhere): unlike
+ * the wall time it hardly moves when other work shares the machine.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** Spawns args, polls /api/health every 5 ms, returns the milliseconds until it answered 200. */
 async function timeToHealthy(args, env) {
+  const { ms } = await timeAndCpuToHealthy(args, env);
+  return ms;
+}
+
+/** The same, with the CPU time the process had used when it first answered. */
+async function timeAndCpuToHealthy(args, env) {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
@@ -42,7 +62,7 @@ async function timeToHealthy(args, env) {
         (r) => r.ok,
         () => false,
       );
-      if (ok) return performance.now() - started;
+      if (ok) return { ms: performance.now() - started, cpuMs: cpuMsOf(child.pid) };
       await new Promise((r) => setTimeout(r, 5));
     }
   } finally {
@@ -63,12 +83,13 @@ const serverEnv = (dataDir) => ({
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => `${Math.round(ms)} ms`;
+const medianOrNull = (xs) => (xs.every((x) => x !== null) ? median(xs) : null);
 
 /** Times `entry` on a new data folder, then again on the folder it left. */
 async function timeBoth(entry, dataDir) {
-  const fresh = await timeToHealthy([entry], serverEnv(dataDir));
-  const existing = await timeToHealthy([entry], serverEnv(dataDir));
-  return { fresh, existing };
+  const fresh = await timeAndCpuToHealthy([entry], serverEnv(dataDir));
+  const existing = await timeAndCpuToHealthy([entry], serverEnv(dataDir));
+  return { fresh: fresh.ms, existing: existing.ms, freshCpu: fresh.cpuMs, existingCpu: existing.cpuMs };
 }
 
 const summarise = (runs) => ({
@@ -78,6 +99,8 @@ const summarise = (runs) => ({
     Math.round(Math.min(...runs.map((r) => r.existing))),
     Math.round(Math.max(...runs.map((r) => r.existing))),
   ],
+  existingCpuMs: medianOrNull(runs.map((r) => r.existingCpu)),
+  freshCpuMs: medianOrNull(runs.map((r) => r.freshCpu)),
   freshRange: [
     Math.round(Math.min(...runs.map((r) => r.fresh))),
     Math.round(Math.max(...runs.map((r) => r.fresh))),
@@ -87,7 +110,10 @@ const summarise = (runs) => ({
 const describe = (name, s, bare) =>
   `${name}: existing data folder ${fmt(s.existingMs)} (${s.existingRange.map(fmt).join("–")}, ` +
   `${(s.existingMs / bare).toFixed(1)}× bare node), new data folder ${fmt(s.freshMs)} ` +
-  `(${s.freshRange.map(fmt).join("–")}, ${(s.freshMs / bare).toFixed(1)}× bare node)`;
+  `(${s.freshRange.map(fmt).join("–")}, ${(s.freshMs / bare).toFixed(1)}× bare node)` +
+  (s.existingCpuMs === null
+    ? ""
+    : `; CPU time to healthy: existing ${fmt(s.existingCpuMs)}, new ${fmt(s.freshCpuMs)}`);
 
 export async function benchStartup() {
   const work = mkdtempSync(join(tmpdir(), "leadpost-startup-"));
@@ -98,11 +124,11 @@ export async function benchStartup() {
       bare.push(await timeToHealthy(["-e", BARE_SERVER], {}));
       const r = await timeBoth(serverEntry, join(work, `data-${i}`));
       runsOf.server.push(r);
-      let line = `run ${i + 1}: bare node ${fmt(bare[i])}, new data folder ${fmt(r.fresh)}, existing ${fmt(r.existing)}`;
+      let line = `run ${i + 1}: bare node ${fmt(bare[i])}, new data folder ${fmt(r.fresh)}, existing ${fmt(r.existing)} (CPU ${r.existingCpu} ms)`;
       if (compareEntry) {
         const c = await timeBoth(compareEntry, join(work, `compare-${i}`));
         runsOf.compare.push(c);
-        line += `; compared build: new ${fmt(c.fresh)}, existing ${fmt(c.existing)}`;
+        line += `; compared build: new ${fmt(c.fresh)}, existing ${fmt(c.existing)} (CPU ${c.existingCpu} ms)`;
       }
       console.log(line);
     }
