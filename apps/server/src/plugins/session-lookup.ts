@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { TDeps } from "../app-types";
-import { queryRowsPrepared } from "../db/raw";
+import { executeText } from "../db/raw";
 
 /**
  * The request's session, its user and (for the buyer portal) the buyer record it acts as, read in one
@@ -86,27 +85,31 @@ type TRow = {
   buyer_company_id: string | null;
 };
 
-/** The buyer record as requireBuyer always chose it: the one named by X-Buyer-Id if it is the user's, else the newest. */
-const withBuyer = (token: string, wantedBuyerId: string | null) => sql`
-  select s.id as session_id, s.token, s.expires_at, s.created_at, s.impersonated_by,
-         u.id as user_id, u.email, u.name, u.email_verified,
-         b.id as buyer_id, b.company_id as buyer_company_id
+const SESSION_COLUMNS = `s.id as session_id, s.token, s.expires_at, s.created_at, s.impersonated_by,
+         u.id as user_id, u.email, u.name, u.email_verified`;
+
+/**
+ * Hand-written text (sent as a named prepared statement): built once, not per request. $1 the token;
+ * $2 the X-Buyer-Id header. The buyer record is chosen as requireBuyer always chose it: the one named
+ * by $2 if it is one of the user's active records, else the newest.
+ */
+const WITH_BUYER = `
+  select ${SESSION_COLUMNS}, b.id as buyer_id, b.company_id as buyer_company_id
     from sessions s
     join users u on u.id = s.user_id
     left join lateral (
       select id, company_id from buyers
        where user_id = u.id and status = 'active' and deleted_at is null
-       order by coalesce(id::text = ${wantedBuyerId}::text, false) desc, created_at desc
+       order by coalesce(id::text = $2::text, false) desc, created_at desc
        limit 1
     ) b on true
-   where s.token = ${token}`;
+   where s.token = $1`;
 
-const sessionOnly = (token: string) => sql`
-  select s.id as session_id, s.token, s.expires_at, s.created_at, s.impersonated_by,
-         u.id as user_id, u.email, u.name, u.email_verified
+const SESSION_ONLY = `
+  select ${SESSION_COLUMNS}
     from sessions s
     join users u on u.id = s.user_id
-   where s.token = ${token}`;
+   where s.token = $1`;
 
 /**
  * Reads the signed-in session of `headers` in one statement. Answers "none" for no (valid) cookie or no
@@ -120,19 +123,25 @@ export async function lookUpSession(
   const cookie = await authCookie(deps.auth);
   const token = verifiedToken(readCookie(headers.get("cookie"), cookie.name), cookie.secret);
   if (!token) return "none";
-  const query = opts.buyer ? withBuyer(token, opts.buyer.wanted) : sessionOnly(token);
-  const [row] = await queryRowsPrepared<TRow>(deps.database.db, query);
+  const { rows } = opts.buyer
+    ? await executeText(deps.database.db, WITH_BUYER, [token, opts.buyer.wanted])
+    : await executeText(deps.database.db, SESSION_ONLY, [token]);
+  const row = rows[0] as TRow | undefined;
   if (!row) return "none";
   const expiresAt = new Date(row.expires_at);
+  const createdAt = new Date(row.created_at);
   const now = Date.now();
+  // A time this code could not read is never taken as valid (the checks below and the impersonation
+  // hour compare against it): better-auth decides.
+  if (Number.isNaN(createdAt.getTime())) return "ask-auth";
   // better-auth's own rules (api/routes/session.ts): expired → deleted; refresh due → extended.
-  if (expiresAt.getTime() < now) return "ask-auth";
+  if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() < now) return "ask-auth";
   if (expiresAt.getTime() - cookie.expiresIn * 1000 + cookie.updateAge * 1000 <= now) return "ask-auth";
   return {
     sessionId: row.session_id,
     token: row.token,
     expiresAt,
-    createdAt: new Date(row.created_at),
+    createdAt,
     impersonatedBy: row.impersonated_by,
     user: { id: row.user_id, email: row.email, name: row.name, emailVerified: Boolean(row.email_verified) },
     ...(opts.buyer
