@@ -44,8 +44,9 @@ export function currentTenant(): string | null {
 
 /**
  * Runs fn inside one transaction as `companyId` under row-level security. Costs BEGIN (with the
- * wall's settings in the same round trip on PostgreSQL) and COMMIT per request. fn's own transactions become savepoints of this one. Whatever fn
- * leaves running after it returns (a response stream) falls back to the system context.
+ * wall's settings in the same round trip on PostgreSQL, db/tenant-transaction.ts) and COMMIT per
+ * request. fn's own transactions become savepoints of this one. Whatever fn leaves running after it
+ * returns (a response stream) falls back to the system context.
  */
 export async function runAsCompany<T>(
   db: Db,
