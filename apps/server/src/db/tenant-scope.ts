@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, TransactionRollbackError } from "drizzle-orm";
 import type { Db } from "./client";
+import { enterTenant, transactionAsTenant } from "./tenant-transaction";
 
 /**
  * Row-level security's second wall (migrations 0009, 0016, 0017, docs/security.md). A company request
@@ -41,15 +42,11 @@ export function currentTenant(): string | null {
   return scope?.open ? scope.companyId : null;
 }
 
-const enterTenant = (tx: Db, companyId: string) =>
-  tx.execute(
-    sql`select set_config('leadpost.company_id', ${companyId}, true), set_config('role', 'leadpost_app', true)`,
-  );
-
 /**
- * Runs fn inside one transaction as `companyId` under row-level security. Costs one extra statement
- * (plus BEGIN/COMMIT) per request. fn's own transactions become savepoints of this one. Whatever fn
- * leaves running after it returns (a response stream) falls back to the system context.
+ * Runs fn inside one transaction as `companyId` under row-level security. Costs BEGIN (with the
+ * wall's settings in the same round trip on PostgreSQL, db/tenant-transaction.ts) and COMMIT per
+ * request. fn's own transactions become savepoints of this one. Whatever fn leaves running after it
+ * returns (a response stream) falls back to the system context.
  */
 export async function runAsCompany<T>(
   db: Db,
@@ -66,9 +63,8 @@ export async function runAsCompany<T>(
   let result: T | undefined;
   const after: TScope["after"] = [];
   try {
-    return await db.transaction(async (txRaw) => {
+    return await transactionAsTenant(db, companyId, async (txRaw) => {
       const tx: Db = txRaw;
-      await enterTenant(tx, companyId);
       const scope: TScope = { tx, companyId, open: true, keep: false, after };
       try {
         result = await scopes.run(scope, fn);

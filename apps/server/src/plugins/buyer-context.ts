@@ -5,30 +5,37 @@ import type { TAppEnv, TBuyerContext, TDeps } from "../app-types";
 import { buyers } from "../db/schema";
 import { runAsCompany } from "../db/tenant-scope";
 import { AppError } from "../lib/app-error";
-import { currentUser } from "./session";
+import { authenticate } from "./session";
 
 /** Who a buyer-portal request acts as: always one of the signed-in user's own active buyer records. */
 export type { TBuyerContext };
 
+/** The user's active buyer record named by wanted if it is theirs, else their newest; null when none. */
+async function findBuyer(deps: Pick<TDeps, "database">, userId: string, wanted: string | null) {
+  const rows = await deps.database.db
+    .select({ id: buyers.id, companyId: buyers.companyId })
+    .from(buyers)
+    .where(and(eq(buyers.userId, userId), eq(buyers.status, "active"), isNull(buyers.deletedAt)))
+    .orderBy(desc(buyers.createdAt));
+  return rows.find((r) => r.id === wanted) ?? rows[0] ?? null;
+}
+
 /**
- * Resolves the active buyer record from the session. A user who is a buyer in several companies may
- * name one with X-Buyer-Id (the workspace switcher's choice); it must be one of theirs, else it is
- * ignored like any other request input that could point at someone else's data.
+ * Requires a signed-in user (as requireSession, which it replaces on buyer-portal routes) and resolves
+ * their active buyer record, read with the session in one statement. A user who is a buyer in several
+ * companies may name one with X-Buyer-Id (the workspace switcher's choice); it must be one of theirs,
+ * else it is ignored like any other request input that could point at someone else's data.
  */
-export function requireBuyer(deps: Pick<TDeps, "database">): MiddlewareHandler<TAppEnv> {
+export function requireBuyer(deps: Pick<TDeps, "auth" | "database">): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
-    const user = currentUser(c);
-    const rows = await deps.database.db
-      .select({ id: buyers.id, companyId: buyers.companyId })
-      .from(buyers)
-      .where(and(eq(buyers.userId, user.id), eq(buyers.status, "active"), isNull(buyers.deletedAt)))
-      .orderBy(desc(buyers.createdAt));
-    const wanted = c.req.header("x-buyer-id");
-    const row = rows.find((r) => r.id === wanted) ?? rows[0];
+    const wanted = c.req.header("x-buyer-id") ?? null;
+    const session = await authenticate(deps, c, { wanted });
+    // A session better-auth had to refresh or check comes without the buyer: read it on its own.
+    const row = session.buyer === undefined ? await findBuyer(deps, session.user.id, wanted) : session.buyer;
     if (!row) throw new AppError("NO_BUYER", 403, BUYER_PORTAL_MESSAGES.NO_BUYER);
     c.set("buyerContext", {
-      userId: user.id,
-      email: user.email,
+      userId: session.user.id,
+      email: session.user.email,
       buyerId: row.id,
       companyId: row.companyId,
     } satisfies TBuyerContext);

@@ -18,7 +18,6 @@ import {
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
-import { requireSession } from "../../plugins/session";
 import { getBillingHistory, getProfile, getSummary, updateProfile } from "./account";
 import { exportMyLeadsCsv, listMyLeads, updateMyLead } from "./my-leads";
 import { deletePreviews, listPreviews } from "./previews";
@@ -143,7 +142,7 @@ const billingRoute = createRoute({
 });
 
 export function registerBuyerPortalRoutes(app: TApp, deps: TDeps) {
-  app.use(`${base}/*`, requireSession(deps), requireBuyer(deps));
+  app.use(`${base}/*`, requireBuyer(deps));
 
   app.openapi(summaryRoute, async (c) => c.json(await getSummary(deps, buyerContext(c)), 200));
   app.openapi(previewsRoute, async (c) =>

@@ -9,9 +9,12 @@ import {
 } from "@leadpost/shared";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { queryRowsPrepared } from "../../db/raw";
 import { buyers, creditLotAllocations, creditTransactions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The credit ledger's only writers. Every function here runs inside the caller's transaction after
@@ -25,6 +28,11 @@ export type TLockedBuyer = {
   email: string;
   creditBalance: number;
   deletedAt: Date | null;
+  /**
+   * The wallet's open lots as read under the lock (lockBuyer), for the debit that follows; cleared by
+   * any write that changes them, so a later debit in the same transaction reads them again.
+   */
+  lots?: TCreditLot[];
 };
 
 export type TEntryFields = {
@@ -47,30 +55,65 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Locks the buyer's wallet for the rest of the transaction; null when not this company's buyer. */
+type TLotRow = { id: string; remaining: number; expires_at: unknown; created_at: unknown };
+
+const toLots = (rows: TLotRow[]): TCreditLot[] =>
+  rows
+    .map((r) => ({
+      id: r.id,
+      remaining: Number(r.remaining),
+      expiresAt: r.expires_at ? new Date(r.expires_at as string) : null,
+      createdAt: new Date(r.created_at as string),
+    }))
+    .filter((lot) => lot.remaining > 0);
+
+/**
+ * Locks the buyer's wallet for the rest of the transaction; null when not this company's buyer. The
+ * wallet's open lots come with it in the same round trip (lock_wallet, migration 0022), read after
+ * the lock was granted. With skipLocked (the expiry job) a wallet locked elsewhere is passed over.
+ */
 export async function lockBuyer(
   tx: DbOrTx,
   companyId: string,
   buyerId: string,
   opts: { skipLocked?: boolean } = {},
 ): Promise<TLockedBuyer | null> {
-  const query = tx
-    .select({
-      id: buyers.id,
-      companyId: buyers.companyId,
-      email: buyers.email,
-      creditBalance: buyers.creditBalance,
-      deletedAt: buyers.deletedAt,
-    })
-    .from(buyers)
-    .where(and(eq(buyers.id, buyerId), eq(buyers.companyId, companyId)));
-  const rows = await (opts.skipLocked ? query.for("update", { skipLocked: true }) : query.for("update"));
-  return rows[0] ?? null;
+  if (opts.skipLocked) {
+    const rows = await tx
+      .select({
+        id: buyers.id,
+        companyId: buyers.companyId,
+        email: buyers.email,
+        creditBalance: buyers.creditBalance,
+        deletedAt: buyers.deletedAt,
+      })
+      .from(buyers)
+      .where(and(eq(buyers.id, buyerId), eq(buyers.companyId, companyId)))
+      .for("update", { skipLocked: true });
+    return rows[0] ?? null;
+  }
+  const [row] = await queryRowsPrepared<{
+    id: string;
+    company_id: string;
+    email: string;
+    credit_balance: number;
+    deleted_at: unknown;
+    lots: TLotRow[] | string;
+  }>(tx, sql`select * from lock_wallet(${companyId}::uuid, ${buyerId}::uuid)`);
+  if (!row) return null;
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    email: row.email,
+    creditBalance: Number(row.credit_balance),
+    deletedAt: row.deleted_at ? new Date(row.deleted_at as string) : null,
+    lots: toLots(typeof row.lots === "string" ? JSON.parse(row.lots) : row.lots),
+  };
 }
 
 /** The buyer's lots that still hold credits. */
 export async function openLots(tx: DbOrTx, buyer: TLockedBuyer): Promise<TCreditLot[]> {
-  const rows = await queryRows<{ id: string; remaining: number; expires_at: unknown; created_at: unknown }>(
+  const rows = await queryRows<TLotRow>(
     tx,
     sql`
     select t.id, t.expires_at, t.created_at,
@@ -79,14 +122,7 @@ export async function openLots(tx: DbOrTx, buyer: TLockedBuyer): Promise<TCredit
     from ${creditTransactions} t
     where t.company_id = ${buyer.companyId} and t.buyer_id = ${buyer.id} and t.amount > 0`,
   );
-  return rows
-    .map((r) => ({
-      id: r.id,
-      remaining: Number(r.remaining),
-      expiresAt: r.expires_at ? new Date(r.expires_at as string) : null,
-      createdAt: new Date(r.created_at as string),
-    }))
-    .filter((lot) => lot.remaining > 0);
+  return toLots(rows);
 }
 
 async function insertEntry(
@@ -162,6 +198,7 @@ export async function bookCredit(
       amount: [CREDIT_MESSAGES.BALANCE_LIMIT],
     });
   }
+  buyer.lots = undefined;
   const entry = await insertEntry(tx, buyer, type, amount, fields);
   const newBalance = await moveBalance(tx, buyer, amount);
   return { entry, newBalance };
@@ -176,25 +213,68 @@ export class InsufficientCreditsError extends AppError {
   }
 }
 
+/** A Postgres array literal of uuids or integers (values checked, so the statement text stays fixed). */
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(",")}}`;
+
+/**
+ * One statement: the debit's ledger entry, its allocations to the lots and the balance change. The
+ * balance moves only while it stays ≥ 0; otherwise nothing of it may stand (the caller's transaction
+ * rolls back on the error thrown here), and the balance is never below 0.
+ */
 async function bookAllocatedDebit(
   tx: DbOrTx,
   buyer: TLockedBuyer,
   type: TDebitType,
   allocations: { lotId: string; amount: number }[],
   fields: TEntryFields,
-) {
+): Promise<{ entry: { id: string }; newBalance: number }> {
   const amount = allocations.reduce((sum, a) => sum + a.amount, 0);
-  const entry = await insertEntry(tx, buyer, type, -amount, fields);
-  await tx.insert(creditLotAllocations).values(
-    allocations.map((a) => ({
-      companyId: buyer.companyId,
-      lotTransactionId: a.lotId,
-      debitTransactionId: entry.id,
-      amount: a.amount,
-    })),
-  );
-  const newBalance = await moveBalance(tx, buyer, -amount);
-  return { entry, newBalance };
+  for (const a of allocations) {
+    if (!UUID.test(a.lotId) || !Number.isInteger(a.amount) || a.amount <= 0) {
+      throw new Error("an allocation needs a lot id and a positive integer");
+    }
+  }
+  buyer.lots = undefined;
+  let row: { id: string; credit_balance: number | null } | undefined;
+  try {
+    [row] = await queryRowsPrepared<{ id: string; credit_balance: number | null }>(
+      tx,
+      sql`
+      with entry as (
+        insert into ${creditTransactions}
+          (company_id, buyer_id, buyer_email, amount, transaction_type, reason, notes, idempotency_key,
+           request_hash, lead_id, payment_order_id, created_by, created_at)
+        values (${buyer.companyId}::uuid, ${buyer.id}::uuid, ${buyer.email}, ${-amount}::int, ${type},
+                ${fields.reason ?? null}, ${fields.notes ?? null}, ${fields.idempotencyKey ?? null},
+                ${fields.requestHash ?? null}, ${fields.leadId ?? null}::uuid,
+                ${fields.paymentOrderId ?? null}::uuid, ${fields.createdBy ?? null},
+                clock_timestamp())
+        returning id
+      ), allocated as (
+        insert into ${creditLotAllocations} (company_id, lot_transaction_id, debit_transaction_id, amount)
+        select ${buyer.companyId}::uuid, a.lot, entry.id, a.amount
+          from entry, unnest(${arrayLiteral(allocations.map((a) => a.lotId))}::uuid[],
+                             ${arrayLiteral(allocations.map((a) => a.amount))}::int[]) as a(lot, amount)
+      ), balance as (
+        update ${buyers}
+           set credit_balance = credit_balance - ${amount}::int, updated_at = ${new Date().toISOString()}::timestamptz
+         where id = ${buyer.id}::uuid and company_id = ${buyer.companyId}::uuid
+           and credit_balance - ${amount}::int >= 0
+        returning credit_balance
+      )
+      select (select id from entry) as id, (select credit_balance from balance) as credit_balance`,
+    );
+  } catch (err) {
+    // A unique idempotency key is the caller's business (it replays); anything else is a log failure.
+    if (isUniqueViolation(err)) throw err;
+    throw new AppError("TRANSACTION_LOG_FAILED", 500, CREDIT_MESSAGES.TRANSACTION_LOG_FAILED);
+  }
+  // Under the row lock this misses only when the balance cannot cover the debit (lots booked without
+  // allocations leave the lots looking fuller than the balance): refuse as short, never go below 0.
+  if (!row || row.credit_balance === null) throw new InsufficientCreditsError(buyer.creditBalance, -amount);
+  buyer.creditBalance = Number(row.credit_balance);
+  // No notify here: the buyers trigger (migration 0005) publishes credits_changed on commit.
+  return { entry: { id: row.id }, newBalance: buyer.creditBalance };
 }
 
 /** Books an `expire` entry for every lot past its expiry; returns the credits removed. */
@@ -230,7 +310,7 @@ export async function bookDebit(
 ) {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error("a debit must be a positive integer");
   // One read of the lots: expiring the due ones empties them in place, so the rest can be allocated.
-  const lots = await openLots(tx, buyer);
+  const lots = buyer.lots ?? (await openLots(tx, buyer));
   await expireDueLots(tx, buyer, now, lots);
   const allocations = allocateDebit(lots, amount, now);
   if (!allocations) {

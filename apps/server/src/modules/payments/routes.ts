@@ -102,8 +102,8 @@ const PAYPAL_HEADERS = [
 ];
 
 export function registerPaymentRoutes(app: TApp, deps: TDeps) {
-  app.use(ORDERS, requireSession(deps), requireBuyer(deps));
-  app.use(`${ORDERS}/*`, requireSession(deps), requireBuyer(deps));
+  app.use(ORDERS, requireBuyer(deps));
+  app.use(`${ORDERS}/*`, requireBuyer(deps));
   app.use(SETTINGS, requireSession(deps), requireCompanyRole(deps, ["owner", "org_admin"]));
   for (const path of [ORDERS, `${ORDERS}/*`, SETTINGS]) app.use(path, refuseWhileImpersonating(deps));
 
