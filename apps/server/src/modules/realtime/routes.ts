@@ -1,6 +1,7 @@
 import { streamSSE } from "hono/streaming";
 import type { TApp, TDeps } from "../../app-types";
 import type { TDatabase } from "../../db/client";
+import { outsideTenantScope } from "../../db/tenant-scope";
 import { AppError } from "../../lib/app-error";
 import { currentUser, requireSession } from "../../plugins/session";
 import { leadPreviewBuyers } from "../lead-previews";
@@ -68,7 +69,10 @@ export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
       };
       const unsubscribe = await hub.subscribe((event) => {
         if (event.channel === "lead_previews") {
-          previewEventsFor(deps, audience.buyersIn(event.payload.companyId), event).then(
+          // Never inside the transaction of whichever request the database delivered the NOTIFY to.
+          outsideTenantScope(() =>
+            previewEventsFor(deps, audience.buyersIn(event.payload.companyId), event),
+          ).then(
             (events) => events.forEach(push),
             (err) => deps.logger.warn({ err }, "live preview event not resolved"),
           );
