@@ -129,8 +129,8 @@ export async function deletePreviews(deps: TPortalDeps, ctx: TBuyerContext, lead
   const unique = [...new Set(leadIds)];
   const deleted = await deps.database.db.transaction(async (tx) => {
     const own = and(ownPreviews(ctx), inArray(leads.id, unique));
-    // The leads' row locks make two deletes of the same preview at once dismiss it once.
-    const rows = await tx.select({ id: leads.id }).from(leads).where(own).for("no key update");
+    // A dismissal is stored once (its key is buyer and lead), however many deletes race for it.
+    const rows = await tx.select({ id: leads.id }).from(leads).where(own);
     if (rows.length !== unique.length) throw notFound(BUYER_PORTAL_MESSAGES.LEAD_NOT_FOUND);
     await tx
       .insert(buyerLeadDismissals)
