@@ -115,7 +115,8 @@ try {
   );
 
   const started = performance.now();
-  if (METROS) await seedCompanyBuyers(client, company, BUYERS, { nicheId: nicheIds[0], metroZips: METRO_ZIPS });
+  if (METROS)
+    await seedCompanyBuyers(client, company, BUYERS, { nicheId: nicheIds[0], metroZips: METRO_ZIPS });
   for (let offset = 0; offset < (METROS ? 0 : BUYERS); offset += 1000) {
     const values = [];
     const params = [];
