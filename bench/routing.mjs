@@ -15,7 +15,11 @@
 // the scratch database, no worker), and after each phase the script runs that job for every routed lead
 // itself, one lead at a time and then NOTICE_CONCURRENCY (2, the server's) at a time, timed apart from
 // the routing. A build that still sends the notices inside routeLead has no such job: its routing times
-// include them and the notice lines say so.
+// include them and the notice lines say so. NOTICES=0 skips the notice jobs.
+//
+// METROS=1 packs the buyers around 8 metro areas instead (bench/lib/company-buyers.mjs, the layout of
+// the submission bench's BUYER_LAYOUT=metro: all active, the form's niche, no allowances) and puts every
+// lead at one of those metros, so each lead matches about BUYERS / 8 buyers (about 1,250), all previews.
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import pg from "pg";
@@ -28,6 +32,7 @@ import { createSecretBox } from "../apps/server/src/lib/secret-box.ts";
 import * as buyersModule from "../apps/server/src/modules/buyers/index.ts";
 import { createEmailService } from "../apps/server/src/modules/email/service.ts";
 import { routeLead } from "../apps/server/src/modules/routing/routing-hook.ts";
+import { seedCompanyBuyers } from "./lib/company-buyers.mjs";
 
 // The expression of the buyers_service_area_box index (migration 0004), as the planner must see it.
 const SERVICE_BOX_SQL = `box(point("longitude" - ("service_radius"::float8 / (68.7 * greatest(cos(radians(least(89::float8, abs("latitude") + ("service_radius"::float8 / 68.7)))), 0.01::float8))), "latitude" - ("service_radius"::float8 / 68.7)), point("longitude" + ("service_radius"::float8 / (68.7 * greatest(cos(radians(least(89::float8, abs("latitude") + ("service_radius"::float8 / 68.7)))), 0.01::float8))), "latitude" + ("service_radius"::float8 / 68.7)))`;
@@ -42,6 +47,9 @@ const BUYERS = Number(process.env.BUYERS ?? 10_000);
 const LEADS = Number(process.env.LEADS ?? 300);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
 const NOTICE_CONCURRENCY = Number(process.env.NOTICE_CONCURRENCY ?? 2);
+const METROS = process.env.METROS === "1";
+const NOTICES = process.env.NOTICES !== "0";
+const METRO_ZIPS = ["80202", "10001", "30301", "60601", "94103", "73301", "98101", "33101"];
 // The notice job of a build that has one (modules/buyers/new-lead-notice.ts).
 const { sendNewLeadNotices } = buyersModule;
 
@@ -107,7 +115,9 @@ try {
   );
 
   const started = performance.now();
-  for (let offset = 0; offset < BUYERS; offset += 1000) {
+  if (METROS)
+    await seedCompanyBuyers(client, company, BUYERS, { nicheId: nicheIds[0], metroZips: METRO_ZIPS });
+  for (let offset = 0; offset < (METROS ? 0 : BUYERS); offset += 1000) {
     const values = [];
     const params = [];
     for (let i = offset; i < Math.min(BUYERS, offset + 1000); i++) {
@@ -153,7 +163,7 @@ try {
   async function newLeads(n) {
     const ids = [];
     for (let i = 0; i < n; i++) {
-      const z = pick(zips);
+      const z = METROS ? zipcodes.lookup(pick(METRO_ZIPS)) : pick(zips);
       const row = await client.query(
         `insert into leads (company_id, form_id, source, zip_code, city, state, latitude, longitude, niche_id, sale_cap)
          values ($1, $2, 'form', $3, $4, $5, $6, $7, $8, 3) returning id`,
@@ -173,6 +183,7 @@ try {
 
   // The notice job for each of these leads, `lanes` at a time, as the server's worker runs it.
   async function noticeJobs(ids, lanes) {
+    if (!NOTICES) return;
     if (!sendNewLeadNotices) {
       console.log("  notices: sent inside routeLead by this build (included in the routing times above)");
       return;
@@ -231,7 +242,7 @@ try {
   // Warm-up (connections, plans), not counted.
   for (const id of await newLeads(10)) {
     await routeLead(deps, id);
-    if (sendNewLeadNotices) await sendNewLeadNotices(deps, { leadIds: [id] });
+    if (sendNewLeadNotices && NOTICES) await sendNewLeadNotices(deps, { leadIds: [id] });
   }
 
   // Node's own CPU per lead (user + system), less sensitive to a busy machine than wall time.
@@ -277,11 +288,13 @@ try {
   const summary = (
     await client.query(
       `select avg(decisions)::numeric(10,1) as decisions, avg(full_access)::numeric(10,2) as full_access,
-              avg(previews)::numeric(10,1) as previews
+              avg(previews)::numeric(10,1) as previews, avg(decided)::numeric(10,1) as decided
          from (select l.id,
                       (select count(*) from lead_routing_decisions d where d.lead_id = l.id) as decisions,
                       (select count(*) from buyer_leads b where b.lead_id = l.id and not b.is_preview) as full_access,
-                      (select count(*) from buyer_leads b where b.lead_id = l.id and b.is_preview) as previews
+                      (select count(*) from buyer_leads b where b.lead_id = l.id and b.is_preview) as previews,
+                      (select count(*) from lead_routing_decisions d, jsonb_array_elements(d.reasons) r
+                        where d.lead_id = l.id and r->>'outcome' = 'preview') as decided
                  from leads l where l.id = any($1::uuid[])) s`,
       [all],
     )
@@ -293,7 +306,7 @@ try {
     )
   ).rows[0];
   console.log(
-    `per lead: ${summary.decisions} decision rows, ${summary.full_access} full-access entries, ${summary.previews} previews, ${(mail.n / (all.length + 10)).toFixed(1)} new-lead notices (warm-up leads included)`,
+    `per lead: ${summary.decisions} decision rows, ${summary.full_access} full-access entries, ${summary.previews} preview rows, ${summary.decided} previews decided, ${(mail.n / (all.length + 10)).toFixed(1)} new-lead notices (warm-up leads included)`,
   );
   const check = (
     await client.query(

@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeads, buyers, companies, leads } from "../src/db/schema";
+import { lookupZip } from "../src/integrations/geocoding/zip-centroids";
 import { notify } from "../src/modules/realtime/notify";
 import { realtimeHubFor } from "../src/modules/realtime/routes";
+import { routeLead } from "../src/modules/routing";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
+import { addLead, ZIP_10_MILES, ZIP_FAR } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 let ctx: TTestContext;
@@ -154,6 +157,37 @@ describe("live updates over /api/events", () => {
     expect(JSON.parse(company!.data)).toEqual({ companyId: acme.companyId });
     expect(await stream.next(300)).toBeNull();
     await stream.close();
+  });
+
+  it("turns a routed lead into a live event for each of its stream's buyers that see it as a preview", async () => {
+    const db = ctx.database.db;
+    const place = lookupZip(ZIP_10_MILES)!;
+    const near = { latitude: place.latitude, longitude: place.longitude, serviceRadius: 25 };
+    await db.update(buyers).set(near).where(eq(buyers.id, buyerId));
+    await db.update(buyers).set(near).where(eq(buyers.id, rivalId));
+    const stream = await openStream(cookie);
+    const owner = await openStream(acme.cookie);
+    expect((await stream.next())?.event).toBe("ready");
+    expect((await owner.next())?.event).toBe("ready");
+
+    const far = await addLead(ctx, acme.companyId, { zipCode: ZIP_FAR });
+    await routeLead(ctx.deps, far.id);
+    const lead = await addLead(ctx, acme.companyId);
+    await routeLead(ctx.deps, lead.id);
+    const created = await stream.next();
+    expect(created?.event).toBe("buyer_lead_created");
+    expect(JSON.parse(created!.data)).toEqual({
+      companyId: acme.companyId,
+      buyerId,
+      leadId: lead.id,
+      isPreview: true,
+    });
+    // One event for this buyer only (not the rival's), none for the far lead; the company's own users
+    // never get the routing's internal notification.
+    expect(await stream.next(300)).toBeNull();
+    expect(await owner.next(300)).toBeNull();
+    await stream.close();
+    await owner.close();
   });
 
   it("refuses payloads that do not name a company", async () => {

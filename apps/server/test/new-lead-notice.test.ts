@@ -1,13 +1,14 @@
 import type { TFormSubmissionResult } from "@leadpost/shared";
 import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerLeads, buyers, companies, emailMessages, leads, newLeadNotices } from "../src/db/schema";
+import { buyers, companies, emailMessages, leads, newLeadNotices } from "../src/db/schema";
 import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from "../src/modules/buyers";
 import { newLeadNoticeEmail } from "../src/modules/buyers/new-lead-notice";
 import { emailBrand } from "../src/modules/email";
 import { routeLead } from "../src/modules/routing";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
+import { leadHolders } from "./helpers/lead-holders";
 import { addBuyer, addLead, ZIP_A } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
@@ -57,14 +58,21 @@ describe("new-lead notice", () => {
 });
 
 /**
- * The notices as routing stored them in line before they moved to a job: the same query and the same
- * rendering, kept here as the reference the job's e-mails must equal.
+ * The notices as routing stored them in line before they moved to a job: the same recipients (the
+ * lead's holders among `buyerIds`, active and not archived; previews derived on read since migration
+ * 0023) and the same rendering, kept here as the reference the job's e-mails must equal.
  */
 async function referenceNotices(companyId: string, leadId: string, buyerIds: string[]) {
+  const held = new Map(
+    (await leadHolders(ctx.database.db, leadId))
+      .filter((h) => buyerIds.includes(h.buyerId))
+      .map((h) => [h.buyerId, h.isPreview]),
+  );
+  if (held.size === 0) return [];
   const recipients = await ctx.database.db
     .select({
+      id: buyers.id,
       email: buyers.email,
-      isPreview: buyerLeads.isPreview,
       serviceType: leads.serviceType,
       city: leads.city,
       state: leads.state,
@@ -72,15 +80,13 @@ async function referenceNotices(companyId: string, leadId: string, buyerIds: str
       companyName: companies.name,
       companyLogoUrl: companies.logoUrl,
     })
-    .from(buyerLeads)
-    .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, companyId)))
-    .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, companyId)))
+    .from(buyers)
+    .innerJoin(leads, and(eq(leads.id, leadId), eq(leads.companyId, companyId)))
     .innerJoin(companies, eq(companies.id, leads.companyId))
     .where(
       and(
-        eq(buyerLeads.companyId, companyId),
-        eq(buyerLeads.leadId, leadId),
-        inArray(buyerLeads.buyerId, buyerIds),
+        eq(buyers.companyId, companyId),
+        inArray(buyers.id, [...held.keys()]),
         eq(buyers.status, "active"),
         isNull(buyers.deletedAt),
       ),
@@ -88,10 +94,11 @@ async function referenceNotices(companyId: string, leadId: string, buyerIds: str
   const publicUrl = ctx.deps.config.publicUrl;
   return recipients
     .map((r) => {
+      const isPreview = held.get(r.id) === true;
       const brand = emailBrand(publicUrl, { name: r.companyName, logoUrl: r.companyLogoUrl });
-      const page = r.isPreview ? "available-leads" : "my-leads";
+      const page = isPreview ? "available-leads" : "my-leads";
       const url = `${publicUrl}/buyer/${page}?lead=${encodeURIComponent(leadId)}`;
-      const mail = newLeadNoticeEmail(r.companyName, r, r.isPreview ? "preview" : "full", url, brand);
+      const mail = newLeadNoticeEmail(r.companyName, r, isPreview ? "preview" : "full", url, brand);
       return { companyId, toAddress: r.email, kind: "new_lead", ...mail };
     })
     .sort((a, b) => a.toAddress.localeCompare(b.toAddress));
@@ -149,7 +156,8 @@ describe("new-lead notices leave the routing for a job", () => {
     expect(sent).toEqual([{ name: NEW_LEAD_NOTICES_JOB, data: { leadId: lead.id }, inTransaction: true }]);
     const [row] = await noticeRows(lead.id);
     expect(row!.companyId).toBe(co.companyId);
-    expect([...row!.buyerIds].sort()).toEqual([...reached].sort());
+    // The row names the full-access buyers; the job adds the buyers that see the lead as a preview.
+    expect([...row!.buyerIds].sort()).toEqual(reached.slice(0, 2).sort());
     expect(await storedNotices(lead.id)).toEqual([]);
 
     const expected = await referenceNotices(co.companyId, lead.id, reached);

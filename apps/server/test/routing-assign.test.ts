@@ -1,9 +1,10 @@
 import { ROUTING_MESSAGES, type TAssignmentOptions } from "@leadpost/shared";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerLeads, leadRoutingDecisions, userRoles } from "../src/db/schema";
+import { leadRoutingDecisions, userRoles } from "../src/db/schema";
 import { routeLead } from "../src/modules/routing/routing-hook";
 import { createCompanyWithOwner } from "./helpers/fixtures";
+import { leadHolders } from "./helpers/lead-holders";
 import { addBuyer, addLead, buyerRow, leadDetail, ZIP_A, ZIP_FAR } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
@@ -76,12 +77,7 @@ describe("manual assignment", () => {
     const lead = await addLead(ctx, c2.companyId, { saleCap: 1 });
     await routeLead(ctx.deps, lead.id);
     const holder = async (buyerId: string) =>
-      (
-        await ctx.database.db
-          .select()
-          .from(buyerLeads)
-          .where(and(eq(buyerLeads.leadId, lead.id), eq(buyerLeads.buyerId, buyerId)))
-      )[0];
+      (await leadHolders(ctx.database.db, lead.id)).find((h) => h.buyerId === buyerId);
     expect((await holder(a.id))?.isPreview).toBe(true);
 
     expect((await assign(lead.id, a.id, c2.cookie)).status).toBe(200);

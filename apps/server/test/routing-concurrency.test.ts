@@ -6,6 +6,7 @@ import { routeLead } from "../src/modules/routing/routing-hook";
 import { retryFailedRouting } from "../src/modules/submissions/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
+import { leadHolders } from "./helpers/lead-holders";
 import { addBuyer, addLead } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
@@ -53,7 +54,7 @@ describe("routing one lead more than once", () => {
 
     expect(await fullAccessCount([lead.id])).toBe(2);
     expect(await prepaidLeft(ids)).toBe(30 - 2);
-    const holders = await db().select().from(buyerLeads).where(eq(buyerLeads.leadId, lead.id));
+    const holders = await leadHolders(db(), lead.id);
     expect(holders).toHaveLength(3);
     const rows = await db()
       .select()
@@ -125,18 +126,7 @@ describe("routing different leads at the same time", () => {
     await Promise.all(batch.map((l) => routeLead(ctx.deps, l.id)));
     expect(await fullAccessCount(batch.map((l) => l.id))).toBe(2);
     expect(await prepaidLeft([only!.id])).toBe(0);
-    const previews = await db()
-      .select()
-      .from(buyerLeads)
-      .where(
-        and(
-          inArray(
-            buyerLeads.leadId,
-            batch.map((l) => l.id),
-          ),
-          eq(buyerLeads.isPreview, true),
-        ),
-      );
-    expect(previews).toHaveLength(3);
+    const holders = await Promise.all(batch.map((l) => leadHolders(db(), l.id)));
+    expect(holders.flat().filter((h) => h.isPreview)).toHaveLength(3);
   });
 });

@@ -1,10 +1,11 @@
 import type { TFormSubmissionResult } from "@leadpost/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerLeads, emailMessages, leadRoutingDecisions, leads, niches } from "../src/db/schema";
+import { emailMessages, leadRoutingDecisions, leads, niches } from "../src/db/schema";
 import { routeLead } from "../src/modules/routing/routing-hook";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
+import { leadHolders } from "./helpers/lead-holders";
 import { addBuyer, buyerRow, leadDetail, ZIP_10_MILES, ZIP_A, ZIP_FAR } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
@@ -31,7 +32,8 @@ async function submitLead(formId: string, formData: Record<string, unknown> = an
   expect(res.status).toBe(201);
   return ((await res.json()) as TFormSubmissionResult).leadId;
 }
-const holdersOf = (leadId: string) => db().select().from(buyerLeads).where(eq(buyerLeads.leadId, leadId));
+// Previews are derived on read: a lead's holders are its stored entries plus the buyers that see it.
+const holdersOf = (leadId: string) => leadHolders(db(), leadId);
 const leadRow = async (id: string) => (await db().select().from(leads).where(eq(leads.id, id)))[0]!;
 
 describe("eligibility", () => {

@@ -96,6 +96,14 @@ export async function afterTenantScope(task: () => Promise<unknown>): Promise<vo
 }
 
 /**
+ * Runs fn in the system context whatever scope the caller is in: for work an event sets off (a NOTIFY
+ * the embedded database delivers while some request's transaction is open must not run inside it).
+ */
+export function outsideTenantScope<T>(fn: () => T): T {
+  return scopes.exit(fn);
+}
+
+/**
  * Keeps what the current company request has written even if it is answered with an error: for a
  * refusal that records a third party's verdict (a card PayPal declined). No-op outside a scope.
  */

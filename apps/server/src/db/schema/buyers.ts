@@ -85,6 +85,11 @@ export const buyers = pgTable(
     dailyCap: integer(),
     monthlyCap: integer(),
     isPaused: boolean().notNull().default(false),
+    /**
+     * When the buyer first became active (set by a trigger, migration 0023): leads routed since then
+     * are its previews, older ones never.
+     */
+    receivesLeadsSince: tz(),
     deletedAt: tz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

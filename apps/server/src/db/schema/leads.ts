@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -65,6 +66,10 @@ export const leads = pgTable(
     // Deleting a form or its submissions sets these to null: without an index, a scan of all leads.
     index().on(t.formId),
     index().on(t.submissionId),
+    // The leads near a buyer (its derived previews, modules/lead-previews), like buyers_service_area_box.
+    index("leads_location_point")
+      .using("gist", sql`point(${t.longitude}, ${t.latitude})`)
+      .where(sql`${t.latitude} is not null and ${t.longitude} is not null`),
     check("leads_sale_count_within_cap", sql`${t.saleCount} >= 0 and ${t.saleCount} <= ${t.saleCap}`),
   ],
 );
@@ -117,6 +122,27 @@ export const newLeadNotices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt)],
+);
+
+/**
+ * A preview the buyer deleted from its list: previews are derived on read (modules/lead-previews), so
+ * a deletion is remembered as a row of its own.
+ */
+export const buyerLeadDismissals = pgTable(
+  "buyer_lead_dismissals",
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: "cascade" }),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.buyerId, t.leadId] }), index().on(t.leadId)],
 );
 
 /** A buyer's copy of a lead: a preview until unlocked, then full access with a small CRM. */

@@ -198,9 +198,10 @@ async function seedDemo(db: Db) {
 }
 
 /**
- * Routes the demo leads oldest first through the routing engine (decisions, previews, prepaid and
+ * Routes the demo leads oldest first through the routing engine (decisions, prepaid and
  * all-you-can-eat deliveries, new-lead notices), then dates what routing wrote to each lead's arrival,
- * so a lead of last week reads as routed last week.
+ * so a lead of last week reads as routed last week (and the demo buyers as active since before it, so
+ * they see its preview).
  */
 async function routeDemoLeads(deps: TSeedDeps, seeded: TSeeded): Promise<void> {
   for (const leadId of seeded.leadIds) await routeLead(deps, leadId);
@@ -213,6 +214,12 @@ async function routeDemoLeads(deps: TSeedDeps, seeded: TSeeded): Promise<void> {
     await tx.execute(sql`
       update ${leadRoutingDecisions} d set decided_at = l.created_at
         from ${leads} l where l.id = d.lead_id and l.company_id = ${seeded.companyId}::uuid`);
+    // Previews are derived for leads routed since a buyer became active: the demo buyers were there first.
+    await tx.execute(sql`
+      update ${buyers} b set receives_leads_since = l.first
+        from (select min(created_at) as first from ${leads} where company_id = ${seeded.companyId}::uuid) l
+       where b.company_id = ${seeded.companyId}::uuid and b.receives_leads_since is not null
+         and l.first < b.receives_leads_since`);
     await tx.execute(sql`
       update ${buyerLeads} b
          set created_at = l.created_at,

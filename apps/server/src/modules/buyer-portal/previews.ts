@@ -5,14 +5,15 @@ import {
   type TPreviewList,
   type ZPreviewListQuerySchema,
 } from "@leadpost/shared";
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { buyerLeads, buyers, companies, leads, niches } from "../../db/schema";
+import { buyerLeadDismissals, buyerLeads, buyers, companies, leads, niches } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { escapeLike } from "../../lib/like";
 import type { TBuyerContext } from "../../plugins/buyer-context";
+import { previewLeadIdsOf } from "../lead-previews";
 
 type TPortalDeps = Pick<TDeps, "database">;
 
@@ -25,8 +26,12 @@ export function ownEntries(ctx: TBuyerContext, isPreview: boolean): SQL {
   ) as SQL;
 }
 
+/** The buyer's previews: derived on read (modules/lead-previews), of the session's company only. */
+const ownPreviews = (ctx: TBuyerContext): SQL =>
+  and(eq(leads.companyId, ctx.companyId), sql`${leads.id} in (${previewLeadIdsOf(ctx)})`) as SQL;
+
 function previewConditions(ctx: TBuyerContext, query: z.output<typeof ZPreviewListQuerySchema>) {
-  const conditions: (SQL | undefined)[] = [ownEntries(ctx, true)];
+  const conditions: (SQL | undefined)[] = [ownPreviews(ctx)];
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
@@ -60,13 +65,12 @@ const previewColumns = {
   creditValueUsd: companies.creditValueUsd,
 };
 
-function selectPreviews(db: Db) {
+function selectPreviews(db: Db, ctx: TBuyerContext) {
   return db
     .select(previewColumns)
-    .from(buyerLeads)
-    .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, buyerLeads.companyId)))
-    .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, buyerLeads.companyId)))
-    .innerJoin(companies, eq(companies.id, buyerLeads.companyId))
+    .from(leads)
+    .innerJoin(buyers, and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, leads.companyId)))
+    .innerJoin(companies, eq(companies.id, leads.companyId))
     .leftJoin(niches, and(eq(niches.id, leads.nicheId), eq(niches.companyId, leads.companyId)));
 }
 
@@ -101,16 +105,12 @@ export async function listPreviews(
   const db = deps.database.db;
   const where = previewConditions(ctx, query);
   const [rows, [total]] = await Promise.all([
-    selectPreviews(db)
+    selectPreviews(db, ctx)
       .where(where)
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: count() })
-      .from(buyerLeads)
-      .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, buyerLeads.companyId)))
-      .where(where),
+    db.select({ n: count() }).from(leads).where(where),
   ]);
   return {
     previews: rows.map(toPreview),
@@ -121,16 +121,22 @@ export async function listPreviews(
 }
 
 /**
- * Removes previews from this buyer's list (the lead itself and other buyers' copies stay). All or
- * nothing: one id that is not this buyer's preview answers 404 and deletes none.
+ * Removes previews from this buyer's list (the lead itself and other buyers' previews stay): each is
+ * remembered as a dismissal, and a preview row stored before previews were derived is deleted. All
+ * or nothing: one id that is not this buyer's preview answers 404 and removes none.
  */
 export async function deletePreviews(deps: TPortalDeps, ctx: TBuyerContext, leadIds: string[]) {
   const unique = [...new Set(leadIds)];
   const deleted = await deps.database.db.transaction(async (tx) => {
-    const own = and(ownEntries(ctx, true), inArray(buyerLeads.leadId, unique));
-    const rows = await tx.select({ id: buyerLeads.id }).from(buyerLeads).where(own).for("update");
+    const own = and(ownPreviews(ctx), inArray(leads.id, unique));
+    // A dismissal is stored once (its key is buyer and lead), however many deletes race for it.
+    const rows = await tx.select({ id: leads.id }).from(leads).where(own);
     if (rows.length !== unique.length) throw notFound(BUYER_PORTAL_MESSAGES.LEAD_NOT_FOUND);
-    await tx.delete(buyerLeads).where(own);
+    await tx
+      .insert(buyerLeadDismissals)
+      .values(unique.map((leadId) => ({ companyId: ctx.companyId, buyerId: ctx.buyerId, leadId })))
+      .onConflictDoNothing();
+    await tx.delete(buyerLeads).where(and(ownEntries(ctx, true), inArray(buyerLeads.leadId, unique)));
     return rows.length;
   });
   return {
@@ -139,6 +145,6 @@ export async function deletePreviews(deps: TPortalDeps, ctx: TBuyerContext, lead
   };
 }
 
-/** Spec 003 §7: the dashboard's "Available Previews" counts the buyer's preview entries. */
+/** Spec 003 §7: the dashboard's "Available Previews" counts the buyer's previews. */
 export const previewCount = (db: Db, ctx: TBuyerContext) =>
-  db.select({ n: count() }).from(buyerLeads).where(ownEntries(ctx, true));
+  db.select({ n: count() }).from(leads).where(ownPreviews(ctx));

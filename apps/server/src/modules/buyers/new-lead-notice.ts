@@ -6,6 +6,7 @@ import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/s
 import { afterTenantScope } from "../../db/tenant-scope";
 import { escapeHtml } from "../../lib/html";
 import { emailBrand, emailLayout, type TEmailBrand } from "../email";
+import { previewBuyersOfLead } from "../lead-previews";
 
 export type TNewLeadNoticeDeps = Pick<TDeps, "database" | "email" | "logger" | "jobs"> & {
   config: Pick<TDeps["config"], "publicUrl">;
@@ -95,7 +96,8 @@ type TRecipientRow = {
  * transactional message (company Resend key, platform SMTP or the mailbox; logged and retried there),
  * with a link to the lead in the buyer portal. Sends what the routing left in `new_lead_notices` for
  * these leads (the job), or for rows older than a while (the sweep): only active buyers of the lead's
- * company that hold an entry for the lead are written to. One statement reads the recipients; one
+ * company that hold an entry for the lead or see it as a
+ * preview (derived on read, modules/lead-previews) are written to. One statement reads the recipients; one
  * statement deletes the rows and stores all their e-mails (only for the rows it deleted), so a job run
  * twice, at once or after a failure, on any instance, stores each notice once. Answers the leads done
  * and the e-mails stored.
@@ -117,14 +119,20 @@ export async function sendNewLeadNotices(
     with n as (${due})
     select n.lead_id, n.company_id, r.*
       from n left join lateral (
-        select b.id as buyer_id, b.email, bl.is_preview, l.service_type, l.city, l.state, l.zip_code,
+        select bb.id as buyer_id, bb.email, x.is_preview, l.service_type, l.city, l.state, l.zip_code,
                c.name as company_name, c.logo_url
-          from ${buyerLeads} bl
-          join ${buyers} b on b.id = bl.buyer_id and b.company_id = n.company_id
-          join ${leads} l on l.id = bl.lead_id and l.company_id = n.company_id
+          from ${leads} l
           join ${companies} c on c.id = l.company_id
-         where bl.company_id = n.company_id and bl.lead_id = n.lead_id and bl.buyer_id = any(n.buyer_ids)
-           and b.status = 'active' and b.deleted_at is null
+          join lateral (
+            select bl.buyer_id, bl.is_preview from ${buyerLeads} bl
+             where bl.company_id = n.company_id and bl.lead_id = n.lead_id and bl.buyer_id = any(n.buyer_ids)
+            union all
+            select b.id, true from ${buyers} b
+             where b.company_id = l.company_id and ${previewBuyersOfLead}
+          ) x on true
+          join ${buyers} bb on bb.id = x.buyer_id and bb.company_id = n.company_id
+         where l.id = n.lead_id and l.company_id = n.company_id
+           and bb.status = 'active' and bb.deleted_at is null
       ) r on true`,
   );
   const leadIds = [...new Set(rows.map((r) => r.lead_id))];

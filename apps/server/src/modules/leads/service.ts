@@ -20,6 +20,7 @@ import {
 } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { leadPreviewBuyers } from "../lead-previews";
 import { leadConditions } from "./filters";
 
 type TLeadDeps = Pick<TDeps, "database">;
@@ -109,6 +110,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
       .orderBy(buyerLeads.createdAt, buyerLeads.id),
   ]);
   const submission = submissions[0];
+  const previewers = await derivedPreviewHolders(db, lead);
   return {
     ...toLeadSummary(row),
     latitude: lead.latitude,
@@ -134,16 +136,47 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
         }
       : null,
     routingDecisions: decisions,
-    buyers: holders.map(({ holder, buyerName }) => ({
-      buyer: { id: holder.buyerId, name: buyerName ?? "" },
-      isPreview: holder.isPreview,
-      acquiredVia: holder.acquiredVia,
-      creditsSpent: holder.creditsSpent,
-      crmStatus: holder.crmStatus,
-      unlockedAt: holder.unlockedAt?.toISOString() ?? null,
-      createdAt: holder.createdAt.toISOString(),
-    })),
+    buyers: [
+      ...holders.map(({ holder, buyerName }) => ({
+        buyer: { id: holder.buyerId, name: buyerName ?? "" },
+        isPreview: holder.isPreview,
+        acquiredVia: holder.acquiredVia,
+        creditsSpent: holder.creditsSpent,
+        crmStatus: holder.crmStatus,
+        unlockedAt: holder.unlockedAt?.toISOString() ?? null,
+        createdAt: holder.createdAt.toISOString(),
+      })),
+      ...previewers,
+    ],
   };
+}
+
+/**
+ * The buyers that see the lead as a derived preview (modules/lead-previews: no row of their own),
+ * shown among its holders as preview entries dated from the routing, in the order of their names.
+ */
+async function derivedPreviewHolders(
+  db: Db,
+  lead: typeof leads.$inferSelect,
+): Promise<TLeadDetail["buyers"]> {
+  if (!lead.routedAt) return [];
+  const ids = (await leadPreviewBuyers(db, lead)).filter((p) => !p.stored).map((p) => p.buyerId);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: buyers.id, name: buyerDisplayName })
+    .from(buyers)
+    .where(and(eq(buyers.companyId, lead.companyId), inArray(buyers.id, ids)))
+    .orderBy(buyerDisplayName, buyers.id);
+  const at = lead.routedAt.toISOString();
+  return rows.map((b) => ({
+    buyer: { id: b.id, name: b.name ?? "" },
+    isPreview: true,
+    acquiredVia: null,
+    creditsSpent: 0,
+    crmStatus: "new" as const,
+    unlockedAt: null,
+    createdAt: at,
+  }));
 }
 
 /**

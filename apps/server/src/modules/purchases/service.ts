@@ -13,6 +13,7 @@ import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { TBuyerContext } from "../../plugins/buyer-context";
 import { bookDebit, InsufficientCreditsError, lockBuyer } from "../credits";
+import { isPreviewOf } from "../lead-previews";
 
 type TPurchaseDeps = Pick<TDeps, "database">;
 
@@ -20,13 +21,15 @@ const notFound = () => new AppError("NOT_FOUND", 404, PURCHASE_MESSAGES.NOT_FOUN
 const soldOut = () => new AppError("SOLD_OUT", 409, PURCHASE_MESSAGES.SOLD_OUT);
 
 /**
- * The buyer's entry for the lead with what it would pay: price = the buyer's cost per lead, else the
- * lead's niche price. Every join repeats the company, so nothing crosses tenants.
+ * The buyer's offer for the lead: what it already holds (its entry, if any), whether the lead is its
+ * preview (derived on read, modules/lead-previews), and what it would pay: price = the buyer's cost per
+ * lead, else the lead's niche price. Every join repeats the company, so nothing crosses tenants.
  */
 async function loadOffer(tx: Db, ctx: TBuyerContext, leadId: string) {
   const [row] = await tx
     .select({
       entry: buyerLeads,
+      isPreview: sql<boolean>`${isPreviewOf(ctx, sql`${leads.id}`)}`,
       saleCount: leads.saleCount,
       saleCap: leads.saleCap,
       nichePrice: niches.price,
@@ -35,19 +38,21 @@ async function loadOffer(tx: Db, ctx: TBuyerContext, leadId: string) {
       buyerDeletedAt: buyers.deletedAt,
       creditValueUsd: companies.creditValueUsd,
     })
-    .from(buyerLeads)
-    .innerJoin(leads, and(eq(leads.id, buyerLeads.leadId), eq(leads.companyId, buyerLeads.companyId)))
-    .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, buyerLeads.companyId)))
-    .innerJoin(companies, eq(companies.id, buyerLeads.companyId))
+    .from(leads)
+    .innerJoin(buyers, and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, leads.companyId)))
+    .innerJoin(companies, eq(companies.id, leads.companyId))
     .leftJoin(niches, and(eq(niches.id, leads.nicheId), eq(niches.companyId, leads.companyId)))
-    .where(
+    .leftJoin(
+      buyerLeads,
       and(
-        eq(buyerLeads.buyerId, ctx.buyerId),
-        eq(buyerLeads.leadId, leadId),
-        eq(buyerLeads.companyId, ctx.companyId),
+        eq(buyerLeads.leadId, leads.id),
+        eq(buyerLeads.buyerId, buyers.id),
+        eq(buyerLeads.companyId, leads.companyId),
       ),
-    );
-  return row ?? null;
+    )
+    .where(and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)));
+  if (!row || (!row.entry && !row.isPreview)) return null;
+  return row;
 }
 
 /** A buyer who already holds the lead: idempotent for a credit purchase, else already purchased. */
@@ -79,13 +84,14 @@ const insufficient = (currentBalance: number, credits: number) =>
 
 /**
  * One statement: a slot of the lead (sale count < cap, the lead's row lock until commit), and only
- * with it the buyer's preview turned into full access. Nothing is written without the slot.
+ * with it the buyer's full-access entry (inserted, or a stored preview row upgraded; an entry that is
+ * already full access is left alone, so parallel clicks of one buyer upgrade once). Nothing is written
+ * without the slot.
  */
 async function takeSlot(
   tx: Db,
   ctx: TBuyerContext,
   leadId: string,
-  entryId: string,
   credits: number,
   now: Date,
 ): Promise<{ slot: boolean; upgraded: boolean }> {
@@ -101,12 +107,16 @@ async function takeSlot(
        where id = ${leadId}::uuid and company_id = ${ctx.companyId}::uuid and sale_count < sale_cap
       returning id
     ), upgraded as (
-      update ${buyerLeads}
-         set is_preview = false, acquired_via = 'credits', credits_spent = ${credits},
-             unlocked_at = ${stamp}::timestamptz, updated_at = ${stamp}::timestamptz
-       where id = ${entryId}::uuid and company_id = ${ctx.companyId}::uuid and is_preview
-         and exists (select 1 from slot)
-      returning id
+      insert into ${buyerLeads} as bl (company_id, buyer_id, lead_id, is_preview, acquired_via, credits_spent,
+                                       unlocked_at, updated_at)
+      select ${ctx.companyId}::uuid, ${ctx.buyerId}::uuid, s.id, false, 'credits', ${credits},
+             ${stamp}::timestamptz, ${stamp}::timestamptz
+        from slot s
+      on conflict (buyer_id, lead_id) do update
+         set is_preview = false, acquired_via = 'credits', credits_spent = excluded.credits_spent,
+             unlocked_at = excluded.unlocked_at, updated_at = excluded.updated_at
+       where bl.is_preview
+      returning bl.id
     )
     select (select count(*) from slot)::int as slot, (select count(*) from upgraded)::int as upgraded`,
   );
@@ -133,7 +143,7 @@ export async function purchaseLeadWithCredit(
   const offer = await loadOffer(deps.database.db, ctx, input.leadId);
   if (!offer || offer.buyerDeletedAt) throw notFound();
   const { entry } = offer;
-  if (!entry.isPreview) return alreadyHeld(entry, offer.creditBalance, input.leadId);
+  if (entry && !entry.isPreview) return alreadyHeld(entry, offer.creditBalance, input.leadId);
   // Early answers from committed state; the conditional update below is what actually guards the cap.
   if (offer.saleCount >= offer.saleCap) throw soldOut();
   const price = offer.costPerLead ?? offer.nichePrice ?? 0;
@@ -141,7 +151,7 @@ export async function purchaseLeadWithCredit(
   if (credits > offer.creditBalance) throw insufficient(offer.creditBalance, credits);
   try {
     return await deps.database.db.transaction(async (tx) => {
-      const taken = await takeSlot(tx, ctx, input.leadId, entry.id, credits, now);
+      const taken = await takeSlot(tx, ctx, input.leadId, credits, now);
       if (!taken.slot) throw soldOut();
       if (!taken.upgraded) throw new AlreadyUnlocked();
 
@@ -183,7 +193,7 @@ export async function purchaseLeadWithCredit(
     if (err instanceof AlreadyUnlocked) {
       // Everything of this attempt rolled back; answer from what the winning click committed.
       const offer = await loadOffer(deps.database.db, ctx, input.leadId);
-      if (!offer) throw notFound();
+      if (!offer?.entry) throw notFound();
       return alreadyHeld(offer.entry, offer.creditBalance, input.leadId);
     }
     // The key already paid for another lead of this buyer: a client bug, never a second charge.

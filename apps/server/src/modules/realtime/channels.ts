@@ -17,6 +17,11 @@ export const REALTIME_CHANNELS = [
   "call_tracked",
   /** A call of the call center was logged or changed (status, recording, voicemail): { companyId }. */
   "call_updated",
+  /**
+   * A routed lead that buyers see as a derived preview (no row each): { companyId, leadId }. Never sent
+   * to a browser as such: each stream turns it into `buyer_lead_created` for its own buyers concerned.
+   */
+  "lead_previews",
 ] as const;
 export type TRealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 

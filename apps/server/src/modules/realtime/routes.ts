@@ -1,8 +1,10 @@
 import { streamSSE } from "hono/streaming";
 import type { TApp, TDeps } from "../../app-types";
 import type { TDatabase } from "../../db/client";
+import { outsideTenantScope } from "../../db/tenant-scope";
 import { AppError } from "../../lib/app-error";
 import { currentUser, requireSession } from "../../plugins/session";
+import { leadPreviewBuyers } from "../lead-previews";
 import { audienceOf } from "./audience";
 import type { TRealtimeEvent } from "./channels";
 import { createRealtimeHub, RESUBSCRIBE_DELAY_MS, type TRealtimeHub } from "./hub";
@@ -23,6 +25,24 @@ export function realtimeHubFor(deps: Pick<TDeps, "database" | "logger">): TRealt
   return hub;
 }
 
+/**
+ * A routed lead's derived previews (modules/lead-previews) as the `buyer_lead_created` events of this
+ * stream's own buyers that see it: one query for the stream's buyers of that company, none without.
+ */
+async function previewEventsFor(
+  deps: Pick<TDeps, "database">,
+  buyerIds: string[],
+  event: TRealtimeEvent,
+): Promise<TRealtimeEvent[]> {
+  const { companyId, leadId } = event.payload;
+  if (buyerIds.length === 0 || !leadId) return [];
+  const seen = await leadPreviewBuyers(deps.database.db, { id: leadId, companyId }, buyerIds);
+  return seen.map((p) => ({
+    channel: "buyer_lead_created",
+    payload: { companyId, buyerId: p.buyerId, leadId, isPreview: true },
+  }));
+}
+
 export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
   const openStreams = new Map<string, number>();
 
@@ -35,7 +55,7 @@ export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
     if (open >= MAX_STREAMS_PER_SESSION) {
       throw new AppError("RATE_LIMITED", 429, "Too many open event streams for this session.");
     }
-    const allowed = await audienceOf(deps, user.id);
+    const audience = await audienceOf(deps, user.id);
     const hub = realtimeHubFor(deps);
     openStreams.set(sessionId, open + 1);
     c.header("X-Accel-Buffering", "no");
@@ -43,10 +63,22 @@ export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
     return streamSSE(c, async (stream) => {
       const queue: TRealtimeEvent[] = [];
       let wake: (() => void) | null = null;
-      const unsubscribe = await hub.subscribe((event) => {
-        if (!allowed(event)) return;
+      const push = (event: TRealtimeEvent) => {
         queue.push(event);
         wake?.();
+      };
+      const unsubscribe = await hub.subscribe((event) => {
+        if (event.channel === "lead_previews") {
+          // Never inside the transaction of whichever request the database delivered the NOTIFY to.
+          outsideTenantScope(() =>
+            previewEventsFor(deps, audience.buyersIn(event.payload.companyId), event),
+          ).then(
+            (events) => events.forEach(push),
+            (err) => deps.logger.warn({ err }, "live preview event not resolved"),
+          );
+          return;
+        }
+        if (audience.allows(event)) push(event);
       });
       stream.onAbort(() => {
         unsubscribe();

@@ -19,11 +19,13 @@ import {
 } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { isPreviewOf } from "../lead-previews";
 
 type TAssignDeps = Pick<TDeps, "database">;
 
 /**
- * Hands a lead to one buyer in full from the lead detail (an unrouted lead, or one more buyer): one
+ * Hands a lead to one buyer in full from the lead detail (an unrouted lead, or one more buyer; a
+ * buyer that sees it as a preview gets its full-access entry, which ends the preview): one
  * transaction holding the lead's row lock, the sale slot taken against the cap, no prepaid lead or
  * credit charged (the company gives it), and the decision recorded with who made it.
  */
@@ -140,6 +142,8 @@ export async function listAssignmentOptions(
       distanceMiles: distance ?? sql<number | null>`null::float8`,
       serviceRadius: buyers.serviceRadius,
       isPreview: buyerLeads.isPreview,
+      // A preview is derived on read (modules/lead-previews), or a row stored before that.
+      derivedPreview: sql<boolean>`${isPreviewOf({ buyerId: sql`${buyers.id}`, companyId: ctx.companyId }, lead.id)}`,
     })
     .from(buyers)
     .leftJoin(niches, and(eq(niches.id, buyers.nicheId), eq(niches.companyId, buyers.companyId)))
@@ -181,7 +185,7 @@ export async function listAssignmentOptions(
       niche: r.niche,
       distanceMiles: r.distanceMiles === null ? null : Math.round(Number(r.distanceMiles) * 10) / 10,
       serviceRadius: r.serviceRadius,
-      holds: r.isPreview === null ? "none" : r.isPreview ? "preview" : "full_access",
+      holds: r.isPreview === false ? "full_access" : r.isPreview || r.derivedPreview ? "preview" : "none",
     })),
   };
 }

@@ -87,7 +87,7 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
   const queued = await queueEmailDeliveries(tx, lead, emailDecisions);
   const emailRows = emailDecisions.map((d) => emailDecisionRow(d));
   const decisions: TDecisionRow[] = [];
-  const nobody = { full: [], previews: [], reachedNobody: true };
+  const nobody = { full: [], previewed: false, reachedNobody: true };
 
   if (!location) {
     decisions.push(summaryRow("No location: left unrouted for manual assignment"), ...emailRows);
@@ -116,7 +116,7 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
 
   const plan = planDistribution(matched, slots, { duplicate: lead.isDuplicate });
   const full = plan.entries.filter((e) => e.access === "full_access");
-  const previews = plan.entries.filter((e) => e.access === "preview").map((p) => p.buyerId);
+  const previewed = plan.entries.some((e) => e.access === "preview");
   for (const e of plan.entries) {
     decisions.push({ ...buyerRow(e.buyerId, true, e.reason, e.distanceMiles), outcome: e.access });
   }
@@ -137,11 +137,19 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
 
   // A lead no buyer received is "unrouted" (left for manual assignment), never "Routed".
   const reachedNobody = plan.entries.length === 0;
-  const notify = plan.entries.map((e) => e.buyerId);
-  await writeRouting(tx, { lead, full, previews, reasons: decisions, reachedNobody, located: true, notify });
+  const noticed = !reachedNobody;
+  await writeRouting(tx, {
+    lead,
+    full,
+    previewed,
+    reasons: decisions,
+    reachedNobody,
+    located: true,
+    noticed,
+  });
   return {
     outcome: reachedNobody ? "unrouted" : "routed",
-    noticesOwed: notify.length > 0,
+    noticesOwed: noticed,
     deliveriesMayWait: queued > 0,
   };
 }

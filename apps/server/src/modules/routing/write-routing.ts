@@ -10,23 +10,31 @@ export type TRoutingWrite = {
   lead: { id: string; companyId: string };
   /** Full-access deliveries in serving order. */
   full: readonly { buyerId: string; via: "all_you_can_eat" | "prepaid" | null }[];
-  previews: readonly string[];
+  /**
+   * Some buyer sees the lead as a preview. Previews are derived on read (modules/lead-previews): no
+   * row per buyer, one NOTIFY `lead_previews` for the live updates.
+   */
+  previewed: boolean;
   reasons: readonly TDecisionInput[];
   /** No buyer received the lead: left "unrouted" for manual assignment. */
   reachedNobody: boolean;
   /** The lead had a location, so routing ran: `routed_at` is set. */
   located: boolean;
-  /** The buyers reached (full access and previews), owed a new-lead notice; none: no notice row. */
-  notify?: readonly string[];
+  /**
+   * Some buyer was reached, so new-lead notices are owed: one `new_lead_notices` row naming the
+   * full-access buyers (the job adds the preview buyers by the derived rule).
+   */
+  noticed?: boolean;
 };
 
 /**
  * Everything a routing writes, in one statement: the full-access entries; only for entries that are
  * new, each buyer's turn (the statement's time plus one microsecond per place in the serving order)
  * and, for prepaid buyers, one prepaid lead taken with a conditional update (so a count never goes
- * below zero), updating only those buyers, by id; the preview entries (a buyer already holding the lead
- * keeps what it has); the decision as one row with its reasons; the lead's sale count and status; and
- * the new-lead notices owed, as one `new_lead_notices` row (sent by a job after the commit).
+ * below zero), updating only those buyers, by id; the decision as one row with its reasons; the lead's
+ * sale count and status; the new-lead notices owed, as one `new_lead_notices` row (sent by a job after
+ * the commit); and, when some buyer sees the lead as a preview, one NOTIFY `lead_previews` that the
+ * event streams turn into a "new lead" event for the buyers concerned. No row per preview.
  * Returns the deliveries made.
  */
 export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
@@ -60,12 +68,6 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
        where b.id = any(${fullIds}::uuid[]) and b.id = s.id and b.company_id = ${w.lead.companyId}::uuid
          and (case when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
       returning b.id
-    ), preview_in as (
-      insert into buyer_leads (company_id, buyer_id, lead_id, is_preview)
-      select ${w.lead.companyId}::uuid, p.id, ${w.lead.id}::uuid, true
-        from unnest(${uuidArray(w.previews)}::uuid[]) as p(id)
-      on conflict (buyer_id, lead_id) do nothing
-      returning 1
     ), decided as (
       insert into lead_routing_decisions (lead_id, company_id, reasons)
       values (${w.lead.id}::uuid, ${w.lead.companyId}::uuid, ${JSON.stringify(w.reasons)}::jsonb)
@@ -74,7 +76,7 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
     ), noticed as (
       insert into new_lead_notices (lead_id, company_id, buyer_ids)
       select ${w.lead.id}::uuid, ${w.lead.companyId}::uuid, n.ids
-        from (select ${uuidArray(w.notify ?? [])}::uuid[] as ids) n where cardinality(n.ids) > 0
+        from (select ${fullIds}::uuid[] as ids) n where ${w.noticed ?? false}::boolean
       on conflict (lead_id) do update
         set buyer_ids = array(select distinct unnest(new_lead_notices.buyer_ids || excluded.buyer_ids))
       returning 1
@@ -90,8 +92,13 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
              updated_at = now()
        where id = ${w.lead.id}::uuid and company_id = ${w.lead.companyId}::uuid
       returning 1
+    ), announced as (
+      select pg_notify('lead_previews',
+               json_build_object('companyId', ${w.lead.companyId}::uuid, 'leadId', ${w.lead.id}::uuid)::text)
+       where ${w.previewed}::boolean
     )
-    select (select n from sold) as sold, (select count(*)::int from moved) as moved`,
+    select (select n from sold) as sold, (select count(*)::int from moved) as moved,
+           (select count(*)::int from announced) as announced`,
   );
   const sold = Number(row?.sold ?? 0);
   // Cannot happen while the rows are locked; if it ever did, the whole routing rolls back and retries.

@@ -1,0 +1,71 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { queryRows } from "../../db/raw";
+import {
+  buyerBox,
+  derivedPreviewRule,
+  dismissedSql,
+  distanceSql,
+  isPreviewSql,
+  leadLocated,
+  leadPoint,
+  previewBuyersOfLead,
+} from "./rule";
+
+type TBuyerScope = { buyerId: string | SQL; companyId: string | SQL };
+
+/**
+ * The ids of the buyer's previews, as a subquery: the leads near the buyer (the leads_location_point
+ * index inside its service-area box) that pass the rule, and the preview rows stored before previews
+ * were derived. Dismissed ones are left out. The company is the session's, on both sides.
+ */
+export function previewLeadIdsOf(scope: TBuyerScope): SQL {
+  return sql`
+    select l.id from buyers b
+      join leads l on l.company_id = b.company_id and ${leadLocated} and ${leadPoint} <@ ${buyerBox}
+     where b.id = ${scope.buyerId}::uuid and b.company_id = ${scope.companyId}::uuid
+       and ${derivedPreviewRule} and not ${dismissedSql}
+    union all
+    select h.lead_id from buyer_leads h
+     where h.buyer_id = ${scope.buyerId}::uuid and h.company_id = ${scope.companyId}::uuid and h.is_preview`;
+}
+
+/** Whether the lead is one of the buyer's previews (derived or stored), as a condition. */
+export function isPreviewOf(scope: TBuyerScope, leadId: SQL | string): SQL {
+  return sql`exists (
+    select 1 from buyers b join leads l on l.company_id = b.company_id
+     where b.id = ${scope.buyerId}::uuid and b.company_id = ${scope.companyId}::uuid
+       and l.id = ${leadId}::uuid and ${isPreviewSql})`;
+}
+
+export type TLeadPreviewBuyer = { buyerId: string; distanceMiles: number | null; stored: boolean };
+
+/**
+ * The buyers a lead reaches as a preview (the new-lead notices, the live event, the lead detail):
+ * the company's buyers whose service-area box holds the lead (buyers_service_area_box), passing the
+ * rule, plus stored preview rows; none dismissed. `among` narrows to some buyers (a stream's own).
+ */
+export async function leadPreviewBuyers(
+  db: DbOrTx,
+  lead: { id: string; companyId: string },
+  among?: readonly string[],
+): Promise<TLeadPreviewBuyer[]> {
+  const narrowed = among ? sql`and b.id = any(${`{${among.join(",")}}`}::uuid[])` : sql``;
+  const rows = await queryRows<{ buyer_id: string; distance: number | null; stored: boolean }>(
+    db,
+    sql`
+    select b.id as buyer_id, ${distanceSql}::float8 as distance, false as stored
+      from leads l
+      join buyers b on b.company_id = l.company_id
+     where l.id = ${lead.id}::uuid and l.company_id = ${lead.companyId}::uuid ${narrowed}
+       and ${previewBuyersOfLead}
+    union all
+    select h.buyer_id, null, true from buyer_leads h join buyers b on b.id = h.buyer_id
+     where h.lead_id = ${lead.id}::uuid and h.company_id = ${lead.companyId}::uuid and h.is_preview ${narrowed}`,
+  );
+  return rows.map((r) => ({
+    buyerId: r.buyer_id,
+    distanceMiles: r.distance === null ? null : Number(r.distance),
+    stored: r.stored,
+  }));
+}

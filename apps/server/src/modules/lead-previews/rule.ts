@@ -1,0 +1,70 @@
+import { type SQL, sql } from "drizzle-orm";
+import { serviceAreaBox } from "../../db/schema";
+
+/**
+ * Previews are derived on read (docs/routing.md "Previews"): routing writes no row per matched buyer.
+ * These fragments are written against the aliases `l` (leads) and `b` (buyers); callers bind both and
+ * filter the company from the session or the lead.
+ */
+
+const EARTH_RADIUS_MILES = 3958.7613;
+
+/** Great-circle distance in miles between the buyer's and the lead's zip centroids (shared geo.ts). */
+const DISTANCE = `(2 * ${EARTH_RADIUS_MILES} * asin(least(1::float8, sqrt(
+  power(sin(radians(l.latitude - b.latitude) / 2), 2)
+  + cos(radians(b.latitude)) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - b.longitude) / 2), 2)))))`;
+export const distanceSql = sql.raw(DISTANCE);
+
+/** The buyer's service-area box (the GiST expression of buyers_service_area_box) for alias `b`. */
+export const buyerBox = serviceAreaBox({
+  latitude: sql.raw("b.latitude"),
+  longitude: sql.raw("b.longitude"),
+  serviceRadius: sql.raw("b.service_radius"),
+});
+
+/** The lead's place as the expression of the leads_location_point index (migration 0023). */
+export const leadPoint = sql.raw("point(l.longitude, l.latitude)");
+export const leadLocated = sql.raw("l.latitude is not null and l.longitude is not null");
+
+/**
+ * Lead `l` reaches buyer `b` as a derived preview: the same rules routing applies (shared
+ * evaluateBuyer), on the buyer's current state, for leads routed since the buyer became active:
+ * the lead routed (not duplicate, test or unrouted), the buyer active, not archived, not paused, the
+ * lead's niche (or none), in the form's buyer list when the form has one, within the service radius,
+ * and not already held by the buyer (a full-access entry, or a preview row of before migration 0023).
+ */
+export const derivedPreviewRule: SQL = sql.raw(`(
+  l.company_id = b.company_id
+  and l.status in ('routed', 'sold_out') and l.routed_at is not null
+  and not l.is_duplicate and not l.is_test
+  and l.latitude is not null and l.longitude is not null
+  and b.status = 'active' and b.deleted_at is null and not b.is_paused
+  and b.receives_leads_since is not null and l.routed_at >= b.receives_leads_since
+  and (l.niche_id is null or l.niche_id = b.niche_id)
+  and b.latitude is not null and b.longitude is not null
+  and (not exists (select 1 from form_buyers fb where fb.form_id = l.form_id and fb.company_id = l.company_id)
+       or exists (select 1 from form_buyers fb
+                   where fb.form_id = l.form_id and fb.company_id = l.company_id and fb.buyer_id = b.id))
+  and ${DISTANCE} <= b.service_radius
+  and not exists (select 1 from buyer_leads h where h.buyer_id = b.id and h.lead_id = l.id)
+)`);
+
+/** The buyer dismissed (deleted) lead `l` from its previews. */
+export const dismissedSql = sql.raw(
+  "exists (select 1 from buyer_lead_dismissals d where d.buyer_id = b.id and d.lead_id = l.id)",
+);
+
+/** A preview row written by routing before migration 0023: still the buyer's preview. */
+export const legacyPreviewSql = sql.raw(
+  "exists (select 1 from buyer_leads h where h.buyer_id = b.id and h.lead_id = l.id and h.is_preview)",
+);
+
+/** Lead `l` is a preview of buyer `b`: derived or a stored preview row, and not dismissed. */
+export const isPreviewSql: SQL = sql`(not ${dismissedSql} and (${legacyPreviewSql} or ${derivedPreviewRule}))`;
+
+/**
+ * Buyer `b` sees lead `l` as a derived preview, written to read the lead's buyers through the
+ * buyers_service_area_box index (the box holds the lead's point).
+ */
+export const previewBuyersOfLead: SQL = sql`(${buyerBox} && box(${leadPoint}, ${leadPoint})
+  and ${derivedPreviewRule} and not ${dismissedSql})`;
