@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { TDatabase } from "../db/client";
 import type { TExecuteSql } from "../lib/job-sender";
 import type { TLogger } from "../lib/logger";
+import { yieldToRequests } from "../lib/yield";
 
 /**
  * The background-work API every module uses (pg-boss underneath, in the same PostgreSQL, PGlite
@@ -145,6 +146,8 @@ export function createJobQueue(
       },
       async (jobs) => {
         for (const job of jobs) {
+          // Requests that arrived meanwhile run first: a backlog of jobs never holds the event loop.
+          await yieldToRequests();
           try {
             await handler(job.data);
           } catch (err) {
