@@ -20,6 +20,7 @@ import { registerDevMailbox, registerEmailRoutes } from "./modules/email";
 import {
   FORM_IMAGE_UPLOAD_PATH,
   formEmbedOrigins,
+  isPublicSubmissionPath,
   registerFormRoutes,
   registerPublicFormRoutes,
 } from "./modules/forms";
@@ -36,6 +37,7 @@ import { registerSubscriptionRoutes, registerSubscriptionWebhooks } from "./modu
 import { registerApiDocs, registerSystemRoutes } from "./modules/system";
 import { registerTeamInvitationRoutes, registerTeamRoutes } from "./modules/team";
 import { errorBody, handleError, validationResponse } from "./plugins/errors";
+import { nodeBodyLimit } from "./plugins/node-body";
 import { originCheck } from "./plugins/origin-check";
 import { requestContext } from "./plugins/request-context";
 import { htmlSecurityHeaders } from "./plugins/security-headers";
@@ -72,15 +74,21 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     maxSize: MAX_JSON_BODY,
     onError: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
   });
+  // The busiest route (anonymous form submissions) reads its body straight from Node, same limit.
+  const submissionBodyLimit = nodeBodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onTooLarge: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
+    fallback: jsonBodyLimit,
+  });
   // Image, logo and voicemail audio uploads carry their own, larger limits (forms/images.ts,
   // settings/logo.ts, calls/voicemail-audio.ts).
-  app.use("/api/*", (c, next) =>
-    c.req.path === FORM_IMAGE_UPLOAD_PATH ||
-    c.req.path === COMPANY_LOGO_PATH ||
-    isVoicemailAudioUpload(c.req.path)
+  app.use("/api/*", (c, next) => {
+    const path = c.req.path;
+    if (isPublicSubmissionPath(path)) return submissionBodyLimit(c, next);
+    return path === FORM_IMAGE_UPLOAD_PATH || path === COMPANY_LOGO_PATH || isVoicemailAudioUpload(path)
       ? next()
-      : jsonBodyLimit(c, next),
-  );
+      : jsonBodyLimit(c, next);
+  });
   // Text PostgreSQL cannot store never reaches it: 400 naming the field (anonymous form answers: removed).
   app.use("/api/*", textSanitiser({ strip: (path) => path.startsWith("/api/public/forms/") }));
   app.onError(handleError);

@@ -1,7 +1,7 @@
 import { type ServerType, serve } from "@hono/node-server";
 import { createApp } from "./app";
 import type { TDeps } from "./app-types";
-import { openDatabase } from "./db/client";
+import { openBackgroundDatabase, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo";
 import { createSmtpTransport } from "./integrations/email/smtp";
@@ -14,7 +14,7 @@ import { persistedLocalSecret } from "./lib/local-secret";
 import type { TLogger } from "./lib/logger";
 import { readVersion } from "./lib/version";
 import { startRoutingWorker, type TRoutingWorker } from "./modules/submissions";
-import { wireDeps } from "./wire";
+import { backgroundDeps, wireDeps } from "./wire";
 
 /** Thrown when the server must not start; index.ts prints the message and exits non-zero. */
 export class StartupError extends Error {}
@@ -66,10 +66,16 @@ export async function startServer(config: TConfig, logger: TLogger) {
     releaseLock();
     throw err;
   }
+  // Routing and the jobs use a pool of their own (PostgreSQL), so their backlog never holds the
+  // connections the requests need.
+  const background = backgroundDeps(
+    deps,
+    openBackgroundDatabase(deps.database, config.databaseBackgroundPoolSize),
+  );
   // The job queue starts once the server listens (nothing on the request path waits for it); jobs are
   // registered now, so e-mail sent in the meantime is queued as soon as it runs.
   const queue = createJobQueue(deps.database, logger);
-  const jobsRegistered = registerJobs(queue, deps);
+  const jobsRegistered = registerJobs(queue, deps, background);
   const app = createApp(deps);
 
   // Requests being answered; streams (/api/events) resolve fetch at once and are not counted.
@@ -95,7 +101,7 @@ export async function startServer(config: TConfig, logger: TLogger) {
     });
   });
   // Routes the leads the accept path stores (woken in-process at each submission, else polling).
-  const routingWorker: TRoutingWorker = startRoutingWorker(deps);
+  const routingWorker: TRoutingWorker = startRoutingWorker(background);
   Promise.all([queue.start(), jobsRegistered]).then(
     () => {
       queue.startupDone();
@@ -140,6 +146,7 @@ export async function startServer(config: TConfig, logger: TLogger) {
       await queue.stop(Math.max(1000, deadline - Date.now())).catch((err) => {
         logger.warn({ err }, "job queue did not stop cleanly");
       });
+      if (background.database !== deps.database) await background.database.close().catch(() => {});
       await deps.database.close().catch(() => {});
       releaseLock();
       logger.info({ signal, leftInFlight: inFlight }, "stopped");

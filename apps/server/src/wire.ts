@@ -43,3 +43,19 @@ export function wireDeps(opts: {
     startedAt: Date.now(),
   };
 }
+
+/**
+ * The dependencies background work runs with (the routing worker, the job handlers): the same services
+ * on `database`, the background pool (db/client.ts openBackgroundDatabase). E-mail stored there is
+ * queued by the same job queue (registerJobs attaches it to both services).
+ */
+export function backgroundDeps(deps: TDeps, database: TDatabase): TDeps {
+  if (database === deps.database) return deps;
+  const email = createEmailService({
+    db: database.db,
+    config: deps.config,
+    secretBox: deps.secretBox,
+    logger: deps.logger,
+  });
+  return { ...deps, database, email };
+}

@@ -43,8 +43,12 @@ export type TListenSource =
 
 const DRIZZLE_OPTIONS = { schema, casing: "snake_case" } as const;
 
-export function openPostgres(url: string, poolSize = 10): TDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export function openPostgres(url: string, poolSize = 10, opts: { applicationName?: string } = {}): TDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+  });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on("error", () => {});
   // Inside a company request every call runs in its row-level-security transaction (tenant-scope.ts).
@@ -119,6 +123,16 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<TDatabase> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+}
+
+/**
+ * The database the background work uses (the routing worker, the job handlers): on PostgreSQL a pool of
+ * its own, so a backlog of background work never holds the connections requests wait for; PGlite has a
+ * single connection, so there it is the same database (close only the requests' one).
+ */
+export function openBackgroundDatabase(database: TDatabase, poolSize: number): TDatabase {
+  if (database.kind !== "postgres" || !database.url) return database;
+  return openPostgres(database.url, poolSize, { applicationName: "leadpost-background" });
 }
 
 export async function pingDatabase(db: Db): Promise<number> {

@@ -2,6 +2,7 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { TDatabase } from "../db/client";
 import type { TExecuteSql } from "../lib/job-sender";
 import type { TLogger } from "../lib/logger";
+import { createYielder } from "../lib/yield";
 
 /**
  * The background-work API every module uses (pg-boss underneath, in the same PostgreSQL, PGlite
@@ -144,7 +145,10 @@ export function createJobQueue(
         pollingIntervalSeconds: o.pollingIntervalSeconds ?? 2,
       },
       async (jobs) => {
+        const yieldNow = createYielder();
         for (const job of jobs) {
+          // Requests that arrived meanwhile run first: a batch of jobs never holds the event loop long.
+          await yieldNow();
           try {
             await handler(job.data);
           } catch (err) {

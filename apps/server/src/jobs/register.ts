@@ -8,20 +8,27 @@ import type { TJobQueue } from "./queue";
 
 export const EMAIL_DELIVERY_JOB = "email-deliver";
 
-/** Every background job of the product, on the queue (see docs/operations.md "Background jobs"). */
-export async function registerJobs(queue: TJobQueue, deps: TDeps) {
+/**
+ * Every background job of the product, on the queue (see docs/operations.md "Background jobs"). The jobs
+ * run with `background` (the server passes wire.ts backgroundDeps: the same services on the background
+ * pool); `deps` are the requests' services, whose e-mail is queued here too.
+ */
+export async function registerJobs(queue: TJobQueue, requestDeps: TDeps, background: TDeps = requestDeps) {
+  const deps = background;
   const { logger } = deps;
   // Attached before the first await: mail sent while the queue is still starting waits for it.
-  deps.email.attachQueue(
-    (messageId, delaySeconds) =>
-      queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
-    (messageIds) =>
-      queue.sendMany(
-        EMAIL_DELIVERY_JOB,
-        messageIds.map((messageId) => ({ messageId })),
-      ),
-  );
-  deps.jobs.attach(queue);
+  for (const email of new Set([requestDeps.email, deps.email])) {
+    email.attachQueue(
+      (messageId, delaySeconds) =>
+        queue.send(EMAIL_DELIVERY_JOB, { messageId }, { startAfterSeconds: delaySeconds }),
+      (messageIds) =>
+        queue.sendMany(
+          EMAIL_DELIVERY_JOB,
+          messageIds.map((messageId) => ({ messageId })),
+        ),
+    );
+  }
+  requestDeps.jobs.attach(queue);
   // One job per message; the message row itself is the lock (claimed with a conditional update).
   await queue.work<{ messageId: string }>(
     EMAIL_DELIVERY_JOB,

@@ -30,6 +30,7 @@ const ZEnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(4),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -76,6 +77,8 @@ export type TConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Connections of the routing worker and the job handlers, apart from the requests' (PostgreSQL). */
+  databaseBackgroundPoolSize: number;
   authSecret: string | undefined;
   encryptionKey: string | undefined;
   platformAdminEmails: string[];
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseBackgroundPoolSize: e.DATABASE_BACKGROUND_POOL_SIZE,
     authSecret: e.AUTH_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     platformAdminEmails: e.PLATFORM_ADMIN_EMAILS ?? (isProduction ? [] : [DEMO_PLATFORM_ADMIN_EMAIL]),

@@ -5,8 +5,12 @@ import { executeText, queryRows } from "../../db/raw";
 import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/schema";
 import { afterTenantScope } from "../../db/tenant-scope";
 import { escapeHtml } from "../../lib/html";
-import { emailBrand, emailLayout, type TEmailBrand } from "../email";
+import { yieldToRequests } from "../../lib/yield";
+import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../email";
 import { previewBuyersOfLead } from "../lead-previews";
+
+/** Notices rendered between two yields to the event loop. */
+const RENDER_SLICE = 100;
 
 export type TNewLeadNoticeDeps = Pick<TDeps, "database" | "email" | "logger" | "jobs"> & {
   config: Pick<TDeps["config"], "publicUrl">;
@@ -138,8 +142,11 @@ export async function sendNewLeadNotices(
   const leadIds = [...new Set(rows.map((r) => r.lead_id))];
   if (leadIds.length === 0) return { leads: 0, emails: 0 };
   const brands = new Map<string, ReturnType<typeof emailBrand>>();
-  const messages = rows.flatMap((r) => {
-    if (!r.buyer_id) return [];
+  const messages: (TEmailInput & { key: string })[] = [];
+  for (const [i, r] of rows.entries()) {
+    // A lead can reach a thousand buyers: rendering yields now and then, so requests are not kept waiting.
+    if (i > 0 && i % RENDER_SLICE === 0) await yieldToRequests();
+    if (!r.buyer_id) continue;
     let brand = brands.get(r.company_id);
     if (!brand) {
       brand = emailBrand(deps.config.publicUrl, { name: r.company_name, logoUrl: r.logo_url });
@@ -149,16 +156,14 @@ export async function sendNewLeadNotices(
     const page = r.is_preview ? "available-leads" : "my-leads";
     const url = `${deps.config.publicUrl}/buyer/${page}?lead=${encodeURIComponent(r.lead_id)}`;
     const lead = { serviceType: r.service_type, city: r.city, state: r.state, zipCode: r.zip_code };
-    return [
-      {
-        key: r.lead_id,
-        companyId: r.company_id,
-        to: r.email,
-        kind: "new_lead",
-        ...newLeadNoticeEmail(r.company_name, lead, access, url, brand),
-      },
-    ];
-  });
+    messages.push({
+      key: r.lead_id,
+      companyId: r.company_id,
+      to: r.email,
+      kind: "new_lead",
+      ...newLeadNoticeEmail(r.company_name, lead, access, url, brand),
+    });
+  }
   const ids = await deps.email.sendManyClaimed(
     messages,
     sql`delete from ${newLeadNotices} where lead_id = any(${`{${leadIds.join(",")}}`}::uuid[])

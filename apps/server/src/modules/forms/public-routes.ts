@@ -51,6 +51,13 @@ const submitRoute = createRoute({
   },
 });
 
+const SUBMISSION_PATH = /^\/api\/public\/forms\/[^/]+\/submissions$/;
+
+/** The submission route's path (app.ts reads its body the lean way: plugins/node-body.ts). */
+export function isPublicSubmissionPath(path: string): boolean {
+  return SUBMISSION_PATH.test(path);
+}
+
 type TValidation = { success: boolean; target: string; error?: ZodError };
 
 /** A malformed id is a form nobody can find (001 §2: 'Form not found or not published'). */

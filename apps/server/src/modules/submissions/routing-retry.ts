@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { formSubmissions } from "../../db/schema";
+import { createYielder } from "../../lib/yield";
 import { routeLead, type TRoutingOutcome } from "../routing";
 
 export const MAX_ROUTING_ATTEMPTS = 5;
@@ -68,8 +69,13 @@ export async function routeClaimed(
 ): Promise<void> {
   const decided: { id: string; outcome: TRoutingOutcome }[] = [];
   let next = 0;
+  const yieldNow = createYielder();
   const lane = async () => {
     while (next < claimed.length && !stopping()) {
+      // Between leads, requests waiting for the event loop go first once the batch has held it a while.
+      await yieldNow();
+      // Another lane may have taken the last lead meanwhile, or the worker been told to stop.
+      if (next >= claimed.length || stopping()) break;
       const job = claimed[next++]!;
       try {
         const { outcome } = await routeLead(deps, job.leadId);
