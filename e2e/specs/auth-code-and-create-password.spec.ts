@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/server";
-import { createVerifiedCompany, signInAsCompany, waitForEmail } from "./auth-helpers";
+import { createVerifiedCompany, expectSignInPage, signInAsCompany, waitForEmail } from "./auth-helpers";
 
 test("the one-time-code page resets a password with the e-mailed code", async ({ page, request }) => {
   const email = `code.${Date.now()}@example.com`;
@@ -24,7 +24,7 @@ test("the one-time-code page resets a password with the e-mailed code", async ({
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("heading", { name: "Password updated" })).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await expectSignInPage(page, { timeout: 10_000 });
   await signInAsCompany(page, email, "After!2026");
   await expect(page).toHaveURL(/\/dashboard$/);
 });

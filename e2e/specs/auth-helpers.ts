@@ -37,11 +37,21 @@ export async function signInAsCompany(page: Page, email: string, password = DEMO
   await form.getByRole("button", { name: "Sign in" }).click();
 }
 
+/**
+ * The app has sent the browser to the sign-in page. That page is one of its own, which the app loads
+ * anew after its router has already shown /login in the address bar: wait for the page itself, or the
+ * next navigation of the test is cut off by that load.
+ */
+export async function expectSignInPage(page: Page, opts: { timeout?: number } = {}) {
+  await expect(page).toHaveURL(/\/login$/, opts);
+  await expect(page.getByRole("form", { name: "Company sign in" })).toBeVisible(opts);
+}
+
 /** Signs out from the header's Logout button and checks the toast and the redirect. */
 export async function signOutFromHeader(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("Logged out successfully")).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expectSignInPage(page);
 }
 
 /** A company owner registered through the API whose e-mail is verified (link followed from the mailbox). */

@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/server";
-import { createVerifiedCompany, signInAsCompany, waitForEmail } from "./auth-helpers";
+import { createVerifiedCompany, expectSignInPage, signInAsCompany, waitForEmail } from "./auth-helpers";
 
 test("forgot password, reset from the e-mailed link, sign in with the new password; the link works once", async ({
   page,
@@ -44,7 +44,7 @@ test("forgot password, reset from the e-mailed link, sign in with the new passwo
   await page.getByLabel("Confirm new password").fill(newPassword);
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByRole("heading", { name: "Password updated" })).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await expectSignInPage(page, { timeout: 10_000 });
   // The 10 s success toast goes along to the sign-in page (a page of its own, loaded anew).
   await expect(
     page.getByText("Your password has been reset. Please sign in with your new password."),

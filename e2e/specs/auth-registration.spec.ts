@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany, signOutFromHeader, waitForEmail } from "./auth-helpers";
+import { expectSignInPage, signInAsCompany, signOutFromHeader, waitForEmail } from "./auth-helpers";
 
 test("a company registers, verifies its e-mail from the mailbox, signs out and signs in again", async ({
   page,
@@ -45,7 +45,7 @@ test("a company registers, verifies its e-mail from the mailbox, signs out and s
 
   await signOutFromHeader(page);
   await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/login$/);
+  await expectSignInPage(page);
 
   await signInAsCompany(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
