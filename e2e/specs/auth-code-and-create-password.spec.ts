@@ -1,5 +1,11 @@
 import { expect, test } from "../fixtures/server";
-import { createVerifiedCompany, expectSignInPage, signInAsCompany, waitForEmail } from "./auth-helpers";
+import {
+  createVerifiedCompany,
+  expectSignInPage,
+  forgetSession,
+  signInAsCompany,
+  waitForEmail,
+} from "./auth-helpers";
 
 test("the one-time-code page resets a password with the e-mailed code", async ({ page, request }) => {
   const email = `code.${Date.now()}@example.com`;
@@ -40,7 +46,7 @@ test("Create Your Password from an invitation lands in the buyer portal and igno
   const { leads: rows } = (await leads.json()) as { leads: { niche: { id: string } | null }[] };
   const nicheId = rows.find((l) => l.niche)?.niche?.id;
   expect((await page.request.post("/api/buyers/invite", { data: { email, nicheId } })).status()).toBe(200);
-  await page.context().clearCookies();
+  await forgetSession(page);
 
   const mail = await waitForEmail(request, email, "buyer_invitation");
   const token = new URL(mail.links[0]!).searchParams.get("token")!;

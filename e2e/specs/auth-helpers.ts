@@ -47,6 +47,16 @@ export async function expectSignInPage(page: Page, opts: { timeout?: number } = 
   await expect(page.getByRole("form", { name: "Company sign in" })).toBeVisible(opts);
 }
 
+/**
+ * Forgets the signed-in user, as a new visitor on this browser: the open app is left first, or it may
+ * notice the missing session on its next request and load the sign-in page in the middle of the test's
+ * next navigation.
+ */
+export async function forgetSession(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 /** Signs out from the header's Logout button and checks the toast and the redirect. */
 export async function signOutFromHeader(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();

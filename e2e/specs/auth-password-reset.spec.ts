@@ -1,5 +1,11 @@
 import { expect, test } from "../fixtures/server";
-import { createVerifiedCompany, expectSignInPage, signInAsCompany, waitForEmail } from "./auth-helpers";
+import {
+  createVerifiedCompany,
+  expectSignInPage,
+  forgetSession,
+  signInAsCompany,
+  waitForEmail,
+} from "./auth-helpers";
 
 test("forgot password, reset from the e-mailed link, sign in with the new password; the link works once", async ({
   page,
@@ -57,7 +63,7 @@ test("forgot password, reset from the e-mailed link, sign in with the new passwo
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The same link a second time is refused, with the way to a new one.
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto(resetLink);
   await expect(page.getByRole("heading", { name: "Reset link not valid" })).toBeVisible();
   await page.getByRole("link", { name: "Request New Reset Link" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/server";
-import { DEMO_PASSWORD, signInAsCompany, waitForEmail } from "./auth-helpers";
+import { DEMO_PASSWORD, forgetSession, signInAsCompany, waitForEmail } from "./auth-helpers";
 
 test("an invited buyer set up on the Buyers page registers from the e-mail and sees a routed lead preview", async ({
   page,
@@ -40,7 +40,7 @@ test("an invited buyer set up on the Buyers page registers from the e-mail and s
   await expect(page.getByRole("article", { name: "Walkthrough Roofing" })).toContainText("Denver, CO, 80202");
 
   // The buyer follows the e-mailed link and registers.
-  await page.context().clearCookies();
+  await forgetSession(page);
   const mail = await waitForEmail(request, email, "buyer_invitation");
   await page.goto(mail.links[0]!);
   const form = page.getByRole("form", { name: "Complete Your Registration" });

@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/server";
-import { DEMO_PASSWORD, signInAsCompany } from "./auth-helpers";
+import { DEMO_PASSWORD, forgetSession, signInAsCompany } from "./auth-helpers";
 
 // Spends the demo buyer's credits and previews: a database of its own.
 test.use({ dataSet: "credits-ledger" });
@@ -21,7 +21,7 @@ test("a buyer's purchase shows as a consume entry on the company's Lead Credits 
     data: { leadId: preview.leadId, idempotencyKey: `e2e-${preview.leadId}-${Date.now()}` },
   });
   expect(bought.status()).toBe(200);
-  await page.context().clearCookies();
+  await forgetSession(page);
 
   // The company sees it first in its ledger, then grants credits through the form.
   await signInAsCompany(page, "owner@leadpost.test");

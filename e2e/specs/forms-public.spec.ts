@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/server";
+import { forgetSession } from "./auth-helpers";
 
 const XSS = `<img src=x onerror="alert('xss')">`;
 
@@ -38,7 +39,7 @@ test("a malformed or unknown form id shows the not-found text", async ({ page })
 test("the public form page loads its own small script, without the app's libraries", async ({ page }) => {
   await signIn(page);
   const id = await publishForm(page, { title: "Small page", fields: FIELDS });
-  await page.context().clearCookies();
+  await forgetSession(page);
   const scripts: string[] = [];
   page.on("request", (r) => {
     if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);

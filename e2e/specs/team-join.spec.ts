@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany, waitForEmail } from "./auth-helpers";
+import { forgetSession, signInAsCompany, waitForEmail } from "./auth-helpers";
 
 // PRODUCT.md "Team": an owner invites a colleague within the plan's seats; the colleague joins from
 // the e-mailed link with a name and password and lands on the company dashboard as a member.
@@ -27,7 +27,7 @@ test("an owner invites a colleague on the Team tab, who joins from the e-mail as
   await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
   await expect(members.getByText(email)).toBeVisible();
 
-  await page.context().clearCookies();
+  await forgetSession(page);
   const mail = await waitForEmail(request, email, "team_invitation");
   await page.goto(mail.links.find((l) => l.includes("team="))!);
   const join = page.getByRole("form", { name: "Join Your Team" });
@@ -40,7 +40,7 @@ test("an owner invites a colleague on the Team tab, who joins from the e-mail as
   await expect(page.getByText(`Welcome to ${companyName}!`)).toBeVisible();
 
   // The link works once.
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto(mail.links.find((l) => l.includes("team="))!);
   await expect(page.getByText("This invitation has already been used")).toBeVisible();
 });
