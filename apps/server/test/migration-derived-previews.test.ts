@@ -1,10 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsDir } from "../src/lib/paths";
 import { previewLeadIdsOf } from "../src/modules/lead-previews";
+import { migrationsBefore } from "./helpers/migrations-before";
 import { createTestDatabase, type TTestDatabase } from "./helpers/test-database";
 
 /**
@@ -12,24 +10,14 @@ import { createTestDatabase, type TTestDatabase } from "./helpers/test-database"
  * buyers' previews, and leads routed before it must not suddenly appear as new previews.
  */
 let database: TTestDatabase;
-let before0023: string;
+let before0023: ReturnType<typeof migrationsBefore>;
 
 beforeAll(async () => {
   database = await createTestDatabase({ migrate: false });
-  before0023 = mkdtempSync(join(tmpdir(), "leadpost-migrations-"));
-  cpSync(migrationsDir(), before0023, { recursive: true });
-  const journalPath = join(before0023, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  for (const later of journal.entries.filter((e) => e.idx >= 23)) {
-    rmSync(join(before0023, `${later.tag}.sql`));
-  }
-  journal.entries = journal.entries.filter((e) => e.idx < 23);
-  writeFileSync(journalPath, JSON.stringify(journal));
+  before0023 = migrationsBefore(23);
 }, 120_000);
 afterAll(async () => {
-  rmSync(before0023, { recursive: true, force: true });
+  before0023?.dispose();
   await database.dispose();
 });
 
@@ -38,7 +26,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) =>
 
 describe("migration 0023 (previews derived on read)", () => {
   it("keeps stored previews visible, shows no older lead as new, and derives previews from then on", async () => {
-    await database.migrate(before0023, "leadpost:migrate");
+    await database.migrate(before0023.dir, "leadpost:migrate");
     const [company] = await rows<{ id: string }>(
       sql`insert into companies (name) values ('Kept') returning id`,
     );

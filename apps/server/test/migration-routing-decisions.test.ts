@@ -1,9 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsDir } from "../src/lib/paths";
+import { migrationsBefore } from "./helpers/migrations-before";
 import { createTestDatabase, type TTestDatabase } from "./helpers/test-database";
 
 /**
@@ -12,26 +10,14 @@ import { createTestDatabase, type TTestDatabase } from "./helpers/test-database"
  * company wall.
  */
 let database: TTestDatabase;
-let before0018: string;
+let before0018: ReturnType<typeof migrationsBefore>;
 
 beforeAll(async () => {
   database = await createTestDatabase({ migrate: false });
-  // The migrations as they were before 0018.
-  before0018 = mkdtempSync(join(tmpdir(), "leadpost-migrations-"));
-  cpSync(migrationsDir(), before0018, { recursive: true });
-  // 0018 and every later one go: the migrator skips a migration older than the last one applied.
-  const journalPath = join(before0018, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  for (const later of journal.entries.filter((e) => e.idx >= 18)) {
-    rmSync(join(before0018, `${later.tag}.sql`));
-  }
-  journal.entries = journal.entries.filter((e) => e.idx < 18);
-  writeFileSync(journalPath, JSON.stringify(journal));
+  before0018 = migrationsBefore(18);
 }, 120_000);
 afterAll(async () => {
-  rmSync(before0018, { recursive: true, force: true });
+  before0018?.dispose();
   await database.dispose();
 });
 
@@ -40,7 +26,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) =>
 
 describe("migration 0018 (one routing decision row per lead)", () => {
   it("carries each lead's decisions over in their order, with their times, behind the company wall", async () => {
-    await database.migrate(before0018, "leadpost:migrate");
+    await database.migrate(before0018.dir, "leadpost:migrate");
     const [company] = await rows<{ id: string }>(
       sql`insert into companies (name) values ('Carried') returning id`,
     );
