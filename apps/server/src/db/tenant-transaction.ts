@@ -5,17 +5,11 @@ import type { Db, Tx } from "./client";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * The wall's settings, transaction-local: this company's rows, as the policy-bound role. One text for
- * both ways in (a statement of its own, or sent with BEGIN); the company id is checked to be a UUID
- * before it is written into it.
- */
-function wallSettings(companyId: string): string {
-  if (!UUID.test(companyId)) throw new Error("a company id must be a UUID");
-  return `select set_config('leadpost.company_id', '${companyId}', true), set_config('role', 'leadpost_app', true)`;
-}
-
-export const enterTenant = (tx: Db | Tx, companyId: string) => tx.execute(sql.raw(wallSettings(companyId)));
+/** The wall's settings, transaction-local: this company's rows, as the policy-bound role. */
+export const enterTenant = (tx: Db | Tx, companyId: string) =>
+  tx.execute(
+    sql`select set_config('leadpost.company_id', ${companyId}, true), set_config('role', 'leadpost_app', true)`,
+  );
 
 type TPoolSession = {
   client: unknown;
@@ -44,13 +38,15 @@ export async function transactionAsTenant<T>(
       return fn(tx);
     });
   }
-  const settings = wallSettings(companyId);
+  if (!UUID.test(companyId)) throw new Error("a company id must be a UUID");
   const client = await session.client.connect();
   const txSession = new NodePgSession(client, session.dialect, session.schema, session.options);
   const tx = new NodePgTransaction(session.dialect, txSession, session.schema) as unknown as Tx;
   let broken: Error | undefined;
   try {
-    await client.query(`begin; ${settings}`);
+    await client.query(
+      `begin; select set_config('leadpost.company_id', '${companyId}', true), set_config('role', 'leadpost_app', true)`,
+    );
     const result = await fn(tx);
     await client.query("commit");
     return result;
