@@ -6,8 +6,9 @@
 // The script creates a scratch database next to the given one (dropped at the end), migrates it,
 // writes one company with BUYERS buyers at real US zip centroids (seeded random: radius 10–100 miles,
 // two niches, 10% inactive, 5% archived, 10% all-you-can-eat, 20% with prepaid leads) and a form with
-// sale cap 3, then routes LEADS leads one after another and the same number again with CONCURRENCY
-// routings at a time. Settings: BUYERS (10000), LEADS (300), CONCURRENCY (4), NO_INDEX=1 (drops the
+// sale cap 3, then routes LEADS leads one after another and the same number again as the routing worker
+// does: in batches of BATCH leads, CONCURRENCY routings at a time, the batch's new-lead notices queued as
+// one job at its end. Settings: BUYERS (10000), LEADS (300), CONCURRENCY (4), BATCH (50), NO_INDEX=1 (drops the
 // service-area index first, to compare), BENCH_DB (the scratch database's name; default
 // leadpost_bench_routing_<random>, so runs at the same time never share one).
 //
@@ -31,7 +32,8 @@ import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { createSecretBox } from "../apps/server/src/lib/secret-box.ts";
 import * as buyersModule from "../apps/server/src/modules/buyers/index.ts";
 import { createEmailService } from "../apps/server/src/modules/email/service.ts";
-import { routeLead } from "../apps/server/src/modules/routing/routing-hook.ts";
+import * as leadPreviews from "../apps/server/src/modules/lead-previews/index.ts";
+import * as routingHook from "../apps/server/src/modules/routing/routing-hook.ts";
 import { seedCompanyBuyers } from "./lib/company-buyers.mjs";
 
 // The expression of the buyers_service_area_box index (migration 0004), as the planner must see it.
@@ -46,12 +48,15 @@ if (!baseUrl)
 const BUYERS = Number(process.env.BUYERS ?? 10_000);
 const LEADS = Number(process.env.LEADS ?? 300);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 4);
+const BATCH = Number(process.env.BATCH ?? 50);
 const NOTICE_CONCURRENCY = Number(process.env.NOTICE_CONCURRENCY ?? 2);
 const METROS = process.env.METROS === "1";
 const NOTICES = process.env.NOTICES !== "0";
 const METRO_ZIPS = ["80202", "10001", "30301", "60601", "94103", "73301", "98101", "33101"];
 // The notice job of a build that has one (modules/buyers/new-lead-notice.ts).
 const { sendNewLeadNotices } = buyersModule;
+// The routing entry point, and the worker's one notice job per batch where the build has it.
+const { routeLead, queueBatchNotices } = routingHook;
 
 // A small deterministic generator: the same buyers and leads on every run.
 let seed = 42;
@@ -267,20 +272,27 @@ try {
   const ptimes = [];
   const t0 = performance.now();
   const cpu2 = process.cpuUsage();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < parallel.length) {
-        const id = parallel[next++];
-        const t = performance.now();
-        await routeLead(deps, id);
-        ptimes.push(performance.now() - t);
-      }
-    }),
-  );
+  // As the routing worker does: batches of BATCH leads, CONCURRENCY at a time within a batch, and the
+  // batch's new-lead notices queued as one job when it ends.
+  for (let from = 0; from < parallel.length; from += BATCH) {
+    const chunk = parallel.slice(from, from + BATCH);
+    const batch = { leadIds: [] };
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < chunk.length) {
+          const id = chunk[next++];
+          const t = performance.now();
+          await routeLead(deps, id, batch);
+          ptimes.push(performance.now() - t);
+        }
+      }),
+    );
+    if (queueBatchNotices) await queueBatchNotices(deps, batch);
+  }
   const wall = performance.now() - t0;
   console.log(
-    `${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}, Node CPU ${(cpuMs(cpu2) / LEADS).toFixed(2)} ms per lead`,
+    `in batches of ${BATCH}, ${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}, Node CPU ${(cpuMs(cpu2) / LEADS).toFixed(2)} ms per lead`,
   );
   await noticeJobs(parallel, NOTICE_CONCURRENCY);
 
@@ -288,13 +300,18 @@ try {
   const summary = (
     await client.query(
       `select avg(decisions)::numeric(10,1) as decisions, avg(full_access)::numeric(10,2) as full_access,
-              avg(previews)::numeric(10,1) as previews, avg(decided)::numeric(10,1) as decided
+              avg(previews)::numeric(10,1) as previews, avg(decided)::numeric(10,1) as decided,
+              avg(reasons)::numeric(10,1) as reasons, avg(bytes)::int as bytes
          from (select l.id,
                       (select count(*) from lead_routing_decisions d where d.lead_id = l.id) as decisions,
                       (select count(*) from buyer_leads b where b.lead_id = l.id and not b.is_preview) as full_access,
                       (select count(*) from buyer_leads b where b.lead_id = l.id and b.is_preview) as previews,
                       (select count(*) from lead_routing_decisions d, jsonb_array_elements(d.reasons) r
-                        where d.lead_id = l.id and r->>'outcome' = 'preview') as decided
+                        where d.lead_id = l.id and r->>'outcome' = 'preview') as decided,
+                      (select sum(jsonb_array_length(d.reasons)) from lead_routing_decisions d
+                        where d.lead_id = l.id) as reasons,
+                      (select sum(pg_column_size(d.reasons)) from lead_routing_decisions d
+                        where d.lead_id = l.id) as bytes
                  from leads l where l.id = any($1::uuid[])) s`,
       [all],
     )
@@ -305,8 +322,16 @@ try {
       [company],
     )
   ).rows[0];
+  // Previews derived on read: the buyers the lead detail and the buyer portal show it to, for 20 leads.
+  let derived = 0;
+  const sample = all.slice(0, 20);
+  if (leadPreviews?.leadPreviewBuyers) {
+    for (const id of sample) {
+      derived += (await leadPreviews.leadPreviewBuyers(database.db, { id, companyId: company })).length;
+    }
+  }
   console.log(
-    `per lead: ${summary.decisions} decision rows, ${summary.full_access} full-access entries, ${summary.previews} preview rows, ${summary.decided} previews decided, ${(mail.n / (all.length + 10)).toFixed(1)} new-lead notices (warm-up leads included)`,
+    `per lead: ${summary.decisions} decision rows (${summary.reasons} reasons, ${summary.bytes} bytes stored), ${summary.full_access} full-access entries, ${summary.previews} preview rows, ${summary.decided} previews decided and stored, ${(derived / sample.length).toFixed(1)} previews derived on read, ${(mail.n / (all.length + 10)).toFixed(1)} new-lead notices (warm-up leads included)`,
   );
   const check = (
     await client.query(
@@ -323,6 +348,6 @@ try {
 } finally {
   await queue?.stop(2000).catch(() => {});
   await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
+  if (!process.env.KEEP_DB) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }

@@ -7,7 +7,7 @@ import { routeLead } from "../src/modules/routing";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm } from "./helpers/forms";
-import { addBuyer, addLead, ZIP_10_MILES, ZIP_FAR } from "./helpers/routing";
+import { addBuyer, addLead, leadDetail, ZIP_10_MILES, ZIP_FAR } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 /**
@@ -192,6 +192,14 @@ describe("derived previews", () => {
       .from(buyerLeadDismissals)
       .where(eq(buyerLeadDismissals.buyerId, a.id));
     expect(dismissals).toMatchObject([{ companyId: co.companyId, leadId: first }]);
+    // The lead detail: no longer among the holders, still in the routing's decisions (routing decided it).
+    const detail = await leadDetail(ctx, co.cookie, first);
+    expect(detail.buyers.map((h) => h.buyer.id)).not.toContain(a.id);
+    expect(detail.buyers.map((h) => h.buyer.id)).toContain(b.id);
+    expect(detail.routingDecisions.find((d) => d.buyer?.id === a.id)).toMatchObject({
+      outcome: "preview",
+      reason: "Preview: 10.2 mi, radius 25 mi",
+    });
 
     // Bulk delete is all or nothing: one id that is not a preview deletes none.
     const mixed = await ctx.request("/api/buyer-portal/previews/delete", {

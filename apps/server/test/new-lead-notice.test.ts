@@ -6,6 +6,7 @@ import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from ".
 import { newLeadNoticeEmail } from "../src/modules/buyers/new-lead-notice";
 import { emailBrand } from "../src/modules/email";
 import { routeLead } from "../src/modules/routing";
+import { routeClaimed } from "../src/modules/submissions/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { leadHolders } from "./helpers/lead-holders";
@@ -167,6 +168,20 @@ describe("new-lead notices leave the routing for a job", () => {
     expect(await sendNewLeadNotices(ctx.deps, { leadIds: [lead.id] })).toEqual({ leads: 1, emails: 4 });
     expect(await storedNotices(lead.id)).toEqual(expected);
     expect(await noticeRows(lead.id)).toEqual([]);
+  });
+
+  it("a routing worker's batch queues one job for all its leads, after their commits", async () => {
+    const a = await addLead(ctx, co.companyId, { saleCap: 2 });
+    const b = await addLead(ctx, co.companyId, { saleCap: 2 });
+    const noLocation = await addLead(ctx, co.companyId, { zipCode: null, latitude: null, longitude: null });
+    const claimed = [a, b, noLocation].map((l) => ({ id: crypto.randomUUID(), leadId: l.id, attempts: 1 }));
+    sent.length = 0;
+    await routeClaimed(ctx.deps, claimed, 2);
+    // The lead without a location reached nobody: it owes no notice.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ name: NEW_LEAD_NOTICES_JOB, inTransaction: false });
+    expect([...(sent[0]!.data as { leadIds: string[] }).leadIds].sort()).toEqual([a.id, b.id].sort());
+    expect(await sendNewLeadNotices(ctx.deps, { leadIds: [a.id, b.id] })).toEqual({ leads: 2, emails: 8 });
   });
 
   it("a retried or doubled job stores nothing twice", async () => {

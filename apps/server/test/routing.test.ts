@@ -68,6 +68,14 @@ describe("eligibility", () => {
     const byBuyer = new Map(detail.routingDecisions.filter((d) => d.buyer).map((d) => [d.buyer!.id, d]));
     expect(byBuyer.get(near.id)).toMatchObject({ matched: true, outcome: "preview" });
     expect(byBuyer.get(near.id)!.distanceMiles).toBeCloseTo(10.2, 0);
+    expect(byBuyer.get(near.id)!.reason).toBe("Preview: 10.2 mi, radius 25 mi");
+    // The preview's reason is made when read: the stored decision keeps only the buyers without one.
+    const [stored] = await db()
+      .select()
+      .from(leadRoutingDecisions)
+      .where(eq(leadRoutingDecisions.leadId, leadId));
+    expect(stored!.reasons.some((r) => r.buyerId === near.id)).toBe(false);
+    expect(stored!.reasons.some((r) => r.buyerId === small.id)).toBe(true);
     expect(byBuyer.get(small.id)).toMatchObject({
       matched: false,
       outcome: "none",

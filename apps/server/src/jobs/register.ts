@@ -40,12 +40,13 @@ export async function registerJobs(queue: TJobQueue, requestDeps: TDeps, backgro
       pollingIntervalSeconds: 1,
     },
   );
-  // A routed lead's new-lead notices: the routing stored one row naming the buyers reached and queued
-  // this job in the same transaction; the job stores the e-mails and deletes the row in one statement,
-  // so a retry (or a second instance) stores nothing twice.
-  await queue.work<{ leadId: string }>(
+  // Routed leads' new-lead notices: each routing stored one row naming the buyers reached; this job, for
+  // one lead (queued in its routing's transaction) or a routing worker's batch (queued after the
+  // commits), stores the e-mails and deletes the rows in one statement, so a retry (or a second
+  // instance) stores nothing twice.
+  await queue.work<{ leadId?: string; leadIds?: string[] }>(
     NEW_LEAD_NOTICES_JOB,
-    async ({ leadId }) => sendNewLeadNotices(deps, { leadIds: [leadId] }),
+    async ({ leadId, leadIds }) => sendNewLeadNotices(deps, { leadIds: leadIds ?? (leadId ? [leadId] : []) }),
     { concurrency: 2, retryLimit: 5, retryDelaySeconds: 10, pollingIntervalSeconds: 1 },
   );
   // Their safety net: a row whose job never ran to the end (queued after a commit the server did not

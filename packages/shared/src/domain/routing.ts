@@ -88,8 +88,12 @@ export function ineligibleReason(buyer: TRoutingBuyer, result: TEligibility): st
   }
 }
 
-const withinRadius = (buyer: TRoutingBuyer, distance: number | null) =>
+const withinRadius = (buyer: Pick<TRoutingBuyer, "serviceRadius">, distance: number | null) =>
   `${round1(distance ?? 0)} mi, radius ${buyer.serviceRadius} mi`;
+
+/** The reason of a buyer that sees a lead as a preview (no allowance), stored or derived when read. */
+export const previewReason = (buyer: Pick<TRoutingBuyer, "serviceRadius">, distance: number | null) =>
+  `Preview: ${withinRadius(buyer, distance)}`;
 
 /** All-you-can-eat buyers and buyers with prepaid leads left get full access before anyone else. */
 export const hasFullAccessAllowance = (b: Pick<TRoutingBuyer, "allYouCanEat" | "prepaidRemaining">) =>
@@ -166,7 +170,7 @@ export function planDistribution(
       via: null,
       reason: capped
         ? `Preview: sale cap reached before this buyer's turn (${withinRadius(m.buyer, m.distanceMiles)})`
-        : `Preview: ${withinRadius(m.buyer, m.distanceMiles)}`,
+        : previewReason(m.buyer, m.distanceMiles),
       distanceMiles: m.distanceMiles,
     });
   }

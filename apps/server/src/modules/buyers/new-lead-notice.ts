@@ -65,18 +65,23 @@ export function queueNewLeadNoticesInTransaction(
 }
 
 /**
- * After the routing that wrote the lead's `new_lead_notices` row has committed: queues the job that
- * sends them (one job per lead), or, with no job queue attached (tests, scripts), sends them in line
- * (while the queue runs, the routing queues the job in its own transaction instead). Never throws: the row is
- * already stored, so if the job cannot be queued the sweep sends them later.
+ * After the routings that wrote these leads' `new_lead_notices` rows have committed: queues the job that
+ * sends them (one job for the leads given: the routing worker's batch, or one lead), or, with no job
+ * queue attached (tests, scripts), sends them in line (while the queue runs, a lone routing queues the
+ * job in its own transaction instead). Never throws: the rows are already stored, so if the job cannot be
+ * queued the sweep sends them later.
  */
-export async function queueNewLeadNotices(deps: TNewLeadNoticeDeps, leadId: string): Promise<void> {
+export async function queueNewLeadNotices(
+  deps: TNewLeadNoticeDeps,
+  leadIds: readonly string[],
+): Promise<void> {
+  if (leadIds.length === 0) return;
   await afterTenantScope(async () => {
     try {
-      if (await deps.jobs.send(NEW_LEAD_NOTICES_JOB, { leadId })) return;
-      await sendNewLeadNotices(deps, { leadIds: [leadId] });
+      if (await deps.jobs.send(NEW_LEAD_NOTICES_JOB, { leadIds })) return;
+      await sendNewLeadNotices(deps, { leadIds });
     } catch (err) {
-      deps.logger.warn({ err, leadId }, "new-lead notices not queued; the sweep will send them");
+      deps.logger.warn({ err, leadIds }, "new-lead notices not queued; the sweep will send them");
     }
   });
 }

@@ -10,6 +10,7 @@ import {
   leadLocated,
   leadPoint,
   previewBuyersOfLead,
+  previewBuyersOfLeadWithDismissed,
 } from "./rule";
 
 type TBuyerScope = { buyerId: string | SQL; companyId: string | SQL };
@@ -38,34 +39,54 @@ export function isPreviewOf(scope: TBuyerScope, leadId: SQL | string): SQL {
        and l.id = ${leadId}::uuid and ${isPreviewSql})`;
 }
 
-export type TLeadPreviewBuyer = { buyerId: string; distanceMiles: number | null; stored: boolean };
+export type TLeadPreviewBuyer = {
+  buyerId: string;
+  distanceMiles: number | null;
+  /** The buyer's service radius in miles, for the reason the lead detail shows. */
+  serviceRadius: number;
+  /** A preview row stored by routing before previews were derived. */
+  stored: boolean;
+  /** The buyer deleted it from its previews (only with `withDismissed`). */
+  dismissed: boolean;
+};
 
 /**
  * The buyers a lead reaches as a preview (the new-lead notices, the live event, the lead detail):
  * the company's buyers whose service-area box holds the lead (buyers_service_area_box), passing the
- * rule, plus stored preview rows; none dismissed. `among` narrows to some buyers (a stream's own).
+ * rule, plus stored preview rows; none dismissed unless `withDismissed` (the routing decisions list
+ * what routing decided, whatever the buyer did since). `among` narrows to some buyers (a stream's own).
  */
 export async function leadPreviewBuyers(
   db: DbOrTx,
   lead: { id: string; companyId: string },
-  among?: readonly string[],
+  opts: { among?: readonly string[]; withDismissed?: boolean } = {},
 ): Promise<TLeadPreviewBuyer[]> {
-  const narrowed = among ? sql`and b.id = any(${`{${among.join(",")}}`}::uuid[])` : sql``;
-  const rows = await queryRows<{ buyer_id: string; distance: number | null; stored: boolean }>(
+  const narrowed = opts.among ? sql`and b.id = any(${`{${opts.among.join(",")}}`}::uuid[])` : sql``;
+  const rule = opts.withDismissed ? previewBuyersOfLeadWithDismissed : previewBuyersOfLead;
+  const rows = await queryRows<{
+    buyer_id: string;
+    distance: number | null;
+    service_radius: number;
+    stored: boolean;
+    dismissed: boolean;
+  }>(
     db,
     sql`
-    select b.id as buyer_id, ${distanceSql}::float8 as distance, false as stored
+    select b.id as buyer_id, ${distanceSql}::float8 as distance, b.service_radius, false as stored,
+           ${dismissedSql} as dismissed
       from leads l
       join buyers b on b.company_id = l.company_id
      where l.id = ${lead.id}::uuid and l.company_id = ${lead.companyId}::uuid ${narrowed}
-       and ${previewBuyersOfLead}
+       and ${rule}
     union all
-    select h.buyer_id, null, true from buyer_leads h join buyers b on b.id = h.buyer_id
+    select h.buyer_id, null, b.service_radius, true, false from buyer_leads h join buyers b on b.id = h.buyer_id
      where h.lead_id = ${lead.id}::uuid and h.company_id = ${lead.companyId}::uuid and h.is_preview ${narrowed}`,
   );
   return rows.map((r) => ({
     buyerId: r.buyer_id,
     distanceMiles: r.distance === null ? null : Number(r.distance),
+    serviceRadius: Number(r.service_radius),
     stored: r.stored,
+    dismissed: r.dismissed,
   }));
 }

@@ -63,8 +63,10 @@ export const legacyPreviewSql = sql.raw(
 export const isPreviewSql: SQL = sql`(not ${dismissedSql} and (${legacyPreviewSql} or ${derivedPreviewRule}))`;
 
 /**
- * Buyer `b` sees lead `l` as a derived preview, written to read the lead's buyers through the
- * buyers_service_area_box index (the box holds the lead's point).
+ * Lead `l` reached buyer `b` as a derived preview, dismissed since or not, written to read the lead's
+ * buyers through the buyers_service_area_box index (the box holds the lead's point).
  */
-export const previewBuyersOfLead: SQL = sql`(${buyerBox} && box(${leadPoint}, ${leadPoint})
-  and ${derivedPreviewRule} and not ${dismissedSql})`;
+export const previewBuyersOfLeadWithDismissed: SQL = sql`(${buyerBox} && box(${leadPoint}, ${leadPoint})
+  and ${derivedPreviewRule})`;
+/** Buyer `b` sees lead `l` as a derived preview (not dismissed). */
+export const previewBuyersOfLead: SQL = sql`(${previewBuyersOfLeadWithDismissed} and not ${dismissedSql})`;

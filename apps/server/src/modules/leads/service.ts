@@ -1,6 +1,7 @@
 import {
   LEAD_MESSAGES,
   LEAD_STATUSES,
+  previewReason,
   type TLeadDetail,
   type TLeadList,
   type TLeadListQuery,
@@ -17,10 +18,11 @@ import {
   leadRoutingDecisions,
   leads,
   niches,
+  type TRoutingReason,
 } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { leadPreviewBuyers } from "../lead-previews";
+import { leadPreviewBuyers, type TLeadPreviewBuyer } from "../lead-previews";
 import { leadConditions } from "./filters";
 
 type TLeadDeps = Pick<TDeps, "database">;
@@ -94,23 +96,35 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
   );
   if (!row) throw notFound(LEAD_MESSAGES.NOT_FOUND);
   const { lead } = row;
-  const [submissions, decisions, holders] = await Promise.all([
+  const [submissions, decision, holders, previews] = await Promise.all([
     lead.submissionId
       ? db
           .select()
           .from(formSubmissions)
           .where(and(eq(formSubmissions.id, lead.submissionId), eq(formSubmissions.companyId, ctx.companyId)))
       : Promise.resolve([]),
-    routingReasons(db, ctx.companyId, lead.id),
+    db
+      .select({ reasons: leadRoutingDecisions.reasons, decidedAt: leadRoutingDecisions.decidedAt })
+      .from(leadRoutingDecisions)
+      .where(and(eq(leadRoutingDecisions.leadId, lead.id), eq(leadRoutingDecisions.companyId, ctx.companyId)))
+      .then((rows) => rows[0]),
     db
       .select({ holder: buyerLeads, buyerName: buyerDisplayName })
       .from(buyerLeads)
       .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, ctx.companyId)))
       .where(and(eq(buyerLeads.leadId, lead.id), eq(buyerLeads.companyId, ctx.companyId)))
       .orderBy(buyerLeads.createdAt, buyerLeads.id),
+    // Derived previews (modules/lead-previews), the dismissed ones too: routing decided them.
+    lead.routedAt ? leadPreviewBuyers(db, lead, { withDismissed: true }) : Promise.resolve([]),
   ]);
   const submission = submissions[0];
-  const previewers = await derivedPreviewHolders(db, lead);
+  const derived = previews.filter((p) => !p.stored);
+  const stored = decision?.reasons ?? [];
+  const names = await buyerNames(db, ctx.companyId, [
+    ...stored.flatMap((r) => (r.buyerId ? [r.buyerId] : [])),
+    ...derived.map((p) => p.buyerId),
+  ]);
+  const routedAt = (lead.routedAt ?? lead.createdAt).toISOString();
   return {
     ...toLeadSummary(row),
     latitude: lead.latitude,
@@ -135,7 +149,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
           routingError: submission.routingError,
         }
       : null,
-    routingDecisions: decisions,
+    routingDecisions: decision ? routingReasons(lead.id, decision, derived, names) : [],
     buyers: [
       ...holders.map(({ holder, buyerName }) => ({
         buyer: { id: holder.buyerId, name: buyerName ?? "" },
@@ -146,70 +160,84 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
         unlockedAt: holder.unlockedAt?.toISOString() ?? null,
         createdAt: holder.createdAt.toISOString(),
       })),
-      ...previewers,
+      ...previewHolders(
+        derived.filter((p) => !p.dismissed),
+        names,
+        routedAt,
+      ),
     ],
   };
+}
+
+/** The current names of some of the company's buyers, in the order of their names. */
+async function buyerNames(db: Db, companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: buyers.id, name: buyerDisplayName })
+    .from(buyers)
+    .where(and(eq(buyers.companyId, companyId), inArray(buyers.id, unique)))
+    .orderBy(buyerDisplayName, buyers.id);
+  return new Map(rows.map((b) => [b.id, b.name ?? ""]));
 }
 
 /**
  * The buyers that see the lead as a derived preview (modules/lead-previews: no row of their own),
  * shown among its holders as preview entries dated from the routing, in the order of their names.
  */
-async function derivedPreviewHolders(
-  db: Db,
-  lead: typeof leads.$inferSelect,
-): Promise<TLeadDetail["buyers"]> {
-  if (!lead.routedAt) return [];
-  const ids = (await leadPreviewBuyers(db, lead)).filter((p) => !p.stored).map((p) => p.buyerId);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: buyers.id, name: buyerDisplayName })
-    .from(buyers)
-    .where(and(eq(buyers.companyId, lead.companyId), inArray(buyers.id, ids)))
-    .orderBy(buyerDisplayName, buyers.id);
-  const at = lead.routedAt.toISOString();
-  return rows.map((b) => ({
-    buyer: { id: b.id, name: b.name ?? "" },
-    isPreview: true,
-    acquiredVia: null,
-    creditsSpent: 0,
-    crmStatus: "new" as const,
-    unlockedAt: null,
-    createdAt: at,
-  }));
+function previewHolders(
+  previews: readonly TLeadPreviewBuyer[],
+  names: ReadonlyMap<string, string>,
+  at: string,
+): TLeadDetail["buyers"] {
+  const ids = new Set(previews.map((p) => p.buyerId));
+  return [...names.keys()]
+    .filter((id) => ids.has(id))
+    .map((id) => ({
+      buyer: { id, name: names.get(id) ?? "" },
+      isPreview: true,
+      acquiredVia: null,
+      creditsSpent: 0,
+      crmStatus: "new" as const,
+      unlockedAt: null,
+      createdAt: at,
+    }));
 }
+
+type TDecisionRow = { reasons: TRoutingReason[]; decidedAt: Date };
 
 /**
  * The lead's routing decision (one row, its reasons as JSON) as the list the lead detail shows, with
- * each buyer's current name. A reason without a time of its own dates from the decision.
+ * each buyer's current name. A reason without a time of its own dates from the decision. Routing
+ * stores no reason for a matched buyer without an allowance (a preview, derived when read): those
+ * reasons are made here, after the stored full-access and preview entries, in the order of the names.
  */
-async function routingReasons(
-  db: Db,
-  companyId: string,
+function routingReasons(
   leadId: string,
-): Promise<TLeadDetail["routingDecisions"]> {
-  const [row] = await db
-    .select({ reasons: leadRoutingDecisions.reasons, decidedAt: leadRoutingDecisions.decidedAt })
-    .from(leadRoutingDecisions)
-    .where(and(eq(leadRoutingDecisions.leadId, leadId), eq(leadRoutingDecisions.companyId, companyId)));
-  if (!row || row.reasons.length === 0) return [];
-  const ids = [...new Set(row.reasons.flatMap((r) => (r.buyerId ? [r.buyerId] : [])))];
-  const names = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: buyers.id, name: buyerDisplayName })
-            .from(buyers)
-            .where(and(eq(buyers.companyId, companyId), inArray(buyers.id, ids)))
-        ).map((b) => [b.id, b.name]),
-  );
+  row: TDecisionRow,
+  derived: readonly TLeadPreviewBuyer[],
+  names: ReadonlyMap<string, string>,
+): TLeadDetail["routingDecisions"] {
+  const listed = new Set(row.reasons.flatMap((r) => (r.buyerId ? [r.buyerId] : [])));
+  const byId = new Map(derived.map((p) => [p.buyerId, p]));
+  const made: TRoutingReason[] = [...names.keys()].flatMap((id) => {
+    const p = byId.get(id);
+    if (!p || listed.has(id)) return [];
+    const reason = previewReason(p, p.distanceMiles);
+    return [
+      { buyerId: id, matched: true, reason, distanceMiles: p.distanceMiles, outcome: "preview" as const },
+    ];
+  });
+  const planned = row.reasons.findIndex((r) => r.outcome !== "full_access" && r.outcome !== "preview");
+  const at = planned === -1 ? row.reasons.length : planned;
+  const reasons = [...row.reasons.slice(0, at), ...made, ...row.reasons.slice(at)];
+  if (reasons.length === 0) return [];
   const decidedAt = row.decidedAt.toISOString();
-  return row.reasons.map((r, ord) => {
+  return reasons.map((r, ord) => {
     const name = r.buyerId ? names.get(r.buyerId) : undefined;
     return {
       id: `${leadId}:${ord}`,
-      buyer: r.buyerId && name ? { id: r.buyerId, name } : null,
+      buyer: r.buyerId && name !== undefined ? { id: r.buyerId, name } : null,
       matched: r.matched,
       reason: r.reason,
       distanceMiles: r.distanceMiles,

@@ -36,7 +36,7 @@ async function previewEventsFor(
 ): Promise<TRealtimeEvent[]> {
   const { companyId, leadId } = event.payload;
   if (buyerIds.length === 0 || !leadId) return [];
-  const seen = await leadPreviewBuyers(deps.database.db, { id: leadId, companyId }, buyerIds);
+  const seen = await leadPreviewBuyers(deps.database.db, { id: leadId, companyId }, { among: buyerIds });
   return seen.map((p) => ({
     channel: "buyer_lead_created",
     payload: { companyId, buyerId: p.buyerId, leadId, isPreview: true },

@@ -20,6 +20,7 @@ import {
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
 import { isPreviewOf } from "../lead-previews";
+import { distanceToLead } from "./candidates";
 
 type TAssignDeps = Pick<TDeps, "database">;
 
@@ -110,13 +111,6 @@ export async function assignLead(
   });
 }
 
-/** Great-circle miles in SQL (the same haversine as the shared distanceMiles), for ordering. */
-const haversineSql = (lat: number, lng: number) =>
-  sql<number>`2 * 3958.7613 * asin(least(1, sqrt(
-    power(sin(radians(${buyers.latitude} - ${lat}::float8) / 2), 2) +
-    cos(radians(${lat}::float8)) * cos(radians(${buyers.latitude})) *
-    power(sin(radians(${buyers.longitude} - ${lng}::float8) / 2), 2))))`;
-
 /** Active buyers to offer on the lead detail, nearest to the lead first, with what each already holds. */
 export async function listAssignmentOptions(
   deps: TAssignDeps,
@@ -131,7 +125,9 @@ export async function listAssignmentOptions(
     .where(and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)));
   if (!lead) throw notFound(LEAD_MESSAGES.NOT_FOUND);
   const distance =
-    lead.latitude !== null && lead.longitude !== null ? haversineSql(lead.latitude, lead.longitude) : null;
+    lead.latitude !== null && lead.longitude !== null
+      ? distanceToLead({ latitude: lead.latitude, longitude: lead.longitude })
+      : null;
   const pattern = search ? `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   const rows = await db
     .select({

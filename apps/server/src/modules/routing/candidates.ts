@@ -38,6 +38,8 @@ type TCandidateRow = {
   company_name: string | null;
   email: string;
   others_outside: boolean;
+  unlisted: boolean;
+  previews: number | string;
 };
 
 // The columns routing reads, with the round-robin time in exact microseconds (buyers served in one
@@ -47,32 +49,54 @@ const COLUMNS = sql.raw(`id, status, deleted_at, is_paused, niche_id, latitude, 
   (extract(epoch from last_served_at) * 1000000)::float8 as last_served_us,
   created_at, contact_name, company_name, email`);
 
+/**
+ * Great-circle miles from the buyer's zip centroid to the lead, in SQL (the shared distanceMiles), null
+ * for a buyer without one.
+ */
+export const distanceToLead = (lead: {
+  latitude: number;
+  longitude: number;
+}) => sql`(2 * 3958.7613 * asin(least(1::float8, sqrt(
+  power(sin(radians(${buyers.latitude} - ${lead.latitude}::float8) / 2), 2)
+  + cos(radians(${lead.latitude}::float8)) * cos(radians(${buyers.latitude}))
+    * power(sin(radians(${buyers.longitude} - ${lead.longitude}::float8) / 2), 2)))))`;
+
 export type TCandidates = {
+  /** The buyers that need a decision of their own; see findCandidates. */
   candidates: TCandidate[];
+  /** Buyers that match the lead and hold no allowance: they see it as a preview (derived on read). */
+  previews: number;
+  /** Whether a candidate (not archived) matches not and is no near miss: it gets no row, only the summary line. */
+  unlisted: boolean;
   /** Whether the company has a buyer (not archived) outside the candidates, for the summary line. */
   othersOutside: boolean;
 };
 
 /**
- * One statement per lead: the buyers worth a decision, with the ones that may get full access locked.
- * Candidates are the form buyer list's members when it has one (a bounded list, each shown with its
- * reason), else the company's buyers whose service-area box comes within NEAR_MISS_MILES of the lead,
- * through the GiST index, so a company with thousands of buyers reads only the few near the lead.
- *
- * With `lockAllowanceHolders`, the candidates that could get full access (active, unpaused, the lead's
- * niche, an allowance left, the lead inside their service box) are locked in id order (so concurrent
- * routings never deadlock) and their locked, committed state replaces the snapshot: the round-robin
- * position and prepaid count used are the latest, and a routing of another lead waits here until this
- * one has moved them. The exact rules and distance are then checked by evaluateBuyer.
+ * One statement per lead. The candidates are the form buyer list's members when it has one, else the
+ * company's buyers whose service-area box comes within NEAR_MISS_MILES of the lead, through the GiST
+ * index, so a company with thousands of buyers reads only the few near the lead. The rules that need no
+ * round-robin are applied here, in SQL, so a lead matching 1,250 buyers returns a handful of rows:
+ * - the allowance holders (active, unpaused, the lead's niche, an allowance left, the lead inside their
+ *   service box), which may get full access; with `lockAllowanceHolders` they are locked in id order
+ *   (so concurrent routings never deadlock) and their locked, committed state replaces the snapshot: the
+ *   round-robin position and prepaid count used are the latest, and a routing of another lead waits here
+ *   until this one has moved them;
+ * - the buyers that do not match and get a reason of their own (every list member; else the near
+ *   misses), and with `duplicate` every matching buyer (told the lead is not sold again);
+ * - as counts, the other matching buyers (previews, derived when read: no row, no reason stored) and
+ *   whether some buyer is left to the summary line.
+ * The exact rules and distance of the returned buyers are then checked by evaluateBuyer.
  */
 export async function findCandidates(
   tx: Db,
   lead: { companyId: string; latitude: number; longitude: number; nicheId: string | null },
   formBuyerIds: readonly string[],
-  lockAllowanceHolders: boolean,
+  opts: { lockAllowanceHolders: boolean; duplicate: boolean },
 ): Promise<TCandidates> {
+  const listed = formBuyerIds.length > 0;
   const inScope = (): SQL =>
-    formBuyerIds.length > 0
+    listed
       ? sql`${buyers.id} = any(${uuidArray(formBuyerIds)}::uuid[])`
       : sql`${serviceAreaBox(buyers)} && ${nearLeadBox(lead)}`;
   const point = sql`point(${lead.longitude}::float8, ${lead.latitude}::float8)`;
@@ -80,41 +104,58 @@ export async function findCandidates(
     tx,
     sql`
     with c as materialized (
-      select ${COLUMNS}, coalesce(${serviceAreaBox(buyers)} @> ${point}, false) as covers_lead
+      -- Every candidate, with what the rules say of it.
+      select ${COLUMNS},
+             coalesce(r.ready and d.distance <= ${buyers.serviceRadius}, false) as eligible,
+             -- The box last: most buyers hold no allowance, so it is rarely computed.
+             r.ready and (${buyers.allYouCanEatEnabled} or ${buyers.prepaidLeadsRemaining} > 0)
+               and coalesce(${serviceAreaBox(buyers)} @> ${point}, false) as holder,
+             coalesce(d.distance <= ${buyers.serviceRadius} + ${NEAR_MISS_MILES}, false) as near
         from ${buyers}
+        cross join lateral (select ${distanceToLead(lead)} as distance) d
+        cross join lateral (select ${buyers.deletedAt} is null and ${buyers.status} = 'active'
+              and not ${buyers.isPaused}
+              and (${lead.nicheId}::uuid is null or ${buyers.nicheId} = ${lead.nicheId}::uuid) as ready) r
        where ${buyers.companyId} = ${lead.companyId}::uuid and ${inScope()}
     ), l as (
       select ${COLUMNS} from ${buyers}
        where ${buyers.companyId} = ${lead.companyId}::uuid
-         and ${buyers.id} in (
-           select c.id from c
-            where ${lockAllowanceHolders}::boolean and c.deleted_at is null and c.status = 'active'
-              and not c.is_paused and c.covers_lead
-              and (${lead.nicheId}::uuid is null or c.niche_id = ${lead.nicheId}::uuid)
-              and (c.all_you_can_eat_enabled or c.prepaid_leads_remaining > 0))
+         and ${buyers.id} in (select c.id from c where ${opts.lockAllowanceHolders}::boolean and c.holder)
        order by ${buyers.id}
        for no key update
     ), o as materialized (
-      -- Evaluated first and once: takes every lock of l, and looks for one buyer outside the candidates.
-      select (select count(*) from l) as locked,
+      -- Evaluated first and once: takes every lock of l, counts the previews, and looks for buyers
+      -- left to the summary line.
+      select (select count(*) from l) as locked, t.previews, t.unlisted,
              exists (select 1 from ${buyers}
                       where ${buyers.companyId} = ${lead.companyId}::uuid and ${buyers.deletedAt} is null
                         and not coalesce(${inScope()}, false)) as others_outside
+        from (select count(*) filter (where c.eligible and not c.holder) as previews,
+                     coalesce(bool_or(c.deleted_at is null and not c.eligible and not c.near), false) as unlisted
+                from c) t
     )
-    select coalesce(l.id, c.id) as id, coalesce(l.status, c.status) as status,
-           case when l.id is null then c.deleted_at else l.deleted_at end as deleted_at,
-           coalesce(l.is_paused, c.is_paused) as is_paused,
-           case when l.id is null then c.niche_id else l.niche_id end as niche_id,
-           c.latitude, c.longitude, c.service_radius,
-           coalesce(l.all_you_can_eat_enabled, c.all_you_can_eat_enabled) as all_you_can_eat_enabled,
-           coalesce(l.prepaid_leads_remaining, c.prepaid_leads_remaining) as prepaid_leads_remaining,
-           case when l.id is null then c.last_served_us else l.last_served_us end as last_served_us,
-           c.created_at, c.contact_name, c.company_name, c.email, o.others_outside, o.locked
-      from o left join (c left join l on l.id = c.id) on true`,
+    -- The locked buyers as locked (their latest committed state), the others as the statement saw them.
+    select x.*, o.others_outside, o.unlisted, o.previews, o.locked
+      from o left join (
+        select * from l
+        union all
+        select c.id, c.status, c.deleted_at, c.is_paused, c.niche_id, c.latitude, c.longitude,
+               c.service_radius, c.all_you_can_eat_enabled, c.prepaid_leads_remaining, c.last_served_us,
+               c.created_at, c.contact_name, c.company_name, c.email
+          from c
+         where (c.holder and not ${opts.lockAllowanceHolders}::boolean)
+            or (not c.holder and ((${opts.duplicate}::boolean and c.eligible)
+                                  or (not c.eligible and (${listed}::boolean or c.near))))
+      ) x on true`,
   );
-  const othersOutside = rows[0]?.others_outside ?? false;
+  const first = rows[0];
   const candidates = rows.flatMap((row) => (row.id === null ? [] : [toCandidate(row)]));
-  return { candidates, othersOutside };
+  return {
+    candidates,
+    previews: opts.duplicate ? 0 : Number(first?.previews ?? 0),
+    unlisted: first?.unlisted ?? false,
+    othersOutside: first?.others_outside ?? false,
+  };
 }
 
 function toCandidate(row: TCandidateRow): TCandidate {

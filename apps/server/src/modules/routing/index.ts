@@ -1,3 +1,3 @@
 /** Routing decides which buyers get a lead (leads stores them). */
 export { registerRoutingRoutes } from "./routes";
-export { routeLead, type TRoutingOutcome } from "./routing-hook";
+export { queueBatchNotices, routeLead, type TNoticeBatch, type TRoutingOutcome } from "./routing-hook";

@@ -19,31 +19,43 @@ type TDecisionRow = TDecisionInput;
 export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
 
 /**
+ * The new-lead notices owed by a batch of routings (the routing worker's): each routing adds its lead
+ * after its commit, and the batch queues one job for all of them (queueNewLeadNotices) when it ends,
+ * instead of one job per lead inside each routing. A lead whose notices miss the job (the process
+ * stopped first) is sent by the sweep: its `new_lead_notices` row committed with the routing.
+ */
+export type TNoticeBatch = { leadIds: string[] };
+
+/**
  * Routes one lead (PRODUCT §3 "Lead creation and routing" and "Distribution") in one transaction that
  * holds the lead's row lock: a second run, concurrent or a retry, waits and then finds the lead no
  * longer `new` and changes nothing, so prepaid counts move exactly once per delivery. E-mails to the
  * form's routing entries are queued in the transaction and handed to the e-mail service after it.
  * Three statements inside the transaction: the lead (with its form's buyer list and e-mail entries),
  * the candidates (with the allowance holders locked), and one statement writing everything, the
- * buyers' new-lead notices owed included (one row); then one statement queues the job that renders
- * and stores those notices (modules/buyers/new-lead-notice.ts), in the transaction while the job
- * queue runs, else right after the commit.
+ * buyers' new-lead notices owed included (one row). Alone, the job that renders and stores those
+ * notices (modules/buyers/new-lead-notice.ts) is queued in the transaction while the job queue runs,
+ * else right after the commit; in a batch, the lead joins `batch` and the batch queues one job.
  */
 export async function routeLeadNow(
   deps: TRoutingDeps,
   leadId: string,
+  batch?: TNoticeBatch,
 ): Promise<{ outcome: TRoutingOutcome }> {
   const { outcome, noticesOwed, deliveriesMayWait } = await deps.database.db.transaction(async (tx) => {
     const routed = await routeInTransaction(tx, leadId);
     // The notice job commits with the routing when the queue runs; else it is queued after the commit.
-    if (routed.noticesOwed && (await queueNewLeadNoticesInTransaction(deps, tx, leadId))) {
+    if (!batch && routed.noticesOwed && (await queueNewLeadNoticesInTransaction(deps, tx, leadId))) {
       return { ...routed, noticesOwed: false };
     }
     return routed;
   });
   // Pending deliveries exist only if this run queued some, or an earlier run committed and stopped.
   if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, leadId);
-  if (noticesOwed) await queueNewLeadNotices(deps, leadId);
+  if (noticesOwed) {
+    if (batch) batch.leadIds.push(leadId);
+    else await queueNewLeadNotices(deps, [leadId]);
+  }
   return { outcome };
 }
 
@@ -96,11 +108,11 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
   }
 
   const slots = lead.saleCap - lead.saleCount;
-  const { candidates, othersOutside } = await findCandidates(
+  const { candidates, previews, unlisted, othersOutside } = await findCandidates(
     tx,
     { companyId, ...location, nicheId: lead.nicheId },
     listIds,
-    !lead.isDuplicate && slots > 0,
+    { lockAllowanceHolders: !lead.isDuplicate && slots > 0, duplicate: lead.isDuplicate },
   );
   const rules = { ...location, nicheId: lead.nicheId };
   const listSet = listIds.length > 0 ? new Set(listIds) : null;
@@ -114,17 +126,18 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
     }
   }
 
+  // The matched buyers without an allowance are previews derived on read, with their reasons
+  // (modules/leads "routing decisions"): only the allowance holders and the reasons of the rest are stored.
   const plan = planDistribution(matched, slots, { duplicate: lead.isDuplicate });
   const full = plan.entries.filter((e) => e.access === "full_access");
-  const previewed = plan.entries.some((e) => e.access === "preview");
+  const previewed = previews > 0 || plan.entries.some((e) => e.access === "preview");
   for (const e of plan.entries) {
     decisions.push({ ...buyerRow(e.buyerId, true, e.reason, e.distanceMiles), outcome: e.access });
   }
   for (const s of plan.skipped) decisions.push(buyerRow(s.buyerId, true, s.reason, s.distanceMiles));
   decisions.push(...buyerDecisions);
 
-  const listed = new Set(decisions.flatMap((d) => (d.buyerId ? [d.buyerId] : [])));
-  if (othersOutside || candidates.some((c) => !c.archived && !listed.has(c.id))) {
+  if (othersOutside || (!listSet && unlisted)) {
     decisions.push(
       summaryRow(
         listSet
@@ -136,7 +149,7 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
   decisions.push(...emailRows);
 
   // A lead no buyer received is "unrouted" (left for manual assignment), never "Routed".
-  const reachedNobody = plan.entries.length === 0;
+  const reachedNobody = !previewed && full.length === 0;
   const noticed = !reachedNobody;
   await writeRouting(tx, {
     lead,

@@ -1,6 +1,7 @@
-import { routeLeadNow, type TRoutingDeps, type TRoutingOutcome } from "./route-lead";
+import { queueNewLeadNotices } from "../buyers";
+import { routeLeadNow, type TNoticeBatch, type TRoutingDeps, type TRoutingOutcome } from "./route-lead";
 
-export type { TRoutingOutcome };
+export type { TNoticeBatch, TRoutingOutcome };
 
 /**
  * THE routing hook: called once for every new non-spam lead after its submission is stored and
@@ -8,7 +9,17 @@ export type { TRoutingOutcome };
  * as failed and schedules a retry; the visitor never sees it. Safe to run twice for a lead, also at
  * the same time: the engine (modules/routing) routes a lead only while it is still `new`.
  * "routed": routing ran to the end (whatever it matched); "unrouted": no location, left for manual assignment.
+ * With `batch` (the routing worker's), the buyers' new-lead notices wait for queueBatchNotices.
  */
-export function routeLead(deps: TRoutingDeps, leadId: string): Promise<{ outcome: TRoutingOutcome }> {
-  return routeLeadNow(deps, leadId);
+export function routeLead(
+  deps: TRoutingDeps,
+  leadId: string,
+  batch?: TNoticeBatch,
+): Promise<{ outcome: TRoutingOutcome }> {
+  return routeLeadNow(deps, leadId, batch);
+}
+
+/** Queues one job for the new-lead notices of a batch's routed leads (see TNoticeBatch). Never throws. */
+export function queueBatchNotices(deps: TRoutingDeps, batch: TNoticeBatch): Promise<void> {
+  return queueNewLeadNotices(deps, batch.leadIds);
 }

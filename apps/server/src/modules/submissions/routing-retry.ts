@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { formSubmissions } from "../../db/schema";
 import { createYielder } from "../../lib/yield";
-import { routeLead, type TRoutingOutcome } from "../routing";
+import { queueBatchNotices, routeLead, type TNoticeBatch, type TRoutingOutcome } from "../routing";
 
 export const MAX_ROUTING_ATTEMPTS = 5;
 /** How long one claim may hold a submission before another worker assumes its server died. */
@@ -68,6 +68,8 @@ export async function routeClaimed(
   stopping: () => boolean = () => false,
 ): Promise<void> {
   const decided: { id: string; outcome: TRoutingOutcome }[] = [];
+  // The buyers' new-lead notices of the whole batch: one job, queued once the batch ends.
+  const notices: TNoticeBatch = { leadIds: [] };
   let next = 0;
   const yieldNow = createYielder();
   const lane = async () => {
@@ -78,7 +80,7 @@ export async function routeClaimed(
       if (next >= claimed.length || stopping()) break;
       const job = claimed[next++]!;
       try {
-        const { outcome } = await routeLead(deps, job.leadId);
+        const { outcome } = await routeLead(deps, job.leadId, notices);
         decided.push({ id: job.id, outcome });
       } catch (err) {
         await recordFailure(deps, job, err);
@@ -86,6 +88,7 @@ export async function routeClaimed(
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, lane));
+  await queueBatchNotices(deps, notices);
   const notStarted = claimed.slice(next).map((job) => job.id);
   if (notStarted.length > 0) {
     await deps.database.db
