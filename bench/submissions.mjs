@@ -12,15 +12,18 @@
 //
 // Settings: DURATION seconds of load (at most 20), CONNECTIONS concurrent HTTP connections (50),
 // INSERT_WORKERS concurrent connections for the raw insert rate (10, the server's default pool size),
-// RATE requests per second across all connections (unset: as fast as the server answers).
+// RATE requests per second, evenly spaced (unset: as fast as the server answers, with autocannon).
 // COMPANY_BUYERS buyers in the form's company (0; `npm run bench` uses 10,000), placed by BUYER_LAYOUT:
 // `spread` over the country (about 30 match each lead) or `metro`, packed around the 8 metro areas the
 // leads come from (about a eighth of them match each lead). HALF_RATE=1 adds a phase at half the measured
-// rate, where the p99 goal applies; each phase reports how long its leads waited for their decision.
+// rate, where the p99 goal applies, sent evenly spaced and timed from each request's due moment
+// (lib/paced-load.mjs; autocannon's own rate limit sends each second's requests in one burst); each
+// phase reports how long its leads waited for their decision.
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { companyBuyerCount, seedCompanyBuyers } from "./lib/company-buyers.mjs";
+import { pacedLoad } from "./lib/paced-load.mjs";
 
 const ZIPS = ["80202", "10001", "30301", "60601", "94103", "73301", "98101", "33101"];
 
@@ -97,12 +100,28 @@ function visitorBody() {
   };
 }
 
-function load(formId, seconds, overallRate = rate) {
+async function load(formId, seconds, overallRate = rate) {
+  if (overallRate) {
+    // A steady rate, evenly spaced (lib/paced-load.mjs): where the p99 goal applies.
+    const paced = await pacedLoad({
+      origin: baseUrl.origin,
+      rate: overallRate,
+      seconds,
+      connections,
+      request: () => ({ method: "POST", path: `/api/public/forms/${formId}/submissions`, ...visitorBody() }),
+    });
+    return {
+      "2xx": paced.ok,
+      non2xx: paced.non2xx,
+      errors: paced.errors,
+      timeouts: 0,
+      latency: paced.latency,
+    };
+  }
   return autocannon({
     url: baseUrl.origin,
     connections,
     duration: seconds,
-    ...(overallRate ? { overallRate } : {}),
     requests: [
       {
         method: "POST",

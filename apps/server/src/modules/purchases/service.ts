@@ -4,11 +4,11 @@ import {
   type TPurchaseLead,
   type TPurchaseLeadResult,
 } from "@leadpost/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/raw";
-import { buyerLeads, buyers, companies, leads, niches } from "../../db/schema";
+import { queryRows, queryRowsPrepared } from "../../db/raw";
+import { buyerLeads, leads } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { TBuyerContext } from "../../plugins/buyer-context";
@@ -20,39 +20,60 @@ type TPurchaseDeps = Pick<TDeps, "database">;
 const notFound = () => new AppError("NOT_FOUND", 404, PURCHASE_MESSAGES.NOT_FOUND);
 const soldOut = () => new AppError("SOLD_OUT", 409, PURCHASE_MESSAGES.SOLD_OUT);
 
+type TOfferRow = {
+  entry_preview: boolean | null;
+  acquired_via: string | null;
+  credits_spent: number | null;
+  is_preview: boolean;
+  sale_count: number;
+  sale_cap: number;
+  niche_price: string | null;
+  cost_per_lead: string | null;
+  credit_balance: number;
+  buyer_deleted_at: unknown;
+  credit_value_usd: string;
+};
+
 /**
  * The buyer's offer for the lead: what it already holds (its entry, if any), whether the lead is its
  * preview (derived on read, modules/lead-previews), and what it would pay: price = the buyer's cost per
  * lead, else the lead's niche price. Every join repeats the company, so nothing crosses tenants.
+ * Hand-written and prepared: every purchase attempt reads it, the 197 losers of a race included. The
+ * offer's lead is `o` and the buyer `w`: isPreviewOf's subquery names its own `l` and `b`.
  */
 async function loadOffer(tx: Db, ctx: TBuyerContext, leadId: string) {
-  const [row] = await tx
-    .select({
-      entry: buyerLeads,
-      isPreview: sql<boolean>`${isPreviewOf(ctx, sql`${leads.id}`)}`,
-      saleCount: leads.saleCount,
-      saleCap: leads.saleCap,
-      nichePrice: niches.price,
-      costPerLead: buyers.costPerLead,
-      creditBalance: buyers.creditBalance,
-      buyerDeletedAt: buyers.deletedAt,
-      creditValueUsd: companies.creditValueUsd,
-    })
-    .from(leads)
-    .innerJoin(buyers, and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, leads.companyId)))
-    .innerJoin(companies, eq(companies.id, leads.companyId))
-    .leftJoin(niches, and(eq(niches.id, leads.nicheId), eq(niches.companyId, leads.companyId)))
-    .leftJoin(
-      buyerLeads,
-      and(
-        eq(buyerLeads.leadId, leads.id),
-        eq(buyerLeads.buyerId, buyers.id),
-        eq(buyerLeads.companyId, leads.companyId),
-      ),
-    )
-    .where(and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)));
-  if (!row || (!row.entry && !row.isPreview)) return null;
-  return row;
+  const [row] = await queryRowsPrepared<TOfferRow>(
+    tx,
+    sql`
+    select h.is_preview as entry_preview, h.acquired_via, h.credits_spent,
+           ${isPreviewOf(ctx, sql.raw("o.id"))} as is_preview,
+           o.sale_count, o.sale_cap, n.price as niche_price, w.cost_per_lead, w.credit_balance,
+           w.deleted_at as buyer_deleted_at, c.credit_value_usd
+      from leads o
+      join buyers w on w.id = ${ctx.buyerId}::uuid and w.company_id = o.company_id
+      join companies c on c.id = o.company_id
+      left join niches n on n.id = o.niche_id and n.company_id = o.company_id
+      left join buyer_leads h on h.lead_id = o.id and h.buyer_id = w.id and h.company_id = o.company_id
+     where o.id = ${leadId}::uuid and o.company_id = ${ctx.companyId}::uuid`,
+  );
+  if (!row || (row.entry_preview === null && !row.is_preview)) return null;
+  return {
+    entry:
+      row.entry_preview === null
+        ? null
+        : {
+            isPreview: row.entry_preview,
+            acquiredVia: row.acquired_via,
+            creditsSpent: Number(row.credits_spent ?? 0),
+          },
+    saleCount: Number(row.sale_count),
+    saleCap: Number(row.sale_cap),
+    nichePrice: row.niche_price,
+    costPerLead: row.cost_per_lead,
+    creditBalance: Number(row.credit_balance),
+    buyerDeletedAt: row.buyer_deleted_at,
+    creditValueUsd: row.credit_value_usd,
+  };
 }
 
 /** A buyer who already holds the lead: idempotent for a credit purchase, else already purchased. */
