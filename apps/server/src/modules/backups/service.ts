@@ -5,12 +5,14 @@ import {
   type TBackupAnalysis,
   ZBackupFileSchema,
 } from "@leadpost/shared";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
+import { queryRows } from "../../db/raw";
 import { backups, companies } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { backupFileSql } from "./snapshot";
 import { BACKUP_TABLES, backupKind } from "./tables";
 
 type TBackupDeps = Pick<TDeps, "database">;
@@ -44,47 +46,39 @@ const toBackup = (row: {
   };
 };
 
-/** Reads every row of the company, table by table. */
-async function snapshot(db: Db, companyId: string) {
-  const tables: Record<string, unknown[]> = {};
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-  tables.companies = company ? [company] : [];
-  for (const t of BACKUP_TABLES) {
-    // biome-ignore lint/suspicious/noExplicitAny: every backup table has a companyId column (tables.ts).
-    const col = (t.table as any).companyId;
-    tables[t.name] = await db.select().from(t.table).where(eq(col, companyId));
-  }
-  return { timestamp: new Date().toISOString(), companyId, tables };
-}
-
 const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, "-");
 
-/** Writes a backup of the company; `prefix` names its kind (backup_ scheduled, restore_, manual_). */
+/**
+ * Writes a backup of the company; `prefix` names its kind (backup_ scheduled, restore_, manual_). One
+ * statement: PostgreSQL builds the file from the company's rows and stores it (snapshot.ts), with its
+ * size and the rows per table.
+ */
 export async function writeBackup(
   db: Db,
   companyId: string,
   prefix: "backup_" | "restore_" | "manual_",
   createdBy: string | null,
 ): Promise<TBackup> {
-  const file = await snapshot(db, companyId);
-  const json = JSON.stringify(file);
-  const counts = Object.fromEntries(Object.entries(file.tables).map(([k, v]) => [k, v.length]));
-  const now = new Date(file.timestamp);
-  const [row] = await db
-    .insert(backups)
-    .values({
-      companyId,
-      kind: prefix === "backup_" ? "scheduled" : "manual",
-      status: "completed",
-      fileName: `${prefix}${stamp(now)}.json`,
-      content: JSON.parse(json),
-      sizeBytes: Buffer.byteLength(json),
-      tableCounts: counts,
-      createdBy,
-      createdAt: now,
-    })
-    .returning();
-  return toBackup(row!);
+  const now = new Date();
+  const [row] = await queryRows<{ id: string; file_name: string; created_at: string; size_bytes: number }>(
+    db,
+    sql`
+    with file as (select ${backupFileSql(companyId, now.toISOString())} as content)
+    insert into ${backups} (company_id, kind, status, file_name, content, size_bytes, table_counts,
+                            created_by, created_at)
+    select ${companyId}::uuid, ${prefix === "backup_" ? "scheduled" : "manual"}, 'completed',
+           ${`${prefix}${stamp(now)}.json`}, f.content, octet_length(f.content::text),
+           (select jsonb_object_agg(t.key, jsonb_array_length(t.value)) from jsonb_each(f.content->'tables') t),
+           ${createdBy}, ${now.toISOString()}::timestamptz
+      from file f
+    returning id, file_name, created_at, size_bytes`,
+  );
+  return toBackup({
+    id: row!.id,
+    fileName: row!.file_name,
+    createdAt: new Date(row!.created_at),
+    sizeBytes: Number(row!.size_bytes),
+  });
 }
 
 export const createBackup = (deps: TBackupDeps, ctx: TCompanyContext) =>

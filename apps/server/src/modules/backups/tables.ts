@@ -5,7 +5,9 @@ import * as schema from "../../db/schema";
 /**
  * Company tables a backup does not hold: identities and roles (users outlive a restore), sealed
  * secrets and API keys (a downloaded file must not carry them), subscription billing kept by PayPal,
- * logs of sign-ins and webhooks, and the backups themselves.
+ * logs of sign-ins and webhooks, the e-mail log (it holds reset links and sign-in codes, and grows by
+ * every new-lead notice), notices waiting for their job (a restore must not send them again), and the
+ * backups themselves.
  */
 const EXCLUDED = new Set([
   "company_secrets",
@@ -18,6 +20,8 @@ const EXCLUDED = new Set([
   "subscription_payments",
   "payment_webhook_events",
   "idempotency_keys",
+  "email_messages",
+  "new_lead_notices",
   "backups",
 ]);
 
