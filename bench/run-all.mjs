@@ -188,7 +188,10 @@ const benches = {
       { label: `${buyers} buyers spread`, env: { COMPANY_BUYERS: buyers, BUYER_LAYOUT: "spread" } },
       { label: `${buyers} buyers in 8 metros`, env: { COMPANY_BUYERS: buyers, BUYER_LAYOUT: "metro" } },
     ];
+    // LAYOUTS=spread,metro runs some of them (0, spread, metro).
+    const layouts = process.env.LAYOUTS ? new Set(process.env.LAYOUTS.split(",")) : null;
     for (const [i, { label, env }] of runs.entries()) {
+      if (layouts && !layouts.has(["0", "spread", "metro"][i])) continue;
       console.log(`\n--- submissions, ${label} ---`);
       const { out } = await withServerOnPostgres(`submissions${i}`, "bench/submissions.mjs", {
         HALF_RATE: "1",

@@ -64,9 +64,11 @@ describe("backups", () => {
     expect(before.leads).toHaveLength(2);
     expect(before.credit_transactions).toHaveLength(1);
     expect((await api(a, "", { method: "POST" })).status).toBe(201);
-    const file = await (await api(a, "/download")).json();
+    const file = (await (await api(a, "/download")).json()) as {
+      tables: Record<string, Record<string, unknown>[]>;
+    };
     // Rows as the server reads them (property names, timestamps as ISO strings in UTC).
-    expect(file.tables.leads[0]).toMatchObject({
+    expect(file.tables.leads![0]).toMatchObject({
       companyId: a.companyId,
       createdAt: expect.stringMatching(/Z$/),
     });

@@ -184,6 +184,16 @@ describe("new-lead notices leave the routing for a job", () => {
     expect(await sendNewLeadNotices(ctx.deps, { leadIds: [a.id, b.id] })).toEqual({ leads: 2, emails: 8 });
   });
 
+  it("a batch of more leads than one read holds sends each lead's notices once", async () => {
+    const batch = [];
+    for (let i = 0; i < 12; i++) batch.push(await addLead(ctx, co.companyId, { saleCap: 2 }));
+    for (const lead of batch) await routeLead(ctx.deps, lead.id);
+    const ids = batch.map((l) => l.id);
+    expect(await sendNewLeadNotices(ctx.deps, { leadIds: ids })).toEqual({ leads: 12, emails: 48 });
+    expect(await sendNewLeadNotices(ctx.deps, { leadIds: ids })).toEqual({ leads: 0, emails: 0 });
+    for (const id of ids) expect(await storedNotices(id)).toHaveLength(4);
+  });
+
   it("a retried or doubled job stores nothing twice", async () => {
     const lead = await addLead(ctx, co.companyId, { saleCap: 2 });
     await routeLead(ctx.deps, lead.id);

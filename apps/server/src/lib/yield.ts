@@ -19,3 +19,36 @@ export function createYielder(sliceMs = 5): () => Promise<void> {
     since = performance.now();
   };
 }
+
+/**
+ * Work that must not wait behind bulk background work: the routing worker's batches. While any runs,
+ * bulk work (new-lead notices: a metro lead owes a thousand e-mails) waits at its yields, at most
+ * `maxWaitMs` each time so it always moves on, and routing keeps the cores it needs to decide every lead.
+ */
+let urgentRunning = 0;
+const urgentDone = new Set<() => void>();
+
+export async function runUrgent<T>(fn: () => Promise<T>): Promise<T> {
+  urgentRunning += 1;
+  try {
+    return await fn();
+  } finally {
+    urgentRunning -= 1;
+    if (urgentRunning === 0) for (const wake of [...urgentDone]) wake();
+  }
+}
+
+/** For bulk background work: yields to requests, then waits while urgent work runs (bounded). */
+export async function yieldToUrgent(maxWaitMs = 1_000): Promise<void> {
+  await yieldToRequests();
+  if (urgentRunning === 0) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      urgentDone.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    urgentDone.add(done);
+  });
+}

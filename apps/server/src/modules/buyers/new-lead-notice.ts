@@ -5,12 +5,16 @@ import { executeText, queryRows } from "../../db/raw";
 import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/schema";
 import { afterTenantScope } from "../../db/tenant-scope";
 import { escapeHtml } from "../../lib/html";
-import { yieldToRequests } from "../../lib/yield";
+import { yieldToUrgent } from "../../lib/yield";
 import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../email";
 import { previewBuyersOfLead } from "../lead-previews";
 
 /** Notices rendered between two yields to the event loop. */
 const RENDER_SLICE = 100;
+/** Leads whose recipients one statement reads. */
+const LEADS_PER_READ = 10;
+/** E-mails stored by one statement, about (a lead's are never split). */
+const MESSAGES_PER_STATEMENT = 1_000;
 
 export type TNewLeadNoticeDeps = Pick<TDeps, "database" | "email" | "logger" | "jobs"> & {
   config: Pick<TDeps["config"], "publicUrl">;
@@ -106,15 +110,27 @@ type TRecipientRow = {
  * with a link to the lead in the buyer portal. Sends what the routing left in `new_lead_notices` for
  * these leads (the job), or for rows older than a while (the sweep): only active buyers of the lead's
  * company that hold an entry for the lead or see it as a
- * preview (derived on read, modules/lead-previews) are written to. One statement reads the recipients; one
- * statement deletes the rows and stores all their e-mails (only for the rows it deleted), so a job run
- * twice, at once or after a failure, on any instance, stores each notice once. Answers the leads done
- * and the e-mails stored.
+ * preview (derived on read, modules/lead-previews) are written to. One statement reads the recipients
+ * of up to LEADS_PER_READ leads; each storing statement deletes some leads' rows and stores their
+ * e-mails (only for the rows it deleted), so a job run twice, at once or after a failure, on any
+ * instance, stores each notice once. Answers the leads done and the e-mails stored.
  */
 export async function sendNewLeadNotices(
   deps: TNewLeadNoticeDeps,
   which: { leadIds: readonly string[] } | { olderThanSeconds: number; limit: number },
 ): Promise<{ leads: number; emails: number }> {
+  // A routing worker's batch: a few leads at a time, so a batch of metro leads (1,250 buyers each)
+  // never reads or stores tens of thousands of e-mails in one go.
+  if ("leadIds" in which && which.leadIds.length > LEADS_PER_READ) {
+    const done = { leads: 0, emails: 0 };
+    for (let i = 0; i < which.leadIds.length; i += LEADS_PER_READ) {
+      if (i > 0) await yieldToUrgent();
+      const part = await sendNewLeadNotices(deps, { leadIds: which.leadIds.slice(i, i + LEADS_PER_READ) });
+      done.leads += part.leads;
+      done.emails += part.emails;
+    }
+    return done;
+  }
   const db = deps.database.db;
   const due: SQL =
     "leadIds" in which
@@ -150,7 +166,8 @@ export async function sendNewLeadNotices(
   const messages: (TEmailInput & { key: string })[] = [];
   for (const [i, r] of rows.entries()) {
     // A lead can reach a thousand buyers: rendering yields now and then, so requests are not kept waiting.
-    if (i > 0 && i % RENDER_SLICE === 0) await yieldToRequests();
+    // Routing goes first (lib/yield.ts runUrgent): notices wait at these yields while it runs.
+    if (i > 0 && i % RENDER_SLICE === 0) await yieldToUrgent();
     if (!r.buyer_id) continue;
     let brand = brands.get(r.company_id);
     if (!brand) {
@@ -169,12 +186,37 @@ export async function sendNewLeadNotices(
       ...newLeadNoticeEmail(r.company_name, lead, access, url, brand),
     });
   }
-  const ids = await deps.email.sendManyClaimed(
-    messages,
-    sql`delete from ${newLeadNotices} where lead_id = any(${`{${leadIds.join(",")}}`}::uuid[])
-        returning lead_id as "key"`,
-  );
-  return { leads: leadIds.length, emails: ids.length };
+  // Stored a few leads at a time (each lead whole, with the claim of its row), up to about
+  // MESSAGES_PER_STATEMENT e-mails per statement; leads that reach nobody go with the first part.
+  let emails = 0;
+  const byLead = new Map<string, (TEmailInput & { key: string })[]>();
+  for (const m of messages) {
+    const list = byLead.get(m.key);
+    if (list) list.push(m);
+    else byLead.set(m.key, [m]);
+  }
+  let part: string[] = leadIds.filter((id) => !byLead.has(id));
+  let count = 0;
+  const store = async () => {
+    const ids = await deps.email.sendManyClaimed(
+      part.flatMap((id) => byLead.get(id) ?? []),
+      sql`delete from ${newLeadNotices} where lead_id = any(${`{${part.join(",")}}`}::uuid[])
+          returning lead_id as "key"`,
+    );
+    emails += ids.length;
+    part = [];
+    count = 0;
+  };
+  for (const [id, list] of byLead) {
+    if (count > 0 && count + list.length > MESSAGES_PER_STATEMENT) {
+      await store();
+      await yieldToUrgent();
+    }
+    part.push(id);
+    count += list.length;
+  }
+  if (part.length > 0) await store();
+  return { leads: leadIds.length, emails };
 }
 
 /** The sweep: sends the notices of every row left behind (its job lost), a batch at a time. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { formSubmissions } from "../../db/schema";
-import { createYielder } from "../../lib/yield";
+import { createYielder, runUrgent } from "../../lib/yield";
 import { queueBatchNotices, routeLead, type TNoticeBatch, type TRoutingOutcome } from "../routing";
 
 export const MAX_ROUTING_ATTEMPTS = 5;
@@ -87,7 +87,8 @@ export async function routeClaimed(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, lane));
+  // Bulk background work (new-lead notices) waits while the batch runs (lib/yield.ts runUrgent).
+  await runUrgent(() => Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, lane)));
   await queueBatchNotices(deps, notices);
   const notStarted = claimed.slice(next).map((job) => job.id);
   if (notStarted.length > 0) {
