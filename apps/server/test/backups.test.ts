@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backups, companies, leads, niches, userRoles } from "../src/db/schema";
 import { runDueDailyBackups } from "../src/modules/backups";
+import { lockCompanyForBackup } from "../src/modules/backups/daily";
 import { BACKUP_TABLES, backupKind } from "../src/modules/backups/tables";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
@@ -144,6 +145,34 @@ describe("backups", () => {
     const [aBackup] = await ctx.database.db.select().from(backups).where(eq(backups.companyId, a.companyId));
     expect((await api(b, `/download?id=${aBackup!.id}`)).status).toBe(404);
   });
+
+  // Needs two connections: on the embedded database every statement runs on one.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "never makes a submission wait while the daily backup holds its company",
+    async () => {
+      const form = await createPublishedForm(ctx, a.cookie);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const backup = ctx.database.db.transaction(async (tx) => {
+        await lockCompanyForBackup(tx, a.companyId);
+        locked();
+        await held;
+      });
+      await isLocked;
+      // The submission's rows reference the company (a key-share lock): it must not wait for the backup.
+      const answered = await Promise.race([
+        submit(ctx, form.id, { ...QUOTE_ANSWERS, "f-email": "during-backup@example.com" }).then(
+          (r) => r.status,
+        ),
+        new Promise((resolve) => setTimeout(() => resolve("waited"), 5_000)),
+      ]);
+      release();
+      await backup;
+      expect(answered).toBe(201);
+    },
+  );
 
   it("derives the kind from the file name", () => {
     expect(backupKind("backup_2026-01-01.json")).toBe("scheduled");

@@ -1,10 +1,24 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
+import type { Db } from "../../db/client";
 import { backups, companies } from "../../db/schema";
 import { writeBackup } from "./service";
 
 /** 002 §9: automated backups run daily at 2 AM UTC. */
 export const DAILY_BACKUP_HOUR_UTC = 2;
+
+/**
+ * Serialises the daily backup's check of a company between instances. NO KEY UPDATE leaves free the
+ * key-share locks that every new row of the company takes (its foreign key): a submission or a sale
+ * never waits for a backup being written.
+ */
+export async function lockCompanyForBackup(tx: Db, companyId: string): Promise<void> {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("no key update");
+}
 
 /**
  * Takes today's scheduled backup of every company once it is past 02:00 UTC. Safe on several
@@ -21,7 +35,7 @@ export async function runDueDailyBackups(deps: Pick<TDeps, "database" | "logger"
   for (const { id } of ids) {
     try {
       const wrote = await deps.database.db.transaction(async (tx) => {
-        await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for("update");
+        await lockCompanyForBackup(tx, id);
         const [taken] = await tx
           .select({ id: backups.id })
           .from(backups)
