@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
+import { fillPlaceholders, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
 /** The rows of a hand-written statement; both drivers (node-postgres, PGlite) answer { rows }. */
@@ -58,4 +58,25 @@ export async function executeText(db: DbOrTx, text: string, values: unknown[]): 
     .prepareQuery({ sql: text, params: values }, undefined, statementName(text), false)
     .execute()) as { rows: unknown[] };
   return { rows: result.rows };
+}
+
+/**
+ * A hot-path statement whose SQL is built once: `build` writes every value as `sql.placeholder(name)`;
+ * the first call makes its text and parameter list, every call fills in `values` and runs it as a named
+ * prepared statement (as queryRowsPrepared, without building the SQL again for each run).
+ */
+export function preparedStatement<T>(build: () => SQL) {
+  let built: { sql: string; params: unknown[]; name: string } | null = null;
+  return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
+    const { dialect, session } = db as unknown as TInternals;
+    if (!built) {
+      const query = dialect.sqlToQuery(build());
+      built = { ...query, name: statementName(query.sql) };
+    }
+    const params = fillPlaceholders(built.params, values);
+    const result = (await session
+      .prepareQuery({ sql: built.sql, params }, undefined, built.name, false)
+      .execute()) as { rows: T[] };
+    return result.rows;
+  };
 }

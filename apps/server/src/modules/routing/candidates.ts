@@ -1,7 +1,7 @@
 import { serviceBox, type TRoutingBuyer } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRowsPrepared } from "../../db/raw";
+import { preparedStatement } from "../../db/raw";
 import { buyers, serviceAreaBox } from "../../db/schema";
 
 export type TCandidate = TRoutingBuyer & { email: string; name: string };
@@ -12,11 +12,9 @@ export type TCandidate = TRoutingBuyer & { email: string; name: string };
  */
 export const NEAR_MISS_MILES = 10;
 
-/** A box around the lead, (x = longitude, y = latitude) like the service-area boxes. */
-function nearLeadBox(lead: { latitude: number; longitude: number }) {
-  const b = serviceBox(lead, NEAR_MISS_MILES);
-  return sql`box(point(${b.minLng}::float8, ${b.minLat}::float8), point(${b.maxLng}::float8, ${b.maxLat}::float8))`;
-}
+/** The box around the lead within NEAR_MISS_MILES, (x = longitude, y = latitude) like the service-area boxes. */
+const nearLeadBox = sql`box(point(${sql.placeholder("minLng")}::float8, ${sql.placeholder("minLat")}::float8),
+  point(${sql.placeholder("maxLng")}::float8, ${sql.placeholder("maxLat")}::float8))`;
 
 /** A uuid[] parameter as one array literal (ids come from the database, never from a request). */
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
@@ -54,8 +52,8 @@ const COLUMNS = sql.raw(`id, status, deleted_at, is_paused, niche_id, latitude, 
  * for a buyer without one.
  */
 export const distanceToLead = (lead: {
-  latitude: number;
-  longitude: number;
+  latitude: unknown;
+  longitude: unknown;
 }) => sql`(2 * 3958.7613 * asin(least(1::float8, sqrt(
   power(sin(radians(${buyers.latitude} - ${lead.latitude}::float8) / 2), 2)
   + cos(radians(${lead.latitude}::float8)) * cos(radians(${buyers.latitude}))
@@ -95,14 +93,44 @@ export async function findCandidates(
   opts: { lockAllowanceHolders: boolean; duplicate: boolean },
 ): Promise<TCandidates> {
   const listed = formBuyerIds.length > 0;
+  const box = serviceBox(lead, NEAR_MISS_MILES);
+  const rows = await (listed ? fromTheList : nearTheLead)(tx, {
+    companyId: lead.companyId,
+    lat: lead.latitude,
+    lng: lead.longitude,
+    nicheId: lead.nicheId,
+    listIds: uuidArray(formBuyerIds),
+    minLng: box.minLng,
+    minLat: box.minLat,
+    maxLng: box.maxLng,
+    maxLat: box.maxLat,
+    lock: opts.lockAllowanceHolders,
+    duplicate: opts.duplicate,
+  });
+  const first = rows[0];
+  const candidates = rows.flatMap((row) => (row.id === null ? [] : [toCandidate(row)]));
+  return {
+    candidates,
+    previews: opts.duplicate ? 0 : Number(first?.previews ?? 0),
+    unlisted: first?.unlisted ?? false,
+    othersOutside: first?.others_outside ?? false,
+  };
+}
+
+/** The candidate statement (built once, see preparedStatement): the form's buyer list, or the buyers near the lead. */
+function candidateStatement(listed: boolean): SQL {
+  const companyId = sql.placeholder("companyId");
+  const nicheId = sql.placeholder("nicheId");
+  const lock = sql.placeholder("lock");
+  const duplicate = sql.placeholder("duplicate");
   const inScope = (): SQL =>
     listed
-      ? sql`${buyers.id} = any(${uuidArray(formBuyerIds)}::uuid[])`
-      : sql`${serviceAreaBox(buyers)} && ${nearLeadBox(lead)}`;
-  const point = sql`point(${lead.longitude}::float8, ${lead.latitude}::float8)`;
-  const rows = await queryRowsPrepared<TCandidateRow>(
-    tx,
-    sql`
+      ? sql`${buyers.id} = any(${sql.placeholder("listIds")}::uuid[])`
+      : sql`${serviceAreaBox(buyers)} && ${nearLeadBox}`;
+  const lat = sql.placeholder("lat");
+  const lng = sql.placeholder("lng");
+  const point = sql`point(${lng}::float8, ${lat}::float8)`;
+  return sql`
     with c as materialized (
       -- Every candidate, with what the rules say of it.
       select ${COLUMNS},
@@ -110,17 +138,17 @@ export async function findCandidates(
              -- The box last: most buyers hold no allowance, so it is rarely computed.
              r.ready and (${buyers.allYouCanEatEnabled} or ${buyers.prepaidLeadsRemaining} > 0)
                and coalesce(${serviceAreaBox(buyers)} @> ${point}, false) as holder,
-             coalesce(d.distance <= ${buyers.serviceRadius} + ${NEAR_MISS_MILES}, false) as near
+             coalesce(d.distance <= ${buyers.serviceRadius} + ${sql.raw(String(NEAR_MISS_MILES))}, false) as near
         from ${buyers}
-        cross join lateral (select ${distanceToLead(lead)} as distance) d
+        cross join lateral (select ${distanceToLead({ latitude: lat, longitude: lng })} as distance) d
         cross join lateral (select ${buyers.deletedAt} is null and ${buyers.status} = 'active'
               and not ${buyers.isPaused}
-              and (${lead.nicheId}::uuid is null or ${buyers.nicheId} = ${lead.nicheId}::uuid) as ready) r
-       where ${buyers.companyId} = ${lead.companyId}::uuid and ${inScope()}
+              and (${nicheId}::uuid is null or ${buyers.nicheId} = ${nicheId}::uuid) as ready) r
+       where ${buyers.companyId} = ${companyId}::uuid and ${inScope()}
     ), l as (
       select ${COLUMNS} from ${buyers}
-       where ${buyers.companyId} = ${lead.companyId}::uuid
-         and ${buyers.id} in (select c.id from c where ${opts.lockAllowanceHolders}::boolean and c.holder)
+       where ${buyers.companyId} = ${companyId}::uuid
+         and ${buyers.id} in (select c.id from c where ${lock}::boolean and c.holder)
        order by ${buyers.id}
        for no key update
     ), o as materialized (
@@ -128,7 +156,7 @@ export async function findCandidates(
       -- left to the summary line.
       select (select count(*) from l) as locked, t.previews, t.unlisted,
              exists (select 1 from ${buyers}
-                      where ${buyers.companyId} = ${lead.companyId}::uuid and ${buyers.deletedAt} is null
+                      where ${buyers.companyId} = ${companyId}::uuid and ${buyers.deletedAt} is null
                         and not coalesce(${inScope()}, false)) as others_outside
         from (select count(*) filter (where c.eligible and not c.holder) as previews,
                      coalesce(bool_or(c.deleted_at is null and not c.eligible and not c.near), false) as unlisted
@@ -143,20 +171,13 @@ export async function findCandidates(
                c.service_radius, c.all_you_can_eat_enabled, c.prepaid_leads_remaining, c.last_served_us,
                c.created_at, c.contact_name, c.company_name, c.email
           from c
-         where (c.holder and not ${opts.lockAllowanceHolders}::boolean)
-            or (not c.holder and ((${opts.duplicate}::boolean and c.eligible)
+         where (c.holder and not ${lock}::boolean)
+            or (not c.holder and ((${duplicate}::boolean and c.eligible)
                                   or (not c.eligible and (${listed}::boolean or c.near))))
-      ) x on true`,
-  );
-  const first = rows[0];
-  const candidates = rows.flatMap((row) => (row.id === null ? [] : [toCandidate(row)]));
-  return {
-    candidates,
-    previews: opts.duplicate ? 0 : Number(first?.previews ?? 0),
-    unlisted: first?.unlisted ?? false,
-    othersOutside: first?.others_outside ?? false,
-  };
+      ) x on true`;
 }
+const fromTheList = preparedStatement<TCandidateRow>(() => candidateStatement(true));
+const nearTheLead = preparedStatement<TCandidateRow>(() => candidateStatement(false));
 
 function toCandidate(row: TCandidateRow): TCandidate {
   return {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRowsPrepared } from "../../db/raw";
+import { preparedStatement } from "../../db/raw";
 import type { TRoutingReason } from "../../db/schema";
 import { uuidArray } from "./candidates";
 
@@ -27,6 +27,62 @@ export type TRoutingWrite = {
   noticed?: boolean;
 };
 
+const p = (name: string) => sql.placeholder(name);
+
+/** The statement of writeRouting, built once (see preparedStatement). */
+const routingWrite = preparedStatement<{ sold: number; moved: number }>(
+  () => sql`
+    with wanted as (
+      select * from jsonb_to_recordset(${p("full")}::jsonb) as f(id uuid, prepaid boolean, via text, ord int)
+    ), full_in as (
+      insert into buyer_leads (company_id, buyer_id, lead_id, is_preview, acquired_via, unlocked_at)
+      select ${p("companyId")}::uuid, f.id, ${p("leadId")}::uuid, false, f.via, now() from wanted f order by f.ord
+      on conflict (buyer_id, lead_id) do nothing
+      returning buyer_id
+    ), served as (
+      select f.id, f.prepaid, (row_number() over (order by f.ord) - 1)::int as ord
+        from wanted f where f.id in (select buyer_id from full_in)
+    ), moved as (
+      update buyers b
+         set last_served_at = statement_timestamp() + s.ord * interval '1 microsecond',
+             prepaid_leads_remaining = b.prepaid_leads_remaining - (case when s.prepaid then 1 else 0 end)
+        from served s
+       where b.id = any(${p("fullIds")}::uuid[]) and b.id = s.id and b.company_id = ${p("companyId")}::uuid
+         and (case when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
+      returning b.id
+    ), decided as (
+      insert into lead_routing_decisions (lead_id, company_id, reasons)
+      values (${p("leadId")}::uuid, ${p("companyId")}::uuid, ${p("reasons")}::jsonb)
+      on conflict (lead_id) do update set reasons = lead_routing_decisions.reasons || excluded.reasons
+      returning 1
+    ), noticed as (
+      insert into new_lead_notices (lead_id, company_id, buyer_ids)
+      select ${p("leadId")}::uuid, ${p("companyId")}::uuid, n.ids
+        from (select ${p("fullIds")}::uuid[] as ids) n where ${p("noticed")}::boolean
+      on conflict (lead_id) do update
+        set buyer_ids = array(select distinct unnest(new_lead_notices.buyer_ids || excluded.buyer_ids))
+      returning 1
+    ), sold as (
+      select count(*)::int as n from full_in
+    ), routed as (
+      update leads
+         set sale_count = sale_count + (select n from sold),
+             status = case when ${p("reachedNobody")}::boolean then 'unrouted'
+                           when sale_count + (select n from sold) >= sale_cap then 'sold_out'
+                           else 'routed' end,
+             routed_at = case when ${p("located")}::boolean then now() else routed_at end,
+             updated_at = now()
+       where id = ${p("leadId")}::uuid and company_id = ${p("companyId")}::uuid
+      returning 1
+    ), announced as (
+      select pg_notify('lead_previews',
+               json_build_object('companyId', ${p("companyId")}::uuid, 'leadId', ${p("leadId")}::uuid)::text)
+       where ${p("previewed")}::boolean
+    )
+    select (select n from sold) as sold, (select count(*)::int from moved) as moved,
+           (select count(*)::int from announced) as announced`,
+);
+
 /**
  * Everything a routing writes, in one statement: the full-access entries; only for entries that are
  * new, each buyer's turn (the statement's time plus one microsecond per place in the serving order)
@@ -46,60 +102,17 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
       ord,
     })),
   );
-  const fullIds = uuidArray(w.full.map((e) => e.buyerId));
-  const [row] = await queryRowsPrepared<{ sold: number; moved: number }>(
-    tx,
-    sql`
-    with wanted as (
-      select * from jsonb_to_recordset(${full}::jsonb) as f(id uuid, prepaid boolean, via text, ord int)
-    ), full_in as (
-      insert into buyer_leads (company_id, buyer_id, lead_id, is_preview, acquired_via, unlocked_at)
-      select ${w.lead.companyId}::uuid, f.id, ${w.lead.id}::uuid, false, f.via, now() from wanted f order by f.ord
-      on conflict (buyer_id, lead_id) do nothing
-      returning buyer_id
-    ), served as (
-      select f.id, f.prepaid, (row_number() over (order by f.ord) - 1)::int as ord
-        from wanted f where f.id in (select buyer_id from full_in)
-    ), moved as (
-      update buyers b
-         set last_served_at = statement_timestamp() + s.ord * interval '1 microsecond',
-             prepaid_leads_remaining = b.prepaid_leads_remaining - (case when s.prepaid then 1 else 0 end)
-        from served s
-       where b.id = any(${fullIds}::uuid[]) and b.id = s.id and b.company_id = ${w.lead.companyId}::uuid
-         and (case when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
-      returning b.id
-    ), decided as (
-      insert into lead_routing_decisions (lead_id, company_id, reasons)
-      values (${w.lead.id}::uuid, ${w.lead.companyId}::uuid, ${JSON.stringify(w.reasons)}::jsonb)
-      on conflict (lead_id) do update set reasons = lead_routing_decisions.reasons || excluded.reasons
-      returning 1
-    ), noticed as (
-      insert into new_lead_notices (lead_id, company_id, buyer_ids)
-      select ${w.lead.id}::uuid, ${w.lead.companyId}::uuid, n.ids
-        from (select ${fullIds}::uuid[] as ids) n where ${w.noticed ?? false}::boolean
-      on conflict (lead_id) do update
-        set buyer_ids = array(select distinct unnest(new_lead_notices.buyer_ids || excluded.buyer_ids))
-      returning 1
-    ), sold as (
-      select count(*)::int as n from full_in
-    ), routed as (
-      update leads
-         set sale_count = sale_count + (select n from sold),
-             status = case when ${w.reachedNobody}::boolean then 'unrouted'
-                           when sale_count + (select n from sold) >= sale_cap then 'sold_out'
-                           else 'routed' end,
-             routed_at = case when ${w.located}::boolean then now() else routed_at end,
-             updated_at = now()
-       where id = ${w.lead.id}::uuid and company_id = ${w.lead.companyId}::uuid
-      returning 1
-    ), announced as (
-      select pg_notify('lead_previews',
-               json_build_object('companyId', ${w.lead.companyId}::uuid, 'leadId', ${w.lead.id}::uuid)::text)
-       where ${w.previewed}::boolean
-    )
-    select (select n from sold) as sold, (select count(*)::int from moved) as moved,
-           (select count(*)::int from announced) as announced`,
-  );
+  const [row] = await routingWrite(tx, {
+    full,
+    fullIds: uuidArray(w.full.map((e) => e.buyerId)),
+    companyId: w.lead.companyId,
+    leadId: w.lead.id,
+    reasons: JSON.stringify(w.reasons),
+    noticed: w.noticed ?? false,
+    reachedNobody: w.reachedNobody,
+    located: w.located,
+    previewed: w.previewed,
+  });
   const sold = Number(row?.sold ?? 0);
   // Cannot happen while the rows are locked; if it ever did, the whole routing rolls back and retries.
   if (Number(row?.moved ?? 0) !== sold) throw new Error("a buyer lost its allowance during routing");
