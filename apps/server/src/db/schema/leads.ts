@@ -61,8 +61,9 @@ export const leads = pgTable(
   },
   (t) => [
     index().on(t.companyId, t.createdAt),
-    index().on(t.companyId, t.email),
-    index().on(t.companyId, t.phone),
+    // The accept path's duplicate lookup: the earliest lead with this contact since (migration 0024).
+    index().on(t.companyId, t.email, t.createdAt),
+    index().on(t.companyId, t.phone, t.createdAt),
     // Deleting a form or its submissions sets these to null: without an index, a scan of all leads.
     index().on(t.formId),
     index().on(t.submissionId),
