@@ -152,6 +152,12 @@ describe("derived previews", () => {
       .from(buyerLeads)
       .where(and(eq(buyerLeads.buyerId, buyer.id), eq(buyerLeads.leadId, open)));
     expect(entry).toMatchObject({ isPreview: false, acquiredVia: "credits" });
+    // The lead detail still says why routing offered it to the buyer.
+    const detail = await leadDetail(ctx, co.cookie, open);
+    expect(detail.routingDecisions.find((d) => d.buyer?.id === buyer.id)).toMatchObject({
+      outcome: "preview",
+      reason: "Preview: 10.2 mi, radius 25 mi",
+    });
     // A sold-out preview cannot be bought.
     const late = await ctx.request("/api/purchases", {
       method: "POST",

@@ -1,4 +1,4 @@
-import { ZWhoamiSchema } from "@leadpost/shared";
+import { type TLeadDetail, ZWhoamiSchema } from "@leadpost/shared";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "../src/db/migrate";
@@ -57,18 +57,23 @@ describe("demo seed", () => {
         .sort(),
     ).toEqual(["Greg Hall", "Hannah Wu"]);
     let previews = 0;
+    const owner = await signIn(ctx, "owner@leadpost.test", DEMO_PASSWORD);
     for (const lead of all) {
-      const decisions = (
+      const stored = (
         await db.select().from(leadRoutingDecisions).where(eq(leadRoutingDecisions.leadId, lead.id))
       ).flatMap((row) => row.reasons);
-      expect(decisions.length, `${lead.name} has routing decisions`).toBeGreaterThan(0);
+      expect(stored.length, `${lead.name} has routing decisions`).toBeGreaterThan(0);
       // Whatever a buyer holds of the lead, routing (or a purchase of what routing offered) decided it.
-      // Previews are derived on read: the lead's holders include the buyers that see it as a preview.
+      // Previews are derived on read: the lead's holders include the buyers that see it as a preview,
+      // and the lead detail lists their reasons (made when read, docs/routing.md step 6).
+      const detail = (await (
+        await ctx.request(`/api/leads/${lead.id}`, { cookie: owner })
+      ).json()) as TLeadDetail;
       const held = await leadHolders(db, lead.id);
       previews += held.filter((h) => h.isPreview).length;
       for (const entry of held) {
         expect(
-          decisions.some((d) => d.buyerId === entry.buyerId && d.outcome !== "none"),
+          detail.routingDecisions.some((d) => d.buyer?.id === entry.buyerId && d.outcome !== "none"),
           `${lead.name}: a decision for each buyer holding it`,
         ).toBe(true);
       }

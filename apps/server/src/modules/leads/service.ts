@@ -1,4 +1,5 @@
 import {
+  distanceMiles,
   LEAD_MESSAGES,
   LEAD_STATUSES,
   previewReason,
@@ -109,7 +110,13 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
       .where(and(eq(leadRoutingDecisions.leadId, lead.id), eq(leadRoutingDecisions.companyId, ctx.companyId)))
       .then((rows) => rows[0]),
     db
-      .select({ holder: buyerLeads, buyerName: buyerDisplayName })
+      .select({
+        holder: buyerLeads,
+        buyerName: buyerDisplayName,
+        latitude: buyers.latitude,
+        longitude: buyers.longitude,
+        serviceRadius: buyers.serviceRadius,
+      })
       .from(buyerLeads)
       .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, ctx.companyId)))
       .where(and(eq(buyerLeads.leadId, lead.id), eq(buyerLeads.companyId, ctx.companyId)))
@@ -120,9 +127,28 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
   const submission = submissions[0];
   const derived = previews.filter((p) => !p.stored);
   const stored = decision?.reasons ?? [];
+  // A buyer that bought its preview with credits was offered it by routing: its reason is made too.
+  const bought = holders.flatMap(({ holder, latitude, longitude, serviceRadius }) =>
+    holder.acquiredVia === "credits"
+      ? [
+          {
+            buyerId: holder.buyerId,
+            serviceRadius,
+            distanceMiles:
+              latitude === null || longitude === null || lead.latitude === null || lead.longitude === null
+                ? null
+                : distanceMiles(
+                    { latitude, longitude },
+                    { latitude: lead.latitude, longitude: lead.longitude },
+                  ),
+          },
+        ]
+      : [],
+  );
   const names = await buyerNames(db, ctx.companyId, [
     ...stored.flatMap((r) => (r.buyerId ? [r.buyerId] : [])),
     ...derived.map((p) => p.buyerId),
+    ...bought.map((p) => p.buyerId),
   ]);
   const routedAt = (lead.routedAt ?? lead.createdAt).toISOString();
   return {
@@ -149,7 +175,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
           routingError: submission.routingError,
         }
       : null,
-    routingDecisions: decision ? routingReasons(lead.id, decision, derived, names) : [],
+    routingDecisions: decision ? routingReasons(lead.id, decision, [...derived, ...bought], names) : [],
     buyers: [
       ...holders.map(({ holder, buyerName }) => ({
         buyer: { id: holder.buyerId, name: buyerName ?? "" },
@@ -209,13 +235,14 @@ type TDecisionRow = { reasons: TRoutingReason[]; decidedAt: Date };
 /**
  * The lead's routing decision (one row, its reasons as JSON) as the list the lead detail shows, with
  * each buyer's current name. A reason without a time of its own dates from the decision. Routing
- * stores no reason for a matched buyer without an allowance (a preview, derived when read): those
- * reasons are made here, after the stored full-access and preview entries, in the order of the names.
+ * stores no reason for a matched buyer without an allowance (a preview, derived when read, or bought
+ * with credits since): those reasons are made here, after the stored full-access and preview entries, in
+ * the order of the names.
  */
 function routingReasons(
   leadId: string,
   row: TDecisionRow,
-  derived: readonly TLeadPreviewBuyer[],
+  derived: readonly Pick<TLeadPreviewBuyer, "buyerId" | "distanceMiles" | "serviceRadius">[],
   names: ReadonlyMap<string, string>,
 ): TLeadDetail["routingDecisions"] {
   const listed = new Set(row.reasons.flatMap((r) => (r.buyerId ? [r.buyerId] : [])));
