@@ -39,11 +39,16 @@ export function statementName(text: string): string {
  * statements whose text never changes (all values are parameters). PGlite runs it as usual.
  */
 export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const { dialect, session } = db as unknown as TInternals;
-  const built = dialect.sqlToQuery(query);
-  const result = (await session
-    .prepareQuery(built, undefined, statementName(built.sql), false)
-    .execute()) as { rows: T[] };
+  const built = (db as unknown as TInternals).dialect.sqlToQuery(query);
+  return runNamed<T>(db, built.sql, built.params, statementName(built.sql));
+}
+
+/** Runs a statement's text with its values as the named prepared statement `name` (PGlite: as usual). */
+async function runNamed<T>(db: DbOrTx, text: string, params: unknown[], name: string): Promise<T[]> {
+  const { session } = db as unknown as TInternals;
+  const result = (await session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as {
+    rows: T[];
+  };
   return result.rows;
 }
 
@@ -53,11 +58,7 @@ export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]>
  * by its text on PostgreSQL, as queryRowsPrepared.
  */
 export async function executeText(db: DbOrTx, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
-  const { session } = db as unknown as TInternals;
-  const result = (await session
-    .prepareQuery({ sql: text, params: values }, undefined, statementName(text), false)
-    .execute()) as { rows: unknown[] };
-  return { rows: result.rows };
+  return { rows: await runNamed(db, text, values, statementName(text)) };
 }
 
 /**
@@ -67,16 +68,11 @@ export async function executeText(db: DbOrTx, text: string, values: unknown[]): 
  */
 export function preparedStatement<T>(build: () => SQL) {
   let built: { sql: string; params: unknown[]; name: string } | null = null;
-  return async (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
-    const { dialect, session } = db as unknown as TInternals;
+  return (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
     if (!built) {
-      const query = dialect.sqlToQuery(build());
+      const query = (db as unknown as TInternals).dialect.sqlToQuery(build());
       built = { ...query, name: statementName(query.sql) };
     }
-    const params = fillPlaceholders(built.params, values);
-    const result = (await session
-      .prepareQuery({ sql: built.sql, params }, undefined, built.name, false)
-      .execute()) as { rows: T[] };
-    return result.rows;
+    return runNamed<T>(db, built.sql, fillPlaceholders(built.params, values), built.name);
   };
 }

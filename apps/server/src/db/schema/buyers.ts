@@ -45,6 +45,20 @@ export function serviceAreaBox(c: { latitude: unknown; longitude: unknown; servi
   return sql`box(point(${c.longitude} - ${dLng}, ${c.latitude} - ${dLat}), point(${c.longitude} + ${dLng}, ${c.latitude} + ${dLat}))`;
 }
 
+/**
+ * Great-circle (haversine) miles between two places, in SQL: the shared distanceMiles (geo.ts) term for
+ * term, so routing, previews and assignment agree with it. Null when a coordinate is null.
+ */
+export function greatCircleMiles(
+  a: { latitude: unknown; longitude: unknown },
+  b: { latitude: unknown; longitude: unknown },
+): SQL<number> {
+  return sql<number>`(2 * 3958.7613 * asin(least(1::float8, sqrt(
+    power(sin(radians(${b.latitude} - ${a.latitude}) / 2), 2)
+    + cos(radians(${a.latitude})) * cos(radians(${b.latitude}))
+      * power(sin(radians(${b.longitude} - ${a.longitude}) / 2), 2)))))`;
+}
+
 export const buyers = pgTable(
   "buyers",
   {

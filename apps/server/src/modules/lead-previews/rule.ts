@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { serviceAreaBox } from "../../db/schema";
+import { greatCircleMiles, serviceAreaBox } from "../../db/schema";
 
 /**
  * Previews are derived on read (docs/routing.md "Previews"): routing writes no row per matched buyer.
@@ -7,13 +7,11 @@ import { serviceAreaBox } from "../../db/schema";
  * filter the company from the session or the lead.
  */
 
-const EARTH_RADIUS_MILES = 3958.7613;
-
-/** Great-circle distance in miles between the buyer's and the lead's zip centroids (shared geo.ts). */
-const DISTANCE = `(2 * ${EARTH_RADIUS_MILES} * asin(least(1::float8, sqrt(
-  power(sin(radians(l.latitude - b.latitude) / 2), 2)
-  + cos(radians(b.latitude)) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - b.longitude) / 2), 2)))))`;
-export const distanceSql = sql.raw(DISTANCE);
+/** Great-circle distance in miles between the buyer's and the lead's zip centroids. */
+export const distanceSql = greatCircleMiles(
+  { latitude: sql.raw("b.latitude"), longitude: sql.raw("b.longitude") },
+  { latitude: sql.raw("l.latitude"), longitude: sql.raw("l.longitude") },
+);
 
 /** The buyer's service-area box (the GiST expression of buyers_service_area_box) for alias `b`. */
 export const buyerBox = serviceAreaBox({
@@ -33,7 +31,7 @@ export const leadLocated = sql.raw("l.latitude is not null and l.longitude is no
  * lead's niche (or none), in the form's buyer list when the form has one, within the service radius,
  * and not already held by the buyer (a full-access entry, or a preview row of before migration 0023).
  */
-export const derivedPreviewRule: SQL = sql.raw(`(
+export const derivedPreviewRule: SQL = sql`(
   l.company_id = b.company_id
   and l.status in ('routed', 'sold_out') and l.routed_at is not null
   and not l.is_duplicate and not l.is_test
@@ -45,9 +43,9 @@ export const derivedPreviewRule: SQL = sql.raw(`(
   and (not exists (select 1 from form_buyers fb where fb.form_id = l.form_id and fb.company_id = l.company_id)
        or exists (select 1 from form_buyers fb
                    where fb.form_id = l.form_id and fb.company_id = l.company_id and fb.buyer_id = b.id))
-  and ${DISTANCE} <= b.service_radius
+  and ${distanceSql} <= b.service_radius
   and not exists (select 1 from buyer_leads h where h.buyer_id = b.id and h.lead_id = l.id)
-)`);
+)`;
 
 /** The buyer dismissed (deleted) lead `l` from its previews. */
 export const dismissedSql = sql.raw(

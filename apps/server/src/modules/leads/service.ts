@@ -186,11 +186,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
         unlockedAt: holder.unlockedAt?.toISOString() ?? null,
         createdAt: holder.createdAt.toISOString(),
       })),
-      ...previewHolders(
-        derived.filter((p) => !p.dismissed),
-        names,
-        routedAt,
-      ),
+      ...previewHolders(new Set(derived.flatMap((p) => (p.dismissed ? [] : [p.buyerId]))), names, routedAt),
     ],
   };
 }
@@ -212,11 +208,10 @@ async function buyerNames(db: Db, companyId: string, ids: readonly string[]): Pr
  * shown among its holders as preview entries dated from the routing, in the order of their names.
  */
 function previewHolders(
-  previews: readonly TLeadPreviewBuyer[],
+  ids: ReadonlySet<string>,
   names: ReadonlyMap<string, string>,
   at: string,
 ): TLeadDetail["buyers"] {
-  const ids = new Set(previews.map((p) => p.buyerId));
   return [...names.keys()]
     .filter((id) => ids.has(id))
     .map((id) => ({

@@ -7,7 +7,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { queryRows, queryRowsPrepared } from "../../db/raw";
+import { preparedStatement, queryRows } from "../../db/raw";
 import { buyerLeads, leads } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -38,24 +38,29 @@ type TOfferRow = {
  * The buyer's offer for the lead: what it already holds (its entry, if any), whether the lead is its
  * preview (derived on read, modules/lead-previews), and what it would pay: price = the buyer's cost per
  * lead, else the lead's niche price. Every join repeats the company, so nothing crosses tenants.
- * Hand-written and prepared: every purchase attempt reads it, the 197 losers of a race included. The
- * offer's lead is `o` and the buyer `w`: isPreviewOf's subquery names its own `l` and `b`.
+ * Hand-written, built once and prepared: every purchase attempt reads it, the 197 losers of a race
+ * included. The offer's lead is `o` and the buyer `w`: isPreviewOf's subquery names its own `l` and `b`.
  */
-async function loadOffer(tx: Db, ctx: TBuyerContext, leadId: string) {
-  const [row] = await queryRowsPrepared<TOfferRow>(
-    tx,
-    sql`
+const offerStatement = preparedStatement<TOfferRow>(() => {
+  const scope = {
+    buyerId: sql`${sql.placeholder("buyerId")}`,
+    companyId: sql`${sql.placeholder("companyId")}`,
+  };
+  return sql`
     select h.is_preview as entry_preview, h.acquired_via, h.credits_spent,
-           ${isPreviewOf(ctx, sql.raw("o.id"))} as is_preview,
+           ${isPreviewOf(scope, sql.raw("o.id"))} as is_preview,
            o.sale_count, o.sale_cap, n.price as niche_price, w.cost_per_lead, w.credit_balance,
            w.deleted_at as buyer_deleted_at, c.credit_value_usd
       from leads o
-      join buyers w on w.id = ${ctx.buyerId}::uuid and w.company_id = o.company_id
+      join buyers w on w.id = ${scope.buyerId}::uuid and w.company_id = o.company_id
       join companies c on c.id = o.company_id
       left join niches n on n.id = o.niche_id and n.company_id = o.company_id
       left join buyer_leads h on h.lead_id = o.id and h.buyer_id = w.id and h.company_id = o.company_id
-     where o.id = ${leadId}::uuid and o.company_id = ${ctx.companyId}::uuid`,
-  );
+     where o.id = ${sql.placeholder("leadId")}::uuid and o.company_id = ${scope.companyId}::uuid`;
+});
+
+async function loadOffer(tx: Db, ctx: TBuyerContext, leadId: string) {
+  const [row] = await offerStatement(tx, { buyerId: ctx.buyerId, companyId: ctx.companyId, leadId });
   if (!row || (row.entry_preview === null && !row.is_preview)) return null;
   return {
     entry:

@@ -2,7 +2,7 @@ import { serviceBox, type TRoutingBuyer } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/raw";
-import { buyers, serviceAreaBox } from "../../db/schema";
+import { buyers, greatCircleMiles, serviceAreaBox } from "../../db/schema";
 
 export type TCandidate = TRoutingBuyer & { email: string; name: string };
 
@@ -47,17 +47,12 @@ const COLUMNS = sql.raw(`id, status, deleted_at, is_paused, niche_id, latitude, 
   (extract(epoch from last_served_at) * 1000000)::float8 as last_served_us,
   created_at, contact_name, company_name, email`);
 
-/**
- * Great-circle miles from the buyer's zip centroid to the lead, in SQL (the shared distanceMiles), null
- * for a buyer without one.
- */
-export const distanceToLead = (lead: {
-  latitude: unknown;
-  longitude: unknown;
-}) => sql`(2 * 3958.7613 * asin(least(1::float8, sqrt(
-  power(sin(radians(${buyers.latitude} - ${lead.latitude}::float8) / 2), 2)
-  + cos(radians(${lead.latitude}::float8)) * cos(radians(${buyers.latitude}))
-    * power(sin(radians(${buyers.longitude} - ${lead.longitude}::float8) / 2), 2)))))`;
+/** Great-circle miles from the buyer's zip centroid to the lead, in SQL; null for a buyer without one. */
+export const distanceToLead = (lead: { latitude: unknown; longitude: unknown }) =>
+  greatCircleMiles(
+    { latitude: buyers.latitude, longitude: buyers.longitude },
+    { latitude: sql`${lead.latitude}::float8`, longitude: sql`${lead.longitude}::float8` },
+  );
 
 export type TCandidates = {
   /** The buyers that need a decision of their own; see findCandidates. */
