@@ -1,0 +1,35 @@
+// Every phone number the product stores or dials goes through here: E.164 in the database, the
+// user's own format on screen. libphonenumber-js's small metadata keeps the web bundle light.
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+
+/** The country assumed for a number written without "+": the product's home market. */
+export const DEFAULT_PHONE_COUNTRY = "US";
+
+/**
+ * The E.164 form ("+17205550100") of a number written any common way ("720-555-0100",
+ * "(720) 555-0100", "+1 720 555 0100", "1 720 555 0100"), or null when it cannot be a phone number.
+ * "Possible" (the right length for its country) rather than "valid": test and fictional ranges such
+ * as +1 555 … must still be accepted, and Twilio refuses what it cannot dial anyway.
+ */
+export function toE164(value: string, country: string = DEFAULT_PHONE_COUNTRY): string | null {
+  const text = value.trim();
+  if (!text || !/\d/.test(text) || /[a-wyz]/i.test(text.replace(/\s*(?:x|ext\.?)\s*\d+$/i, ""))) return null;
+  const parsed = parsePhoneNumberFromString(text, country as "US");
+  if (!parsed?.isPossible()) return null;
+  return parsed.number;
+}
+
+/** True when the text is a phone number (see toE164). */
+export function isPhoneNumber(value: string, country: string = DEFAULT_PHONE_COUNTRY): boolean {
+  return toE164(value, country) !== null;
+}
+
+/**
+ * How a stored number is shown: national format for numbers of the home country
+ * ("(720) 555-0100"), international for the rest ("+44 20 7183 8750"); unparseable text as it is.
+ */
+export function formatPhone(value: string, country: string = DEFAULT_PHONE_COUNTRY): string {
+  const parsed = parsePhoneNumberFromString(value, country as "US");
+  if (!parsed) return value;
+  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+}
