@@ -12,6 +12,7 @@ export * from "./domain/roles";
 export * from "./domain/routing";
 export * from "./domain/validation-messages";
 export * from "./schemas/accounts";
+export * from "./schemas/admin-companies";
 export * from "./schemas/api-keys";
 export * from "./schemas/auth-events";
 export * from "./schemas/backups";
