@@ -1,4 +1,5 @@
 export * from "./domain/company-status";
+export * from "./domain/company-suspension";
 export * from "./domain/credits";
 export * from "./domain/dni";
 export * from "./domain/email";

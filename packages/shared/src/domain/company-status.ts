@@ -7,10 +7,6 @@ export const MAP_MESSAGES = {
   FAILED: "Failed to load buyers map",
 } as const;
 
-/** What a suspended company's users see instead of their pages (code COMPANY_SUSPENDED). */
-export const COMPANY_SUSPENDED_MESSAGE =
-  "Your company's account is suspended. Contact Leadpost support to have it reinstated; your data is kept.";
-
 // The company facts the trial banner and the setup notice need (001 §2 Trial banner, §9).
 
 export const TRIAL_WARNING_DAYS = 3;

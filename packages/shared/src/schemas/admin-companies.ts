@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_SUSPENDED_MESSAGE } from "../domain/company-status";
+import { COMPANY_SUSPENDED_MESSAGE } from "../domain/company-suspension";
 import { FORM_MESSAGES } from "../domain/form-texts";
 
 /** Platform admin → Subscribers → a company: trial, exemption, tier by hand, suspension. */
