@@ -77,6 +77,34 @@ test("a free company sees the tiers and upgrades to Pro through PayPal", async (
   await expect(page.getByRole("button", { name: /^Choose / })).toHaveCount(0);
 });
 
+test("the demo company's plan reads the same everywhere, and its owner subscribes to Enterprise through PayPal", async ({
+  page,
+}) => {
+  await signInAsCompany(page, "owner@leadpost.test", DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/owner/settings");
+  await expect(tier(page, "Pro")).toContainText("Current plan");
+  await expect(page.getByText("Plan set by the Leadpost team")).toBeVisible();
+  await page.getByRole("tab", { name: "Team" }).click();
+  await expect(page.getByText("4 of 25 seats used")).toBeVisible();
+  const api = (await (await page.request.get("/api/settings/subscription")).json()) as Record<
+    string,
+    unknown
+  >;
+  expect(api).toMatchObject({ tier: "pro", status: "active", seats: 25 });
+
+  // A plan set by hand bills nothing at PayPal: switching subscribes to the new tier there.
+  await tier(page, "Enterprise").getByRole("button", { name: "Switch to Enterprise" }).click();
+  await expect(page.getByRole("heading", { name: "Subscribe with PayPal" })).toBeVisible();
+  await page.getByRole("link", { name: "Agree & Subscribe" }).click();
+  await expect(page).toHaveURL(/\/owner\/settings$/);
+  await expect(page.getByText("Subscription created successfully").first()).toBeVisible();
+  await expect(tier(page, "Enterprise")).toContainText("Current plan");
+  await page.reload();
+  await expect(tier(page, "Enterprise")).toContainText("Current plan");
+  await expect(page.getByText(/^Subscription active/)).toBeVisible();
+});
+
 test("cancelling at PayPal says Payment cancelled and stays on free", async ({ page, request }) => {
   await newCompanyOnSettings(page, request, "owner@subscribe-cancel.test");
   await tier(page, "Basic").getByRole("button", { name: "Choose Basic" }).click();

@@ -14,6 +14,7 @@ import { registerBuyerPortalRoutes } from "./modules/buyer-portal";
 import { registerBuyerRoutes } from "./modules/buyers";
 import { registerCallTrackingPublicRoutes, registerCallTrackingRoutes } from "./modules/call-tracking";
 import { isVoicemailAudioUpload, registerCallCenterRoutes, registerTwilioWebhooks } from "./modules/calls";
+import { registerAdminCompanyRoutes } from "./modules/company-admin";
 import { registerCreditRoutes } from "./modules/credits";
 import { registerDashboardRoutes } from "./modules/dashboard";
 import { registerDevMailbox, registerEmailRoutes } from "./modules/email";
@@ -116,6 +117,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerTwilioWebhooks(app, deps);
   registerCallCenterRoutes(app, deps);
   registerPlatformAdminRoutes(app, deps);
+  registerAdminCompanyRoutes(app, deps); // after: behind the platform-admin prefix's checks
   registerEmailRoutes(app, deps);
 
   registerSettingsRoutes(app, deps);

@@ -10,6 +10,7 @@ import {
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyers, platformSettings, sessions, subscriptionPlans, userRoles, users } from "../src/db/schema";
+import { setTierByHand } from "../src/modules/subscriptions";
 import { startPayPalFake } from "./fakes/paypal-fake";
 import { createBuyer, createLead, createUser, giveLead, signInBuyer } from "./helpers/buyer-portal";
 import { newKey } from "./helpers/credits";
@@ -83,6 +84,8 @@ beforeAll(async () => {
     PAYPAL_LIVE_API_URL: paypal.url,
   });
   acme = await createCompanyWithOwner(ctx, "owner@acme-platform.test", "Acme Platform");
+  // Room for the users the account tests create (a platform admin's users take seats too).
+  await setTierByHand(ctx.database.db, acme.companyId, "basic");
   adminId = await createUser(ctx, "admin@platform.test");
   adminCookie = await signIn(ctx, "admin@platform.test", FIXTURE_PASSWORD);
   secondAdminId = await createUser(ctx, "second-admin@platform.test");
@@ -540,7 +543,7 @@ describe("lists, subscribers and support e-mail", () => {
     const all = await list("sort=buyers&dir=desc");
     expect(all.items.map((r) => r.name)).toEqual(["Other Platform", "Acme Platform"]);
     const acmeRow = all.items.find((r) => r.companyId === acme.companyId)!;
-    expect(acmeRow).toMatchObject({ tier: "free", seats: 2, seatsUsed: 3, buyers: 1, leads: 1 });
+    expect(acmeRow).toMatchObject({ tier: "basic", seats: 10, seatsUsed: 3, buyers: 1, leads: 1 });
     expect(acmeRow.trialExpiresAt).not.toBeNull();
     expect((await list("sort=name&dir=asc")).items.map((r) => r.name)).toEqual([
       "Acme Platform",

@@ -122,6 +122,24 @@ describe("demo seed", () => {
     expect(adminWho.isPlatformAdmin).toBe(true);
   });
 
+  it("gives the demo company one plan that reads the same on Settings, Team, Subscribers and the API", async () => {
+    const owner = await signIn(ctx, "owner@leadpost.test", DEMO_PASSWORD);
+    const admin = await signIn(ctx, "admin@leadpost.test", DEMO_PASSWORD);
+    const read = async (path: string, cookie: string) =>
+      (await (await ctx.request(path, { cookie })).json()) as Record<string, unknown> & { items: unknown[] };
+    const settings = await read("/api/settings/subscription", owner);
+    expect(settings).toMatchObject({ tier: "pro", status: "active", seats: 25, billedBy: "manual" });
+    const team = await read("/api/settings/team", owner);
+    expect(team).toMatchObject({ seats: 25, used: 4 });
+    const list = await read("/api/platform-admin/subscribers?search=Summit", admin);
+    expect(list.items[0]).toMatchObject({
+      tier: "pro",
+      subscriptionStatus: "active",
+      seats: 25,
+      seatsUsed: 4,
+    });
+  });
+
   it("stores passwords as argon2id hashes, never in clear", async () => {
     const rows = await ctx.database.db.execute<{ password: string }>(
       "select password from accounts where provider_id = 'credential'" as never,

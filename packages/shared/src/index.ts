@@ -1,4 +1,5 @@
 export * from "./domain/company-status";
+export * from "./domain/company-suspension";
 export * from "./domain/credits";
 export * from "./domain/dni";
 export * from "./domain/email";
@@ -12,6 +13,7 @@ export * from "./domain/roles";
 export * from "./domain/routing";
 export * from "./domain/validation-messages";
 export * from "./schemas/accounts";
+export * from "./schemas/admin-companies";
 export * from "./schemas/api-keys";
 export * from "./schemas/auth-events";
 export * from "./schemas/backups";

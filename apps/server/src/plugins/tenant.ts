@@ -1,8 +1,8 @@
-import { normalizeRole, type TCompanyRole } from "@leadpost/shared";
+import { COMPANY_SUSPENDED_MESSAGE, normalizeRole, type TCompanyRole } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { TAppEnv, TCompanyContext, TDeps } from "../app-types";
-import { userRoles } from "../db/schema";
+import { companies, userRoles } from "../db/schema";
 import { runAsCompany } from "../db/tenant-scope";
 import { AppError, forbidden } from "../lib/app-error";
 import { currentUser } from "./session";
@@ -22,14 +22,17 @@ export function requireCompanyRole(
     const user = currentUser(c);
     const wanted = c.req.header("x-company-id");
     const rows = await deps.database.db
-      .select({ companyId: userRoles.companyId, role: userRoles.role })
+      .select({ companyId: userRoles.companyId, role: userRoles.role, suspendedAt: companies.suspendedAt })
       .from(userRoles)
+      .innerJoin(companies, eq(companies.id, userRoles.companyId))
       .where(and(eq(userRoles.userId, user.id), wanted ? eq(userRoles.companyId, wanted) : undefined))
       .orderBy(userRoles.createdAt)
       .limit(1);
     const row = rows[0];
     const role = row ? normalizeRole(row.role) : null;
     if (!row || !role) throw new AppError("NO_COMPANY", 403, "No company associated with your account");
+    // A suspended company's users keep their accounts but reach none of its pages (platform admin).
+    if (row.suspendedAt) throw new AppError("COMPANY_SUSPENDED", 403, COMPANY_SUSPENDED_MESSAGE);
     if (!allowed.includes(role)) throw forbidden(message);
     c.set("companyContext", {
       userId: user.id,

@@ -92,6 +92,10 @@ export const lazyDeveloperSettings = async () => ({
     .DeveloperSettingsPage,
 });
 
+export const lazyAdminCompany = async () => ({
+  Component: (await import("@/features/platform-admin/components/company-page")).CompanyPage,
+});
+
 export const lazySubscribers = async () => ({
   Component: (await import("@/features/platform-admin/components/subscribers-page")).SubscribersPage,
 });

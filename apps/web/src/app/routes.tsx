@@ -4,6 +4,7 @@ import { FullPageLoading } from "@/features/session/components/full-page-loading
 import { AppRoot } from "./app-root";
 import {
   authPage,
+  lazyAdminCompany,
   lazyAuthEventsPage,
   lazyAuthLayout,
   lazyBuyerApplication,
@@ -77,6 +78,7 @@ const companyRoutes: RouteObject[] = [
   { path: "dashboard/settings/auth-events", lazy: lazyAuthEventsPage },
   { path: "dashboard/developer", lazy: lazyDeveloperSettings },
   { path: "dashboard/developer/subscribers", lazy: lazySubscribers },
+  { path: "dashboard/developer/companies/:companyId", lazy: lazyAdminCompany },
 ];
 
 /** Spec 003 §2.1 and §2.2: the Lead Buyer Portal. */

@@ -80,8 +80,9 @@ export async function startPublicFormPage(root: HTMLElement, location: Location 
   try {
     form = await fetchPublicForm(formId);
   } catch (error) {
+    const status = error instanceof RequestFailure ? error.status : 0;
     return message(
-      error instanceof RequestFailure && error.status === 404 ? LOAD_MESSAGES.NOT_FOUND : LOAD_MESSAGES.ERROR,
+      status === 404 ? LOAD_MESSAGES.NOT_FOUND : status === 503 ? LOAD_MESSAGES.CLOSED : LOAD_MESSAGES.ERROR,
     );
   }
   document.title = form.title || "Form";

@@ -17,6 +17,7 @@ export const SUBMIT_MESSAGES = {
 export const LOAD_MESSAGES = {
   ERROR: "Error loading form",
   NOT_FOUND: FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED,
+  CLOSED: FORM_MESSAGES.CLOSED,
 } as const;
 
 /** A failed request: status 0 when no HTTP answer came (offline, timeout). */

@@ -14,6 +14,7 @@ export function makeWhoami(overrides: Partial<TWhoami> = {}): TWhoami {
     organizationId: null,
     companyName: null,
     companyLogoUrl: null,
+    companySuspended: false,
     roles: [],
     activeBuyerId: null,
     buyerStatus: null,

@@ -3,6 +3,8 @@
 /** Texts of spec 001 §2 and §8 that the server answers with. */
 export const FORM_MESSAGES = {
   NOT_FOUND_OR_UNPUBLISHED: "Form not found or not published",
+  /** A suspended company's forms (platform admin → company → Suspend). */
+  CLOSED: "This form is not accepting submissions right now. Please try again later.",
   NOT_FOUND: "Form not found",
   INVALID_DATA: "Invalid form data. Please check your inputs.",
   SUBMITTED: "Form submitted successfully!",

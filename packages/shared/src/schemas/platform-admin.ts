@@ -189,6 +189,8 @@ export const ZSubscriberRowSchema = z.object({
   seatsUsed: z.number(),
   buyers: z.number(),
   leads: z.number(),
+  suspendedAt: z.string().nullable(),
+  lastActivityAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TSubscriberRow = z.infer<typeof ZSubscriberRowSchema>;
@@ -218,7 +220,16 @@ export const ZImpersonationEndedSchema = z.object({ restored: z.boolean() });
 
 export const ZAuditLogEntrySchema = z.object({
   id: z.string(),
-  action: z.enum(["impersonation_start", "impersonation_end", "impersonation_refused"]),
+  action: z.enum([
+    "impersonation_start",
+    "impersonation_end",
+    "impersonation_refused",
+    "company_trial_extended",
+    "company_trial_exempt_changed",
+    "company_tier_changed",
+    "company_suspended",
+    "company_reinstated",
+  ]),
   adminUserId: z.string(),
   adminEmail: z.string().nullable(),
   targetUserId: z.string(),

@@ -15,6 +15,8 @@ export const ZWhoamiSchema = z.object({
   companyName: z.string().nullable(),
   /** The company's logo (Settings → General), shown in the shell; null without one. */
   companyLogoUrl: z.string().nullable(),
+  /** The company of organizationId is suspended by the platform team: its pages show why instead. */
+  companySuspended: z.boolean(),
   roles: z.array(z.object({ role: ZCompanyRoleSchema, companyId: z.string() })),
   activeBuyerId: z.string().nullable(),
   buyerStatus: z.enum(["pending", "active", "inactive"]).nullable(),

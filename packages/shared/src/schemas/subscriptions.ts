@@ -37,6 +37,8 @@ export const ZSubscriptionStateSchema = z.object({
   seats: z.number(),
   trialExpiresAt: z.string().nullable(),
   trialExpired: z.boolean(),
+  /** Who bills the current plan: PayPal, nobody (a tier set by the platform team), or none yet. */
+  billedBy: z.enum(["paypal", "manual"]).nullable(),
 });
 export type TSubscriptionState = z.infer<typeof ZSubscriptionStateSchema>;
 

@@ -36,6 +36,9 @@ export const companies = pgTable(
     isSandboxMode: boolean().notNull().default(true),
     /** Set by platform admins; replaces the hard-coded exempt company of the old system. */
     isTrialExempt: boolean().notNull().default(false),
+    /** Set by platform admins: the company's users see a suspended page, its forms take no leads. */
+    suspendedAt: tz(),
+    suspendedReason: text(),
     duplicateWindowDays: integer().notNull().default(30),
     // Public (non-secret) provider identifiers; secrets live encrypted in company_secrets.
     twilioAccountSid: text(),

@@ -82,7 +82,8 @@ export const paymentOrders = pgTable(
     buyerId: uuid()
       .notNull()
       .references(() => buyers.id, { onDelete: "cascade" }),
-    provider: text({ enum: ["paypal"] })
+    /** "manual": a tier a platform admin set by hand (the demo company's too); nothing is billed. */
+    provider: text({ enum: ["paypal", "manual"] })
       .notNull()
       .default("paypal"),
     mode: text({ enum: ["sandbox", "live"] }).notNull(),
@@ -116,7 +117,8 @@ export const paymentWebhookEvents = pgTable(
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    provider: text({ enum: ["paypal"] })
+    /** "manual": a tier a platform admin set by hand (the demo company's too); nothing is billed. */
+    provider: text({ enum: ["paypal", "manual"] })
       .notNull()
       .default("paypal"),
     eventId: text().notNull(),
@@ -135,7 +137,8 @@ export const subscriptions = pgTable(
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    provider: text({ enum: ["paypal"] })
+    /** "manual": a tier a platform admin set by hand (the demo company's too); nothing is billed. */
+    provider: text({ enum: ["paypal", "manual"] })
       .notNull()
       .default("paypal"),
     providerSubscriptionId: text().notNull(),

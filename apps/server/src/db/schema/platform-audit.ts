@@ -5,6 +5,11 @@ export const PLATFORM_AUDIT_ACTIONS = [
   "impersonation_start",
   "impersonation_end",
   "impersonation_refused",
+  "company_trial_extended",
+  "company_trial_exempt_changed",
+  "company_tier_changed",
+  "company_suspended",
+  "company_reinstated",
 ] as const;
 export type TPlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
 

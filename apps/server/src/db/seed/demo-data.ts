@@ -7,9 +7,10 @@ export const DEMO_COMPANY = {
   adminEmail: "owner@leadpost.test",
   senderName: "Summit Home Services",
   creditValueUsd: 1,
-  subscriptionTier: "pro" as const,
-  seats: 5,
 };
+
+/** The demo company's plan, set as a platform admin would set one by hand (nothing is billed). */
+export const DEMO_TIER = "pro" as const;
 
 export const DEMO_USERS = [
   { email: "owner@leadpost.test", name: "Olivia Owner", role: "owner" as const },

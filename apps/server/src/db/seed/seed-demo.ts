@@ -5,6 +5,7 @@ import { hashPassword } from "../../modules/auth";
 import { bookCredit, lockBuyer } from "../../modules/credits";
 import { purchaseLeadWithCredit } from "../../modules/purchases";
 import { routeLead } from "../../modules/routing";
+import { setTierByHand } from "../../modules/subscriptions";
 import type { Db } from "../client";
 import {
   accounts,
@@ -27,6 +28,7 @@ import {
   DEMO_LEADS,
   DEMO_NICHES,
   DEMO_PASSWORD,
+  DEMO_TIER,
   DEMO_USERS,
 } from "./demo-data";
 
@@ -59,6 +61,8 @@ async function seedDemo(db: Db) {
     .values({ ...DEMO_COMPANY, trialExpiresAt: new Date(now + 14 * DAY) })
     .returning();
   if (!company) throw new Error("seed: company insert returned nothing");
+  // Through the same rules as any plan, so tier, status and seats agree everywhere.
+  await setTierByHand(db, company.id, DEMO_TIER);
   await db.insert(companyPreferences).values({ companyId: company.id });
 
   const userIds = new Map<string, string>();

@@ -1,5 +1,14 @@
 /** Platform administration: developer settings, user accounts, subscribers, impersonation and its audit. */
-export { isPlatformAdminEmail, requirePlatformAdmin } from "./guard";
+export { recordPlatformAudit } from "./audit-log";
+export * as COMPANY_USAGE from "./company-usage";
+export { isoOrNull } from "./company-usage";
+export {
+  isPlatformAdminEmail,
+  platformAdminContext,
+  requirePlatformAdmin,
+  type TPlatformAdminContext,
+} from "./guard";
 export { recordImpersonationEnded, refuseWhileImpersonating } from "./impersonation";
 export { platformPayPalClient, platformPayPalKey } from "./paypal-settings";
+export { plainValidation } from "./plain-validation";
 export { registerPlatformAdminRoutes } from "./routes";

@@ -21,10 +21,8 @@ import {
   ZSupportEmailSchema,
 } from "@leadpost/shared";
 import type { Context } from "hono";
-import type { ZodError } from "zod";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { errorBody, zodFieldErrors } from "../../plugins/errors";
 import { requireSession } from "../../plugins/session";
 import { listPlatformAudit } from "./audit-log";
 import { platformAdminContext, requirePlatformAdmin } from "./guard";
@@ -35,6 +33,7 @@ import {
   startImpersonation,
 } from "./impersonation";
 import { getPlatformPayPal, regeneratePlans, updatePlatformPayPal } from "./paypal-settings";
+import { plainValidation } from "./plain-validation";
 import { listSubscribers } from "./subscribers";
 import { sendSupportEmail } from "./support-email";
 import { createUserAccount, deleteUserAccount, recreateUserAccount } from "./user-accounts";
@@ -180,16 +179,6 @@ const endRoute = createRoute({
     401: apiError("Not signed in"),
   },
 });
-
-/** Invalid input answers the form's own words (e.g. "Please fill in both subject and message"). */
-const plainValidation = (
-  result: { success: true } | { success: false; error: ZodError },
-  c: Context<TAppEnv>,
-) => {
-  if (result.success) return;
-  const message = result.error.issues[0]?.message ?? "Invalid input";
-  return c.json(errorBody(c, "VALIDATION_FAILED", message, zodFieldErrors(result.error)), 422);
-};
 
 const passCookies = (c: Context<TAppEnv>, setCookies: string[]) => {
   for (const cookie of setCookies) c.header("set-cookie", cookie, { append: true });

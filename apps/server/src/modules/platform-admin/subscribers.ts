@@ -1,15 +1,10 @@
 import { PLATFORM_LIST_PAGE_SIZE, type TSubscriberList, type TSubscriberQuery } from "@leadpost/shared";
 import { asc, count, desc, ilike, or, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { buyers, companies, leads, userRoles } from "../../db/schema";
+import { companies } from "../../db/schema";
+import { buyerCount, isoOrNull, lastActivityAt, leadCount, seatsUsed } from "./company-usage";
 
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
-// Correlated subqueries need the outer row's id qualified (a bare "id" would be the inner table's).
-const companyId = sql.raw(`"companies"."id"`);
-const seatsUsed = sql<number>`(select count(*) from ${userRoles} where ${userRoles.companyId} = ${companyId})::int`;
-const buyerCount = sql<number>`(select count(*) from ${buyers} where ${buyers.companyId} = ${companyId} and ${buyers.deletedAt} is null)::int`;
-const leadCount = sql<number>`(select count(*) from ${leads} where ${leads.companyId} = ${companyId})::int`;
 
 const SORT_COLUMNS = {
   name: sql`lower(${companies.name})`,
@@ -45,6 +40,8 @@ export async function listSubscribers(
         seatsUsed,
         buyers: buyerCount,
         leads: leadCount,
+        suspendedAt: companies.suspendedAt,
+        lastActivityAt,
         createdAt: companies.createdAt,
       })
       .from(companies)
@@ -61,6 +58,8 @@ export async function listSubscribers(
       buyers: Number(r.buyers),
       leads: Number(r.leads),
       trialExpiresAt: r.trialExpiresAt?.toISOString() ?? null,
+      suspendedAt: r.suspendedAt?.toISOString() ?? null,
+      lastActivityAt: isoOrNull(r.lastActivityAt),
       createdAt: r.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,

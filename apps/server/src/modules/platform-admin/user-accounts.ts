@@ -23,6 +23,7 @@ import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
 import { escapeHtml } from "../../lib/html";
 import { hashPassword } from "../auth";
 import { emailLayout } from "../email";
+import { takeSeat } from "../team";
 import { isPlatformAdminEmail, type TPlatformAdminContext } from "./guard";
 
 type TAccountDeps = Pick<TDeps, "database" | "auth" | "email" | "config">;
@@ -58,6 +59,8 @@ export async function createUserAccount(
   const passwordHash = input.password ? await hashPassword(input.password) : null;
 
   const user = await db.transaction(async (tx) => {
+    // A company user takes a seat of the company's plan, as an invitation does; buyers take none.
+    if (input.role !== "buyer") await takeSeat(tx, company.id);
     const [created] = await tx
       .insert(users)
       .values({ email: input.email, name: input.fullName, emailVerified: true })

@@ -1,5 +1,5 @@
 import { normalizeRole, type TCompanyRole, type TWhoami } from "@leadpost/shared";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { TSessionUser } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyers, companies, profiles, userRoles } from "../../db/schema";
@@ -16,6 +16,7 @@ export async function getWhoami(db: Db, user: TSessionUser, platformAdminEmails:
         companyId: userRoles.companyId,
         companyName: companies.name,
         companyLogoUrl: companies.logoUrl,
+        companySuspended: sql<boolean>`${companies.suspendedAt} is not null`,
       })
       .from(userRoles)
       .innerJoin(companies, eq(companies.id, userRoles.companyId))
@@ -54,6 +55,7 @@ export async function getWhoami(db: Db, user: TSessionUser, platformAdminEmails:
     organizationId,
     companyName,
     companyLogoUrl: orgRow?.companyLogoUrl ?? null,
+    companySuspended: orgRow?.companySuspended ?? false,
     roles,
     activeBuyerId: activeBuyer?.id ?? null,
     buyerStatus: activeBuyer?.status ?? null,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { TIER_SEATS } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -14,13 +15,14 @@ export async function lockSubscription(
   tx: DbOrTx,
   providerSubscriptionId: string,
   companyId?: string,
+  provider: TSubscriptionRow["provider"] = "paypal",
 ): Promise<TSubscriptionRow | null> {
   const [row] = await tx
     .select()
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.provider, "paypal"),
+        eq(subscriptions.provider, provider),
         eq(subscriptions.providerSubscriptionId, providerSubscriptionId),
         companyId ? eq(subscriptions.companyId, companyId) : undefined,
       ),
@@ -35,6 +37,17 @@ export async function lockSubscription(
  */
 export async function activateSubscription(tx: DbOrTx, row: TSubscriptionRow): Promise<boolean> {
   if (row.status === "ACTIVE") return false;
+  // One plan at a time: a tier set by hand ends when the company subscribes (and the other way round).
+  await tx
+    .update(subscriptions)
+    .set({ status: "REPLACED", updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.companyId, row.companyId),
+        eq(subscriptions.status, "ACTIVE"),
+        eq(subscriptions.provider, "manual"),
+      ),
+    );
   await tx
     .update(subscriptions)
     .set({ status: "ACTIVE", updatedAt: new Date() })
@@ -106,3 +119,41 @@ export async function endSubscription(
     .where(and(eq(companies.id, row.companyId), eq(companies.subscriptionId, row.providerSubscriptionId)));
   return true;
 }
+
+/**
+ * A tier set by hand (a platform admin, or the demo seed): recorded as a "manual" subscription and
+ * applied by the same rules as a paid one, so tier, status and seats always come from a subscription
+ * record. "free" ends the manual plan. A company paying through PayPal is changed at PayPal instead.
+ */
+export async function setTierByHand(
+  tx: DbOrTx,
+  companyId: string,
+  tier: TSubscriptionRow["tier"] | "free",
+): Promise<void> {
+  const [current] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.status, "ACTIVE")))
+    .for("update");
+  if (current && current.provider !== "manual") throw new PaidThroughPayPalError();
+  if (tier === "free") {
+    if (current) await endSubscription(tx, current, "CANCELLED");
+    return;
+  }
+  if (current?.tier === tier) return;
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({
+      companyId,
+      provider: "manual",
+      providerSubscriptionId: `manual-${randomUUID()}`,
+      tier,
+      status: "PENDING",
+    })
+    .returning();
+  if (!row) throw new Error("subscription insert returned nothing");
+  await activateSubscription(tx, row);
+}
+
+/** setTierByHand on a company whose plan PayPal bills. */
+export class PaidThroughPayPalError extends Error {}

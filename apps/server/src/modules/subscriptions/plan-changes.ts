@@ -20,8 +20,10 @@ import { endSubscription, lockSubscription } from "./apply";
 import {
   companyMode,
   getSubscriptionState,
+  isManualPlan,
   paypalFailure,
   SETTINGS_PATH,
+  startSubscription,
   type TServiceDeps,
 } from "./service";
 
@@ -56,6 +58,8 @@ export async function changeSubscriptionPlan(
 ): Promise<TSubscriptionCheckout> {
   const current = await activeSubscription(deps, ctx);
   if (current.tier === input.tier) throw new AppError("CONFLICT", 409, SUBSCRIPTION_MESSAGES.SAME_TIER);
+  // A plan set by hand has nothing at PayPal to revise: the company subscribes to the new tier.
+  if (isManualPlan(current.subscriptionId)) return startSubscription(deps, ctx, input);
   const mode = await companyMode(deps, ctx.companyId);
   const [plan] = await deps.database.db
     .select({ providerPlanId: subscriptionPlans.providerPlanId })
@@ -86,6 +90,7 @@ export async function cancelCompanySubscription(
   ctx: TCompanyContext,
 ): Promise<TSubscriptionCancelResult> {
   const current = await activeSubscription(deps, ctx);
+  if (isManualPlan(current.subscriptionId)) return endManualPlan(deps, ctx, current.subscriptionId);
   const client = await platformClientFor(deps, ctx.companyId, SUBSCRIPTION_MESSAGES.CANCEL_FAILED);
   let ended: "CANCELLED" | "EXPIRED" = "CANCELLED";
   try {
@@ -106,6 +111,23 @@ export async function cancelCompanySubscription(
     const row = await lockSubscription(tx, current.subscriptionId, ctx.companyId);
     if (!row) throw notFound("No such subscription for your company");
     await endSubscription(tx, row, ended);
+  });
+  return {
+    message: SUBSCRIPTION_MESSAGES.SUBSCRIPTION_CANCELLED,
+    subscription: await getSubscriptionState(deps, ctx),
+  };
+}
+
+/** A plan set by hand bills nothing: cancelling it is the fall-back to free alone. */
+async function endManualPlan(
+  deps: TServiceDeps,
+  ctx: TCompanyContext,
+  subscriptionId: string,
+): Promise<TSubscriptionCancelResult> {
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockSubscription(tx, subscriptionId, ctx.companyId, "manual");
+    if (!row) throw notFound("No such subscription for your company");
+    await endSubscription(tx, row, "CANCELLED");
   });
   return {
     message: SUBSCRIPTION_MESSAGES.SUBSCRIPTION_CANCELLED,

@@ -22,6 +22,9 @@ type TMode = "sandbox" | "live";
 /** Where PayPal sends the subscriber back: the settings page, which confirms or says "Payment cancelled". */
 export const SETTINGS_PATH = "/owner/settings";
 
+/** Tiers a platform admin set by hand (and the demo company's) carry a "manual-…" subscription id. */
+export const isManualPlan = (subscriptionId: string | null) => Boolean(subscriptionId?.startsWith("manual-"));
+
 export async function getSubscriptionState(
   deps: TServiceDeps,
   ctx: TCompanyContext,
@@ -44,6 +47,7 @@ export async function getSubscriptionState(
     trialExpiresAt: row.trialExpiresAt?.toISOString() ?? null,
     // 002 §4: expired when the current date is after trial_expires_at.
     trialExpired: row.trialExpiresAt ? Date.now() > row.trialExpiresAt.getTime() : false,
+    billedBy: row.subscriptionId ? (isManualPlan(row.subscriptionId) ? "manual" : "paypal") : null,
   };
 }
 
@@ -71,8 +75,9 @@ export async function startSubscription(
   input: TCreateSubscription,
 ): Promise<TSubscriptionCheckout> {
   const current = await getSubscriptionState(deps, ctx);
-  // 002 §4: upgrades are offered only while on free (a paid tier is changed at PayPal, not here).
-  if (current.tier !== "free") {
+  // 002 §4: upgrades are offered only while on free (a paid tier is changed at PayPal, not here); a
+  // tier set by hand bills nothing, so such a company may subscribe.
+  if (current.tier !== "free" && !isManualPlan(current.subscriptionId)) {
     throw new AppError("CONFLICT", 409, SUBSCRIPTION_MESSAGES.ALREADY_SUBSCRIBED);
   }
   const mode = await companyMode(deps, ctx.companyId);

@@ -1,2 +1,3 @@
 export { registerTeamInvitationRoutes } from "./acceptance-routes";
 export { registerTeamRoutes } from "./routes";
+export { takeSeat } from "./service";

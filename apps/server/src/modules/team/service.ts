@@ -42,6 +42,27 @@ async function loadTeam(db: Db, companyId: string): Promise<TTeam> {
   };
 }
 
+/**
+ * The company locked for the caller's transaction, with its team: one seat-taking change at a time per
+ * company, so two of them (invitations, accounts made by a platform admin) cannot both take the last seat.
+ */
+async function lockSeats(tx: Db, companyId: string) {
+  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for("update");
+  if (!company) throw notFound("Company not found");
+  return { company, team: await loadTeam(tx, companyId) };
+}
+
+function refuseWhenFull(team: TTeam) {
+  if (team.used >= team.seats) {
+    throw new AppError("SEAT_LIMIT", 409, TEAM_MESSAGES.SEAT_LIMIT.replace("{seats}", String(team.seats)));
+  }
+}
+
+/** Inside the transaction that adds a company user: 409 SEAT_LIMIT when the plan's seats are taken. */
+export async function takeSeat(tx: Db, companyId: string): Promise<void> {
+  refuseWhenFull((await lockSeats(tx, companyId)).team);
+}
+
 export const getTeam = (deps: TTeamDeps, ctx: TCompanyContext) => loadTeam(deps.database.db, ctx.companyId);
 
 /** The team invitation, in the company's name and headed by its logo when it has one. */
@@ -63,16 +84,12 @@ export async function inviteTeamMember(
   const { token, hash } = newLinkToken();
   const company = await deps.database.db.transaction(async (tx) => {
     // One invitation at a time per company, so two invites cannot both take the last seat.
-    const [company] = await tx.select().from(companies).where(eq(companies.id, ctx.companyId)).for("update");
-    if (!company) throw notFound("Company not found");
-    const team = await loadTeam(tx, ctx.companyId);
+    const { company, team } = await lockSeats(tx, ctx.companyId);
     if (team.members.some((m) => m.email.toLowerCase() === input.email))
       throw conflict(TEAM_MESSAGES.ALREADY_MEMBER);
     if (team.invitations.some((i) => i.email.toLowerCase() === input.email))
       throw conflict(TEAM_MESSAGES.ALREADY_INVITED);
-    if (team.used >= team.seats) {
-      throw new AppError("SEAT_LIMIT", 409, TEAM_MESSAGES.SEAT_LIMIT.replace("{seats}", String(team.seats)));
-    }
+    refuseWhenFull(team);
     await tx.insert(teamInvitations).values({
       companyId: ctx.companyId,
       email: input.email,

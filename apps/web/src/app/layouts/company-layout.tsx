@@ -5,6 +5,7 @@ import { TrialBanner } from "@/features/trial-banner/components/trial-banner";
 import { WorkspaceSwitcher } from "@/features/workspace/components/workspace-switcher";
 import { useSession } from "@/lib/session/use-session";
 import { companyNavGroups } from "./company-nav";
+import { CompanySuspendedScreen } from "./company-suspended-screen";
 import { LayoutShell } from "./layout-shell";
 import { SidebarBrand } from "./sidebar-brand";
 import { SidebarUser } from "./sidebar-user";
@@ -30,6 +31,8 @@ export function CompanyLayout() {
         />
       }
       sidebarFooter={<SidebarUser roleLabel={roleLabel} />}
+      // Platform admins keep their tools (Developer Settings live on this side too).
+      screen={user?.companySuspended && !user.isPlatformAdmin ? <CompanySuspendedScreen /> : undefined}
       banner={
         <>
           <ImpersonationBanner />

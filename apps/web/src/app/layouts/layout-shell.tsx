@@ -18,6 +18,8 @@ type TLayoutShellProps = {
   headerActions: React.ReactNode;
   /** A notice strip between the header and the screen (the company side's trial banner). */
   banner?: React.ReactNode;
+  /** Shown instead of the route's screen (a suspended company's notice). */
+  screen?: React.ReactNode;
 };
 
 /** Sidebar + header + screen + footer, shared by the company and buyer layouts. */
@@ -28,6 +30,7 @@ export function LayoutShell({
   sidebarFooter,
   headerActions,
   banner,
+  screen,
 }: TLayoutShellProps) {
   return (
     <SidebarProvider>
@@ -44,7 +47,7 @@ export function LayoutShell({
         <AppHeader actions={headerActions} />
         {banner}
         <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
-          <Outlet />
+          {screen ?? <Outlet />}
         </main>
         <AppFooter />
       </SidebarInset>

@@ -3,8 +3,11 @@ import {
   type TAdminDeleteUser,
   type TAdminRecreateUser,
   type TPlatformPayPalUpdate,
+  type TSetTierByHand,
   type TSubscriberQuery,
   type TSupportEmail,
+  ZAdminCompanyResultSchema,
+  ZAdminCompanySchema,
   ZAdminUserResultSchema,
   ZAuditLogSchema,
   ZCompanyOptionsSchema,
@@ -26,6 +29,7 @@ export const platformAdminKeys = {
   companies: ["platform-admin", "companies"] as const,
   subscribers: (query: TSubscriberQuery) => ["platform-admin", "subscribers", query] as const,
   audit: ["platform-admin", "audit-log"] as const,
+  company: (companyId: string) => ["platform-admin", "company", companyId] as const,
 };
 
 export const fetchPlatformPayPal = (signal?: AbortSignal) =>
@@ -68,3 +72,17 @@ export const fetchAuditLog = (signal?: AbortSignal) =>
 
 export const startImpersonation = (userId: string) =>
   apiClient.post(`${BASE}/impersonation`, { userId }, { schema: ZImpersonationStartedSchema });
+
+const company = (companyId: string) => `${BASE}/companies/${encodeURIComponent(companyId)}`;
+export const fetchAdminCompany = (companyId: string, signal?: AbortSignal) =>
+  apiClient.get(company(companyId), { schema: ZAdminCompanySchema, signal });
+export const extendCompanyTrial = (companyId: string, days: number) =>
+  apiClient.post(`${company(companyId)}/trial`, { days }, { schema: ZAdminCompanyResultSchema });
+export const setCompanyTrialExempt = (companyId: string, exempt: boolean) =>
+  apiClient.put(`${company(companyId)}/trial-exempt`, { exempt }, { schema: ZAdminCompanyResultSchema });
+export const setCompanyTier = (companyId: string, input: TSetTierByHand) =>
+  apiClient.put(`${company(companyId)}/tier`, input, { schema: ZAdminCompanyResultSchema });
+export const suspendCompany = (companyId: string, reason: string) =>
+  apiClient.post(`${company(companyId)}/suspend`, { reason }, { schema: ZAdminCompanyResultSchema });
+export const reinstateCompany = (companyId: string) =>
+  apiClient.post(`${company(companyId)}/reinstate`, undefined, { schema: ZAdminCompanyResultSchema });

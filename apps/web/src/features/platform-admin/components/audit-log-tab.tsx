@@ -10,6 +10,11 @@ const ACTION_LABEL: Record<TAuditLogEntry["action"], string> = {
   impersonation_start: "Started",
   impersonation_end: "Ended",
   impersonation_refused: "Refused",
+  company_trial_extended: "Extended trial",
+  company_trial_exempt_changed: "Changed trial exemption",
+  company_tier_changed: "Changed plan",
+  company_suspended: "Suspended company",
+  company_reinstated: "Reinstated company",
 };
 
 /** Every impersonation start, end and refused action, with both users. */

@@ -51,7 +51,7 @@ export function SubscribersPage() {
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
         title="Subscribers"
-        description="Every company on the platform with its subscription and usage."
+        description="Every company on the platform with its subscription and usage. Open a company to extend its trial, set its plan or suspend it."
         actions={
           <Button variant="outline" asChild>
             <Link to="/dashboard/developer">
@@ -115,13 +115,24 @@ export function SubscribersPage() {
                       </TableHead>
                     );
                   })}
+                  <TableHead className="hidden lg:table-cell">Last activity</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {list.data.items.map((row) => (
                   <TableRow key={row.companyId}>
                     <TableCell>
-                      <div className="max-w-48 truncate font-medium">{row.name}</div>
+                      <Link
+                        to={`/dashboard/developer/companies/${row.companyId}`}
+                        className="block max-w-48 truncate font-medium underline-offset-4 hover:underline"
+                      >
+                        {row.name}
+                      </Link>
+                      {row.suspendedAt && (
+                        <Badge variant="destructive" className="mt-1">
+                          Suspended
+                        </Badge>
+                      )}
                       <div className="max-w-48 truncate text-muted-foreground text-xs">
                         {row.adminEmail ?? ""}
                       </div>
@@ -140,6 +151,9 @@ export function SubscribersPage() {
                     </TableCell>
                     <TableCell className="hidden sm:table-cell">{row.buyers}</TableCell>
                     <TableCell className="hidden sm:table-cell">{row.leads}</TableCell>
+                    <TableCell className="hidden lg:table-cell">
+                      {row.lastActivityAt ? new Date(row.lastActivityAt).toLocaleDateString() : "—"}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

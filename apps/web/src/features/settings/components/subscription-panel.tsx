@@ -316,5 +316,6 @@ function statusLine(state: TSubscriptionState) {
     return state.trialExpired ? `Your free trial ended on ${date}.` : `Your free trial ends on ${date}.`;
   }
   const since = state.updatedAt ? ` since ${new Date(state.updatedAt).toLocaleDateString()}` : "";
-  return `Subscription ${state.status ?? "active"}${since}.`;
+  if (state.billedBy === "manual") return `Plan set by the Leadpost team${since}; nothing is billed.`;
+  return `Subscription ${state.status ?? "inactive"}${since}.`;
 }
