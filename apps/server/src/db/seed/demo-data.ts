@@ -274,3 +274,16 @@ export const DEMO_LEADS = [
     daysAgo: 12,
   },
 ];
+
+/**
+ * Where the demo leads' visitors came from, given to the leads in turn (their form submissions carry
+ * it), so the dashboard's "Leads by source" has something to show: a campaign, an ad click, a
+ * referring site, and visitors who came straight to the form.
+ */
+export const DEMO_LEAD_SOURCES = [
+  { utm: { utm_source: "google", utm_medium: "cpc", utm_campaign: "spring-roofing" } },
+  { clickIds: { fbclid: "demo-fbclid-1" } },
+  { referrer: "https://www.yelp.com/biz/summit-home-services" },
+  {},
+  { utm: { utm_source: "google", utm_medium: "organic" } },
+] as const satisfies readonly { utm?: object; clickIds?: object; referrer?: string }[];

@@ -13,6 +13,7 @@ import {
   buyers,
   companies,
   companyPreferences,
+  formSubmissions,
   forms,
   leadRoutingDecisions,
   leads,
@@ -25,6 +26,7 @@ import {
   DEMO_BUYERS,
   DEMO_COMPANY,
   DEMO_FORMS,
+  DEMO_LEAD_SOURCES,
   DEMO_LEADS,
   DEMO_NICHES,
   DEMO_PASSWORD,
@@ -178,6 +180,28 @@ async function seedDemo(db: Db) {
       }),
     )
     .returning();
+
+  // Each lead's raw submission, with where its visitor came from (already routed: the leads exist).
+  const submissionRows = leadRows.map((lead, i) => {
+    const from: { utm?: Record<string, string>; clickIds?: Record<string, string>; referrer?: string } =
+      DEMO_LEAD_SOURCES[i % DEMO_LEAD_SOURCES.length]!;
+    return {
+      id: crypto.randomUUID(),
+      companyId: company.id,
+      formId: lead.formId!,
+      data: lead.data ?? {},
+      utm: from.utm ?? null,
+      clickIds: from.clickIds ?? null,
+      referrer: from.referrer ?? null,
+      leadId: lead.id,
+      routingStatus: "routed" as const,
+      createdAt: lead.createdAt,
+    };
+  });
+  await db.insert(formSubmissions).values(submissionRows);
+  for (const row of submissionRows) {
+    await db.update(leads).set({ submissionId: row.id }).where(eq(leads.id, row.leadId));
+  }
 
   // The demo buyer buys the newest roofing lead once routing has offered it a preview.
   const demoBuyer = buyerRows.find((b) => b.email === "buyer@leadpost.test")!;

@@ -1,9 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { ZDashboardSummarySchema } from "@leadpost/shared";
+import { ZBusinessOverviewSchema, ZBusinessQuerySchema, ZDashboardSummarySchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { businessOverview } from "./business";
 import { dashboardCounts } from "./service";
 
 const summaryRoute = createRoute({
@@ -19,9 +20,30 @@ const summaryRoute = createRoute({
   },
 });
 
+const businessRoute = createRoute({
+  method: "get",
+  path: "/api/dashboard/business",
+  tags: ["Dashboard"],
+  summary:
+    "The business overview for 7, 30 or 90 days: leads per day with sales and calls, leads by form and by source, sold vs unsold, credits spent and the top buyers (test leads excluded)",
+  request: { query: ZBusinessQuerySchema },
+  responses: {
+    200: jsonContent(ZBusinessOverviewSchema, "The period's figures"),
+    401: apiError("Not signed in"),
+    403: apiError("No company associated with your account"),
+    422: apiError("Choose 7, 30 or 90 days"),
+  },
+});
+
 export function registerDashboardRoutes(app: TApp, deps: TDeps) {
   app.use("/api/dashboard/*", requireSession(deps), requireCompanyRole(deps));
   app.openapi(summaryRoute, async (c) =>
     c.json(await dashboardCounts(deps.database.db, companyContext(c).companyId), 200),
+  );
+  app.openapi(businessRoute, async (c) =>
+    c.json(
+      await businessOverview(deps.database.db, companyContext(c).companyId, c.req.valid("query").days),
+      200,
+    ),
   );
 }

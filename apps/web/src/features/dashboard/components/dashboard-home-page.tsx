@@ -1,12 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building, Clock, FileText, Inbox, PhoneCall, PhoneIncoming } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatTile } from "@/components/ui/stat-tile";
 import { formatDuration } from "@/lib/format-duration";
 import { useSession } from "@/lib/session/use-session";
 import { dashboardKeys, fetchDashboardSummary } from "../api";
-import { BuyersMap } from "../buyers-map/components/buyers-map";
+
+// The charts and the map load after the tiles: they stay out of the dashboard's first load.
+const BelowTheTiles = lazy(() => import("./dashboard-below-tiles"));
 
 // Spec 001 §2 Dashboard home: five tiles, then the buyers map.
 const TILES = [
@@ -70,7 +73,9 @@ export function DashboardHomePage() {
               })}
             </div>
           </section>
-          <BuyersMap />
+          <Suspense fallback={null}>
+            <BelowTheTiles />
+          </Suspense>
         </div>
       )}
     </div>
