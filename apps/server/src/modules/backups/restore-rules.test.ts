@@ -16,7 +16,11 @@ const buyer = (over: Record<string, unknown> = {}) => ({
   creditBalance: 0,
   ...over,
 });
-const entry = (amount: number, type: string, over: Record<string, unknown> = {}) => ({
+const entry = (
+  amount: number,
+  type: string,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   id: crypto.randomUUID(),
   companyId,
   buyerId,
