@@ -162,6 +162,7 @@ export function planRestore(
   const ids = new Map<string, Set<string>>();
   for (const [name, rows] of rowsOf) ids.set(name, new Set(rows.map((r) => r.id as string)));
 
+  const ownPeople = new Set([...people.memberIds, ...people.buyerUsers.values()]);
   for (const t of BACKUP_TABLES) {
     const rules = RULES.get(t.name)!;
     for (const [i, row] of rowsOf.get(t.name)!.entries()) {
@@ -173,11 +174,7 @@ export function planRestore(
         } else if (target === "users") {
           // Who made a row (an attribution): kept only for the company's own people.
           if (t.name === "buyers") continue;
-          if (
-            !people.memberIds.has(value as string) &&
-            ![...people.buyerUsers.values()].includes(value as string)
-          )
-            row[key] = null;
+          if (!ownPeople.has(value as string)) row[key] = null;
         } else if (!ids.get(target)?.has(value as string)) {
           refuse(`${t.name}[${i}].${key}: points outside the file's ${target}`);
         }
