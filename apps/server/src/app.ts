@@ -9,7 +9,7 @@ import { registerAccountRoutes } from "./modules/accounts";
 import { registerApiKeyRoutes } from "./modules/api-keys";
 import { authOpenApi, registerAuthRoutes, withAuthEndpoints } from "./modules/auth";
 import { registerAuthEventRoutes } from "./modules/auth-events";
-import { registerBackupRoutes } from "./modules/backups";
+import { BACKUP_MAX_BYTES, BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./modules/backups";
 import { registerBuyerPortalRoutes } from "./modules/buyer-portal";
 import { registerBuyerRoutes } from "./modules/buyers";
 import { registerCallTrackingPublicRoutes, registerCallTrackingRoutes } from "./modules/call-tracking";
@@ -81,11 +81,18 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     onTooLarge: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
     fallback: jsonBodyLimit,
   });
+  // A backup file is a company's whole data: its restore takes more than 1 MiB, within its own cap.
+  const backupBodyLimit = bodyLimit({
+    maxSize: BACKUP_MAX_BYTES,
+    onError: (c) =>
+      c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The backup file is too large (64 MB at most)."), 413),
+  });
   // Image, logo and voicemail audio uploads carry their own, larger limits (forms/images.ts,
   // settings/logo.ts, calls/voicemail-audio.ts).
   app.use("/api/*", (c, next) => {
     const path = c.req.path;
     if (isPublicSubmissionPath(path)) return submissionBodyLimit(c, next);
+    if (BACKUP_UPLOAD_PATHS.includes(path)) return backupBodyLimit(c, next);
     return path === FORM_IMAGE_UPLOAD_PATH || path === COMPANY_LOGO_PATH || isVoicemailAudioUpload(path)
       ? next()
       : jsonBodyLimit(c, next);

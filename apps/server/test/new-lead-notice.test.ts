@@ -174,7 +174,12 @@ describe("new-lead notices leave the routing for a job", () => {
     const a = await addLead(ctx, co.companyId, { saleCap: 2 });
     const b = await addLead(ctx, co.companyId, { saleCap: 2 });
     const noLocation = await addLead(ctx, co.companyId, { zipCode: null, latitude: null, longitude: null });
-    const claimed = [a, b, noLocation].map((l) => ({ id: crypto.randomUUID(), leadId: l.id, attempts: 1 }));
+    const claimed = [a, b, noLocation].map((l) => ({
+      id: crypto.randomUUID(),
+      companyId: co.companyId,
+      leadId: l.id,
+      attempts: 1,
+    }));
     sent.length = 0;
     await routeClaimed(ctx.deps, claimed, 2);
     // The lead without a location reached nobody: it owes no notice.

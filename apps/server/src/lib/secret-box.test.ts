@@ -24,6 +24,14 @@ describe("secret box", () => {
     expect(() => other.open(sealed)).toThrow();
   });
 
+  it("signs per purpose: same data and purpose agree, another purpose or key does not", () => {
+    const mac = box.mac("backup", "content");
+    expect(box.mac("backup", "content")).toBe(mac);
+    expect(box.mac("backup", "content!")).not.toBe(mac);
+    expect(box.mac("other", "content")).not.toBe(mac);
+    expect(createSecretBox(randomBytes(32).toString("base64")).mac("backup", "content")).not.toBe(mac);
+  });
+
   it("shows only the last four characters", () => {
     expect(lastFour("sk_test_123456789")).toBe("6789");
   });

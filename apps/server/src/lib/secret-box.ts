@@ -1,15 +1,34 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * AES-256-GCM for provider secrets at rest. Stored as "v1:<iv>:<tag>:<ciphertext>" in base64 parts,
- * so a future key rotation can add "v2" without guessing.
+ * so a future key rotation can add "v2" without guessing. `mac` signs what the server hands out and
+ * must recognise later (backup files): HMAC-SHA256 under a key derived per purpose from the same
+ * server key, so a signature of one purpose never passes for another's.
  */
-export type TSecretBox = { seal(plain: string): string; open(sealed: string): string };
+export type TSecretBox = {
+  seal(plain: string): string;
+  open(sealed: string): string;
+  /** base64url HMAC-SHA256 of `data` under the key of `purpose`. */
+  mac(purpose: string, data: string): string;
+};
 
 export function createSecretBox(keyBase64: string): TSecretBox {
   const key = Buffer.from(keyBase64, "base64");
   if (key.length !== 32) throw new Error("ENCRYPTION_KEY must decode to 32 bytes");
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string) => {
+    let derived = macKeys.get(purpose);
+    if (!derived) {
+      derived = Buffer.from(hkdfSync("sha256", key, Buffer.alloc(0), `leadpost mac: ${purpose}`, 32));
+      macKeys.set(purpose, derived);
+    }
+    return derived;
+  };
   return {
+    mac(purpose, data) {
+      return createHmac("sha256", macKey(purpose)).update(data, "utf8").digest("base64url");
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);

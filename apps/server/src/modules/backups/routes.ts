@@ -12,10 +12,16 @@ import { companyContext } from "../../plugins/tenant";
 import { analyseBackup, createBackup, downloadBackup, listBackups, restoreBackup } from "./service";
 
 const BASE = "/api/settings/backups";
+/** The routes that take a whole backup file: app.ts gives them BACKUP_MAX_BYTES instead of 1 MiB. */
+export const BACKUP_UPLOAD_PATHS: readonly string[] = [`${BASE}/analyse`, `${BASE}/restore`];
+/** The largest backup file a restore takes (the file is read whole, then checked row by row). */
+export const BACKUP_MAX_BYTES = 64 * 1024 * 1024;
 const tags = ["Settings"];
 const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
 /** The file as uploaded; its shape is checked by the service so the answer names the problem. */
-const ZFileBody = z.unknown().openapi({ description: "A backup file: { tables, timestamp }" });
+const ZFileBody = z
+  .unknown()
+  .openapi({ description: "A backup file as downloaded: { timestamp, companyId, tables, signature }" });
 
 const listRoute = createRoute({
   method: "get",
@@ -52,6 +58,7 @@ const analyseRoute = createRoute({
   responses: {
     200: jsonContent(ZBackupAnalysisSchema, "Analysis"),
     ...denied,
+    413: apiError("The backup file is too large."),
     422: apiError("Invalid backup file format"),
   },
 });
@@ -59,11 +66,13 @@ const restoreRoute = createRoute({
   method: "post",
   path: `${BASE}/restore`,
   tags,
-  summary: "Restore step two: replace the company's data with the file's, in one transaction",
+  summary:
+    "Restore step two: replace the company's data with the file's, in one transaction (only a file this server signed for the company)",
   request: { body: jsonBody(ZFileBody) },
   responses: {
     200: jsonContent(ZRestoreResultSchema, "Restored"),
     ...denied,
+    413: apiError("The backup file is too large."),
     422: apiError("Invalid backup file format"),
   },
 });
@@ -77,8 +86,10 @@ export function registerBackupRoutes(app: TApp, deps: TDeps) {
     c.header("Content-Disposition", `attachment; filename="${file.fileName}"`);
     return c.json(file.content as Record<string, unknown>, 200);
   });
-  app.openapi(analyseRoute, async (c) => c.json(analyseBackup(companyContext(c), await c.req.json()), 200));
+  app.openapi(analyseRoute, async (c) =>
+    c.json(analyseBackup(deps, companyContext(c), await c.req.json()), 200),
+  );
   app.openapi(restoreRoute, async (c) =>
-    c.json(await restoreBackup(deps, companyContext(c), await c.req.json()), 200),
+    c.json(await restoreBackup(deps, companyContext(c), await c.req.json(), c.get("log")), 200),
   );
 }

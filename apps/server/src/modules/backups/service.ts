@@ -5,30 +5,23 @@ import {
   type TBackupAnalysis,
   ZBackupFileSchema,
 } from "@leadpost/shared";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/raw";
-import { backups, companies } from "../../db/schema";
+import { backups, buyers, companies, userRoles } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
+import type { TLogger } from "../../lib/logger";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { BackupRefused, planRestore, type TCompanyPeople } from "./restore-rules";
+import { isSignedFor, signBackup, type TBackupContent } from "./signature";
 import { backupFileSql } from "./snapshot";
 import { BACKUP_TABLES, backupKind } from "./tables";
 
-type TBackupDeps = Pick<TDeps, "database">;
+type TBackupDeps = Pick<TDeps, "database" | "secretBox">;
 
-/** Company columns a restore leaves alone: identity, billing and trial belong to the platform. */
-const COMPANY_KEEP = [
-  "id",
-  "subscriptionTier",
-  "subscriptionStatus",
-  "subscriptionId",
-  "subscriptionUpdatedAt",
-  "trialExpiresAt",
-  "seats",
-  "isTrialExempt",
-  "createdAt",
-] as const;
+const RESTORABLE = new Set(["companies", ...BACKUP_TABLES.map((t) => t.name)]);
+const invalidFormat = () => new AppError("VALIDATION_FAILED", 422, BACKUP_MESSAGES.INVALID_FORMAT);
 
 const toBackup = (row: {
   id: string;
@@ -99,7 +92,11 @@ export async function listBackups(deps: TBackupDeps, ctx: TCompanyContext) {
   return { backups: rows.map(toBackup) };
 }
 
-/** The file of one of the company's backups (the newest when no id is given). */
+/**
+ * The file of one of the company's backups (the newest when no id is given), signed for the company.
+ * Tables a restore never takes (those of backups stored by an earlier version) are left out, so the
+ * file restores as it is.
+ */
 export async function downloadBackup(deps: TBackupDeps, ctx: TCompanyContext, id?: string) {
   const [row] = await deps.database.db
     .select({ fileName: backups.fileName, content: backups.content, createdAt: backups.createdAt })
@@ -114,72 +111,103 @@ export async function downloadBackup(deps: TBackupDeps, ctx: TCompanyContext, id
     .orderBy(desc(backups.createdAt))
     .limit(1);
   if (!row?.content) throw notFound(BACKUP_MESSAGES.NONE);
-  return { fileName: row.fileName ?? `manual_${stamp(row.createdAt)}.json`, content: row.content };
+  const stored = row.content as TBackupContent;
+  const tables = Object.fromEntries(Object.entries(stored.tables).filter(([name]) => RESTORABLE.has(name)));
+  const content = signBackup(deps.secretBox, {
+    timestamp: stored.timestamp,
+    companyId: ctx.companyId,
+    tables,
+  });
+  return { fileName: row.fileName ?? `manual_${stamp(row.createdAt)}.json`, content };
 }
 
+/** The file's shape; called only once its signature has been checked. */
 function parseFile(raw: unknown) {
   const parsed = ZBackupFileSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", 422, BACKUP_MESSAGES.INVALID_FORMAT);
+  if (!parsed.success) throw invalidFormat();
   return parsed.data;
 }
 
-/** Restore, step one: what the file holds (rows per table), without changing anything. */
-export function analyseBackup(ctx: TCompanyContext, raw: unknown): TBackupAnalysis {
+/**
+ * Restore, step one: what the file holds (rows per table), without changing anything. Only a file
+ * this server signed is read: for this company, or for another one (then shown as not restorable here).
+ */
+export function analyseBackup(deps: TBackupDeps, ctx: TCompanyContext, raw: unknown): TBackupAnalysis {
+  const claimed = (raw as { companyId?: unknown } | null)?.companyId;
+  const sameCompany = isSignedFor(deps.secretBox, raw, ctx.companyId);
+  if (!sameCompany && !(typeof claimed === "string" && isSignedFor(deps.secretBox, raw, claimed))) {
+    throw invalidFormat();
+  }
   const file = parseFile(raw);
   const tables = Object.fromEntries(Object.entries(file.tables).map(([k, v]) => [k, v.length]));
   return {
     timestamp: file.timestamp,
-    sameCompany: file.companyId === ctx.companyId,
+    sameCompany,
     tables,
     totalRows: Object.values(tables).reduce((a, b) => a + b, 0),
   };
 }
 
+/** Who a restored row may name: the company's members and the users linked to its buyers now. */
+async function companyPeople(db: Db, companyId: string): Promise<TCompanyPeople> {
+  const members = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.companyId, companyId));
+  const linked = await db
+    .select({ id: buyers.id, userId: buyers.userId })
+    .from(buyers)
+    .where(and(eq(buyers.companyId, companyId), isNotNull(buyers.userId)));
+  return {
+    memberIds: new Set(members.map((m) => m.userId)),
+    buyerUsers: new Map(linked.map((b) => [b.id, b.userId!])),
+  };
+}
+
 /**
- * Restore, step two, in one transaction: a restore_ backup of the current state first, then every
- * backed-up table of the company replaced by the file's rows. Every row must belong to the signed-in
- * company, so no row of another company can be written or removed.
+ * Restore, step two. Refused with "Invalid backup file format" before anything is read unless this
+ * server signed the file for this company (signature.ts); then, in one transaction, every row is
+ * checked (restore-rules.ts), a restore_ backup of the current state is taken, and every backed-up
+ * table of the company is replaced by the file's rows. Any refusal rolls everything back.
  */
-export async function restoreBackup(deps: TBackupDeps, ctx: TCompanyContext, raw: unknown) {
-  const file = parseFile(raw);
-  const known = new Set(["companies", ...BACKUP_TABLES.map((t) => t.name)]);
-  const foreign = (row: Record<string, unknown>, name: string) =>
-    (name === "companies" ? row.id : row.companyId) !== ctx.companyId;
-  if (
-    file.companyId !== ctx.companyId ||
-    Object.entries(file.tables).some(([name, rows]) => !known.has(name) || rows.some((r) => foreign(r, name)))
-  ) {
-    throw new AppError("FORBIDDEN", 403, BACKUP_MESSAGES.OTHER_COMPANY);
+export async function restoreBackup(deps: TBackupDeps, ctx: TCompanyContext, raw: unknown, log: TLogger) {
+  if (!isSignedFor(deps.secretBox, raw, ctx.companyId)) {
+    log.warn(
+      { companyId: ctx.companyId },
+      "backup restore refused: not signed by this server for this company",
+    );
+    throw invalidFormat();
   }
+  const file = parseFile(raw);
   return deps.database.db.transaction(async (tx) => {
     const db: Db = tx;
+    let plan: ReturnType<typeof planRestore>;
+    try {
+      plan = planRestore(ctx.companyId, file.tables, await companyPeople(db, ctx.companyId));
+    } catch (err) {
+      if (!(err instanceof BackupRefused)) throw err;
+      log.warn({ companyId: ctx.companyId, reason: err.message }, "backup restore refused");
+      throw invalidFormat();
+    }
     const safetyBackup = await writeBackup(db, ctx.companyId, "restore_", ctx.userId);
     for (const t of [...BACKUP_TABLES].reverse()) {
       // biome-ignore lint/suspicious/noExplicitAny: every backup table has a companyId column (tables.ts).
       await db.delete(t.table).where(eq((t.table as any).companyId, ctx.companyId));
     }
-    const company = file.tables.companies?.[0];
-    if (company) {
-      const values = Object.fromEntries(
-        Object.entries(company).filter(([k]) => !(COMPANY_KEEP as readonly string[]).includes(k)),
-      );
-      if (typeof values.updatedAt === "string") values.updatedAt = new Date(values.updatedAt);
-      await db.update(companies).set(values).where(eq(companies.id, ctx.companyId));
-    }
+    if (plan.company) await db.update(companies).set(plan.company).where(eq(companies.id, ctx.companyId));
     const restored: Record<string, number> = {};
-    for (const t of BACKUP_TABLES) {
-      const rows = (file.tables[t.name] ?? []).map((r) => {
-        const row = { ...r };
-        for (const c of t.dateColumns) if (typeof row[c] === "string") row[c] = new Date(row[c] as string);
-        return row;
-      });
+    for (const { table: t, rows } of plan.tables) {
       for (let i = 0; i < rows.length; i += 500) {
-        // A row that clashes with another company's (a forged or foreign file) rolls everything back.
+        // A row that clashes with another company's (an id or key taken) rolls everything back.
         await db
           .insert(t.table)
           .values(rows.slice(i, i + 500))
-          .catch(() => {
-            throw new AppError("VALIDATION_FAILED", 422, BACKUP_MESSAGES.INVALID_FORMAT);
+          .catch((err) => {
+            log.warn(
+              { err, companyId: ctx.companyId, table: t.name },
+              "backup restore refused: a row clashes",
+            );
+            throw invalidFormat();
           });
       }
       restored[t.name] = rows.length;

@@ -3,11 +3,13 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema";
 
 /**
- * Company tables a backup does not hold: identities and roles (users outlive a restore), sealed
- * secrets and API keys (a downloaded file must not carry them), subscription billing kept by PayPal,
- * logs of sign-ins and webhooks, the e-mail log (it holds reset links and sign-in codes, and grows by
- * every new-lead notice), notices waiting for their job (a restore must not send them again), and the
- * backups themselves.
+ * Company tables a backup does not hold and a restore never writes nor removes: identities and roles
+ * (users outlive a restore), sealed secrets and API keys (a downloaded file must not carry them),
+ * invitations (their token hashes make accounts: a restore must never create one), subscription
+ * billing kept by PayPal, audit and logs (the platform's audit log, sign-ins, webhooks), the e-mail log
+ * (it holds reset links and sign-in codes, and grows by every new-lead notice), notices waiting for
+ * their job (a restore must not send them again), the records of stored files (their keys name objects
+ * in the bucket, which a restore neither brings back nor may point at), and the backups themselves.
  */
 const EXCLUDED = new Set([
   "company_secrets",
@@ -15,6 +17,9 @@ const EXCLUDED = new Set([
   "user_roles",
   "profiles",
   "team_invitations",
+  "buyer_invitations",
+  "platform_audit_log",
+  "stored_files",
   "auth_events",
   "subscriptions",
   "subscription_payments",

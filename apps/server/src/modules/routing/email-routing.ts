@@ -71,10 +71,12 @@ export async function queueEmailDeliveries(
  * Hands the lead's pending e-mail deliveries to the e-mail service, after the routing commit (and
  * again on a later run, if a server stopped in between). Each delivery is claimed with a conditional
  * update first, so two runs never send it twice; the e-mail service then stores and retries the message.
+ * Deliveries and lead are read with the lead's company: a delivery row of one company naming another
+ * company's lead is never sent.
  */
 export async function sendPendingEmailDeliveries(
   deps: Pick<TDeps, "database" | "email" | "logger">,
-  leadId: string,
+  ref: { id: string; companyId: string },
 ): Promise<number> {
   const db = deps.database.db;
   const claimed = await db
@@ -82,14 +84,18 @@ export async function sendPendingEmailDeliveries(
     .set({ status: "sent", attempts: 1 })
     .where(
       and(
-        eq(leadDeliveries.leadId, leadId),
+        eq(leadDeliveries.companyId, ref.companyId),
+        eq(leadDeliveries.leadId, ref.id),
         eq(leadDeliveries.channel, "email"),
         eq(leadDeliveries.status, "pending"),
       ),
     )
     .returning();
   if (claimed.length === 0) return 0;
-  const [lead] = await db.select().from(leads).where(eq(leads.id, leadId));
+  const [lead] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, ref.id), eq(leads.companyId, ref.companyId)));
   if (!lead) return 0;
   const message = newLeadEmail(lead);
   for (const delivery of claimed) {

@@ -1,5 +1,5 @@
 import { evaluateBuyer, ineligibleReason, planDistribution, type TMatchedBuyer } from "@leadpost/shared";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { formBuyers, leads } from "../../db/schema";
@@ -41,9 +41,10 @@ export async function routeLeadNow(
   deps: TRoutingDeps,
   leadId: string,
   batch?: TNoticeBatch,
+  companyId?: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
-  const { outcome, noticesOwed, deliveriesMayWait } = await deps.database.db.transaction(async (tx) => {
-    const routed = await routeInTransaction(tx, leadId);
+  const { outcome, noticesOwed, deliveriesMayWait, lead } = await deps.database.db.transaction(async (tx) => {
+    const routed = await routeInTransaction(tx, leadId, companyId ?? null);
     // The notice job commits with the routing when the queue runs; else it is queued after the commit.
     if (!batch && routed.noticesOwed && (await queueNewLeadNoticesInTransaction(deps, tx, leadId))) {
       return { ...routed, noticesOwed: false };
@@ -51,7 +52,7 @@ export async function routeLeadNow(
     return routed;
   });
   // Pending deliveries exist only if this run queued some, or an earlier run committed and stopped.
-  if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, leadId);
+  if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, lead);
   if (noticesOwed) {
     if (batch) batch.leadIds.push(leadId);
     else await queueNewLeadNotices(deps, [leadId]);
@@ -61,29 +62,40 @@ export async function routeLeadNow(
 
 type TRouted = {
   outcome: TRoutingOutcome;
+  /** The lead routed, with its company: deliveries are sent for that company's lead only. */
+  lead: { id: string; companyId: string };
   /** This run wrote a `new_lead_notices` row (some buyer was reached) whose job is not queued yet. */
   noticesOwed: boolean;
   deliveriesMayWait: boolean;
 };
 
-async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
+/**
+ * `companyId`, when the caller has one (the routing worker: the submission's company), must be the
+ * lead's: a submission row pointing at another company's lead finds nothing and routes nothing.
+ */
+async function routeInTransaction(tx: Db, leadId: string, companyId: string | null): Promise<TRouted> {
   // A named prepared statement on PostgreSQL: each connection parses and plans it once.
   const [row] = await tx
     .select({ lead: leads, listIds: formBuyerIdsColumn, emailEntries: emailEntriesColumn })
     .from(leads)
-    .where(eq(leads.id, sql.placeholder("leadId")))
+    .where(
+      and(
+        eq(leads.id, sql.placeholder("leadId")),
+        eq(leads.companyId, sql`coalesce(${sql.placeholder("companyId")}::uuid, ${leads.companyId})`),
+      ),
+    )
     .for("no key update")
     .prepare("routing_lead")
-    .execute({ leadId });
+    .execute({ leadId, companyId });
   if (!row) throw new Error(`lead ${leadId} not found`);
   const { lead } = row;
-  const companyId = lead.companyId;
+  const ref = { id: lead.id, companyId: lead.companyId };
   if (lead.status !== "new") {
     const outcome = lead.status === "unrouted" ? "unrouted" : "routed";
-    return { outcome, noticesOwed: false, deliveriesMayWait: true };
+    return { outcome, lead: ref, noticesOwed: false, deliveriesMayWait: true };
   }
   // A sandbox API key's test lead is never routed, whoever asks.
-  if (lead.isTest) return { outcome: "unrouted", noticesOwed: false, deliveriesMayWait: false };
+  if (lead.isTest) return { outcome: "unrouted", lead: ref, noticesOwed: false, deliveriesMayWait: false };
 
   const listIds = row.listIds ?? [];
   const location =
@@ -104,13 +116,13 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
   if (!location) {
     decisions.push(summaryRow("No location: left unrouted for manual assignment"), ...emailRows);
     await writeRouting(tx, { lead, ...nobody, reasons: decisions, located: false });
-    return { outcome: "unrouted", noticesOwed: false, deliveriesMayWait: queued > 0 };
+    return { outcome: "unrouted", lead: ref, noticesOwed: false, deliveriesMayWait: queued > 0 };
   }
 
   const slots = lead.saleCap - lead.saleCount;
   const { candidates, previews, unlisted, othersOutside } = await findCandidates(
     tx,
-    { companyId, ...location, nicheId: lead.nicheId },
+    { companyId: lead.companyId, ...location, nicheId: lead.nicheId },
     listIds,
     { lockAllowanceHolders: !lead.isDuplicate && slots > 0, duplicate: lead.isDuplicate },
   );
@@ -162,6 +174,7 @@ async function routeInTransaction(tx: Db, leadId: string): Promise<TRouted> {
   });
   return {
     outcome: reachedNobody ? "unrouted" : "routed",
+    lead: ref,
     noticesOwed: noticed,
     deliveriesMayWait: queued > 0,
   };

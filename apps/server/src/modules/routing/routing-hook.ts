@@ -10,13 +10,15 @@ export type { TNoticeBatch, TRoutingOutcome };
  * the same time: the engine (modules/routing) routes a lead only while it is still `new`.
  * "routed": routing ran to the end (whatever it matched); "unrouted": no location, left for manual assignment.
  * With `batch` (the routing worker's), the buyers' new-lead notices wait for queueBatchNotices.
+ * With `companyId` (the submission's, wherever the caller has it), a lead of another company is not found.
  */
 export function routeLead(
   deps: TRoutingDeps,
   leadId: string,
   batch?: TNoticeBatch,
+  companyId?: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
-  return routeLeadNow(deps, leadId, batch);
+  return routeLeadNow(deps, leadId, batch, companyId);
 }
 
 /** Queues one job for the new-lead notices of a batch's routed leads (see TNoticeBatch). Never throws. */

@@ -10,7 +10,7 @@ export const ROUTING_LEASE_MS = 2 * 60_000;
 const RETRY_BASE_MS = 60_000;
 
 export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
-export type TClaimedSubmission = { id: string; leadId: string; attempts: number };
+export type TClaimedSubmission = { id: string; companyId: string; leadId: string; attempts: number };
 
 /**
  * Claims due submissions: new ones (pending, due at once), failed ones whose backoff has passed, and
@@ -47,10 +47,13 @@ export async function claimDueSubmissions(
     .where(inArray(formSubmissions.id, due))
     .returning({
       id: formSubmissions.id,
+      companyId: formSubmissions.companyId,
       leadId: formSubmissions.leadId,
       attempts: formSubmissions.routingAttempts,
     });
-  return claimed.flatMap((r) => (r.leadId ? [{ id: r.id, leadId: r.leadId, attempts: r.attempts }] : []));
+  return claimed.flatMap((r) =>
+    r.leadId ? [{ id: r.id, companyId: r.companyId, leadId: r.leadId, attempts: r.attempts }] : [],
+  );
 }
 
 /**
@@ -80,7 +83,8 @@ export async function routeClaimed(
       if (next >= claimed.length || stopping()) break;
       const job = claimed[next++]!;
       try {
-        const { outcome } = await routeLead(deps, job.leadId, notices);
+        // The submission's company: a submission naming another company's lead routes nothing.
+        const { outcome } = await routeLead(deps, job.leadId, notices, job.companyId);
         decided.push({ id: job.id, outcome });
       } catch (err) {
         await recordFailure(deps, job, err);
