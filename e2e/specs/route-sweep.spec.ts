@@ -168,10 +168,12 @@ test.beforeAll(async ({ browser, workerServer }) => {
   const forms = (await (await page.request.get("/api/forms")).json()) as {
     forms: { id: string; status: string }[];
   };
+  const whoami = (await (await page.request.get("/api/whoami")).json()) as { organizationId: string };
   await context.close();
   const params = {
     formId: forms.forms.find((f) => f.status === "published")?.id ?? "",
     projectId: "demo-project",
+    companyId: whoami.organizationId,
   };
   // The web app's route table itself (loaded at run time: it is the web app's code, not this package's).
   const routesModule = "../../apps/web/src/app/routes";
