@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
+import { afterCommit } from "../../db/after-commit";
 import type { DbOrTx } from "../../db/client";
 import { executeText, queryRows } from "../../db/raw";
 import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/schema";
-import { afterTenantScope } from "../../db/tenant-scope";
 import { escapeHtml } from "../../lib/html";
 import { yieldToUrgent } from "../../lib/yield";
 import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../email";
@@ -80,7 +80,7 @@ export async function queueNewLeadNotices(
   leadIds: readonly string[],
 ): Promise<void> {
   if (leadIds.length === 0) return;
-  await afterTenantScope(async () => {
+  await afterCommit(async () => {
     try {
       if (await deps.jobs.send(NEW_LEAD_NOTICES_JOB, { leadIds })) return;
       await sendNewLeadNotices(deps, { leadIds });
