@@ -5,6 +5,7 @@ import { emailMessages, users } from "../src/db/schema";
 import { runAsCompany } from "../src/db/tenant-scope";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
 import { registerJobs } from "../src/jobs/register";
+import { html } from "../src/lib/html";
 import { startSmtpFake } from "./fakes/smtp-fake";
 import { createBareUser, createCompanyWithOwner, FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { untilTrue } from "./helpers/server-process";
@@ -242,7 +243,7 @@ describe("the wrong way cannot be written", () => {
     const queued = await ctx.deps.email.send({
       to: "x@guard.test",
       subject: "s",
-      html: "<p>h</p>",
+      html: html`<p>h</p>`,
       kind: "t",
     });
     await expect(

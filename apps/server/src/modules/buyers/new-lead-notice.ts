@@ -4,7 +4,7 @@ import { afterCommit } from "../../db/after-commit";
 import type { DbOrTx } from "../../db/client";
 import { executeText, queryRows } from "../../db/raw";
 import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/schema";
-import { escapeHtml } from "../../lib/html";
+import { html } from "../../lib/html";
 import { yieldToUrgent } from "../../lib/yield";
 import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../email";
 import { previewBuyersOfLead } from "../lead-previews";
@@ -39,7 +39,7 @@ export function newLeadNoticeEmail(
     // The layout escapes the title itself.
     html: emailLayout(
       `New lead in ${place}`,
-      `<p>${escapeHtml(line)}</p>`,
+      html`<p>${line}</p>`,
       { label: access === "full" ? "Open the lead" : "View the lead", url },
       brand,
     ),

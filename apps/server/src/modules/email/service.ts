@@ -10,6 +10,7 @@ import {
   type TEmailTransport,
 } from "../../integrations/email/transport";
 import type { TConfig } from "../../lib/config";
+import type { SafeHtml } from "../../lib/html";
 import type { TLogger } from "../../lib/logger";
 import type { TSecretBox } from "../../lib/secret-box";
 
@@ -20,7 +21,8 @@ export type TEmailInput = {
   companyId?: string | null;
   to: string;
   subject: string;
-  html: string;
+  /** Built with lib/html.ts `html` (or emailLayout): every text in it is escaped. */
+  html: SafeHtml;
   text?: string;
   /** What the message is for (verification, reset, invitation…), for the log. */
   kind: string;
@@ -136,7 +138,7 @@ export function createEmailService(deps: {
         toAddress: input.to.trim().toLowerCase(),
         fromAddress: from,
         subject: input.subject,
-        html: input.html,
+        html: input.html.value,
         text: input.text ?? null,
         kind: input.kind,
         transport: transport.name,

@@ -19,6 +19,7 @@ import { createTwilioClient, TwilioError } from "../../integrations/twilio";
 import { AppError, notFound } from "../../lib/app-error";
 import { html } from "../../lib/html";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { emailLayout } from "../email";
 import type { TSettingsDeps } from "./company-settings";
 import { openSecrets } from "./secrets";
 
@@ -201,7 +202,10 @@ export async function queueTestEmail(
 export function testEmail(companyName: string) {
   return {
     subject: `Test email from ${companyName}`,
-    html: html`<p>This is a test email from ${companyName}. Your email settings work.</p>`.value,
+    html: emailLayout(
+      `Test email from ${companyName}`,
+      html`<p>This is a test email from ${companyName}. Your email settings work.</p>`,
+    ),
     text: `This is a test email from ${companyName}. Your email settings work.`,
   };
 }
