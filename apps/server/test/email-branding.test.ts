@@ -51,7 +51,9 @@ describe("a company's logo in its e-mails", () => {
   });
 
   it("escapes the place of a new-lead notice once, not twice", () => {
-    const html = String(newLeadNoticeEmail("Co", { ...LEAD, city: "Coeur d'Alene", state: "ID" }, "full", "u").html);
+    const html = String(
+      newLeadNoticeEmail("Co", { ...LEAD, city: "Coeur d'Alene", state: "ID" }, "full", "u").html,
+    );
     expect(html).toContain("New lead in Coeur d&#39;Alene, ID");
     expect(html).not.toContain("&amp;#39;");
   });
