@@ -19,6 +19,7 @@ import { registerCreditRoutes } from "./modules/credits";
 import { registerDashboardRoutes } from "./modules/dashboard";
 import { registerDevMailbox, registerEmailRoutes } from "./modules/email";
 import {
+  countRefusedPublicSubmission,
   FORM_IMAGE_UPLOAD_PATH,
   formEmbedOrigins,
   isPublicSubmissionPath,
@@ -37,6 +38,7 @@ import { COMPANY_LOGO_PATH, registerSettingsRoutes } from "./modules/settings";
 import { registerSubscriptionRoutes, registerSubscriptionWebhooks } from "./modules/subscriptions";
 import { registerApiDocs, registerSystemRoutes } from "./modules/system";
 import { registerTeamInvitationRoutes, registerTeamRoutes } from "./modules/team";
+import { bodyShapeLimit, DEFAULT_BODY_SHAPE, type TBodyShapeLimits } from "./plugins/body-shape";
 import { errorBody, handleError, validationResponse } from "./plugins/errors";
 import { nodeBodyLimit } from "./plugins/node-body";
 import { originCheck } from "./plugins/origin-check";
@@ -46,6 +48,18 @@ import { textSanitiser } from "./plugins/text-sanitiser";
 import { registerWebApp } from "./plugins/web-static";
 
 const MAX_JSON_BODY = 1024 * 1024;
+
+/**
+ * The structure each route's JSON body may have (docs/security.md "Bounded input"): depth 32 and
+ * 20,000 strings by default; an anonymous submission far fewer strings (a form has at most 200 fields);
+ * a backup file as many as its bytes can hold.
+ */
+function bodyShapeFor(path: string): TBodyShapeLimits | null {
+  if (isPublicSubmissionPath(path)) return { maxDepth: 32, maxStrings: 10_000 };
+  // A backup's rows are many strings; its byte cap (BACKUP_MAX_BYTES) bounds them anyway.
+  if (BACKUP_UPLOAD_PATHS.includes(path)) return { maxDepth: 32, maxStrings: 2_000_000 };
+  return DEFAULT_BODY_SHAPE;
+}
 
 export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp {
   const app: TApp = new OpenAPIHono<TAppEnv>({
@@ -97,6 +111,12 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
       ? next()
       : jsonBodyLimit(c, next);
   });
+  // Bodies deeper or with more strings than their route takes are refused before anything walks them
+  // (a public submission's refusal counts against its address's limit first).
+  app.use(
+    "/api/*",
+    bodyShapeLimit({ limitsFor: bodyShapeFor, beforeRefusal: countRefusedPublicSubmission(deps) }),
+  );
   // Text PostgreSQL cannot store never reaches it: 400 naming the field (anonymous form answers: removed).
   app.use("/api/*", textSanitiser({ strip: (path) => path.startsWith("/api/public/forms/") }));
   app.onError(handleError);

@@ -123,35 +123,46 @@ export async function startServer(config: TConfig, logger: TLogger) {
   }
 
   let stopping: Promise<void> | null = null;
-  /** Stop accepting, finish the requests and jobs in flight (up to the deadline), close the database. */
+  /**
+   * Stop accepting, finish the requests and jobs in flight (up to the deadline), close the database.
+   * Resolves by the deadline whatever hangs (a database that no longer answers): the process then
+   * exits with that work left, as it would after kill -9.
+   */
   const stop = (signal: string) => {
     stopping ??= (async () => {
       const deadline = Date.now() + config.shutdownTimeoutMs;
       logger.info({ signal, inFlight, deadlineMs: config.shutdownTimeoutMs }, "shutting down");
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
-      if (inFlight > 0) {
-        await Promise.race([
-          new Promise<void>((resolve) => {
-            drained = resolve;
-          }),
-          sleep(Math.max(0, deadline - Date.now())),
-        ]);
-      }
-      // Let answers finish writing, then cut what is left (event streams: clients reconnect elsewhere).
-      await Promise.race([closed, sleep(Math.min(1000, Math.max(0, deadline - Date.now())))]);
-      if ("closeAllConnections" in server) server.closeAllConnections();
-      // The batch in hand is finished; anything left waits for another instance or the next start.
-      await routingWorker.stop();
-      await queue.stop(Math.max(1000, deadline - Date.now())).catch((err) => {
-        logger.warn({ err }, "job queue did not stop cleanly");
-      });
-      if (background.database !== deps.database) await background.database.close().catch(() => {});
-      await deps.database.close().catch(() => {});
+      const finished = await Promise.race([
+        drainAndClose(signal, deadline).then(() => true),
+        sleep(Math.max(0, deadline - Date.now())).then(() => false),
+      ]);
+      if (!finished) logger.warn({ signal, leftInFlight: inFlight }, "shutdown deadline passed; exiting");
       releaseLock();
-      logger.info({ signal, leftInFlight: inFlight }, "stopped");
     })();
     return stopping;
+  };
+  const drainAndClose = async (signal: string, deadline: number) => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    if (inFlight > 0) {
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          drained = resolve;
+        }),
+        sleep(Math.max(0, deadline - Date.now())),
+      ]);
+    }
+    // Let answers finish writing, then cut what is left (event streams: clients reconnect elsewhere).
+    await Promise.race([closed, sleep(Math.min(1000, Math.max(0, deadline - Date.now())))]);
+    if ("closeAllConnections" in server) server.closeAllConnections();
+    // The batch in hand is finished; anything left waits for another instance or the next start.
+    await routingWorker.stop();
+    await queue.stop(Math.max(1000, deadline - Date.now())).catch((err) => {
+      logger.warn({ err }, "job queue did not stop cleanly");
+    });
+    if (background.database !== deps.database) await background.database.close().catch(() => {});
+    await deps.database.close().catch(() => {});
+    logger.info({ signal, leftInFlight: inFlight }, "stopped");
   };
   process.on("SIGTERM", () => void stop("SIGTERM").then(() => process.exit(0)));
   process.on("SIGINT", () => void stop("SIGINT").then(() => process.exit(0)));

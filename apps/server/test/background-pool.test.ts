@@ -5,6 +5,7 @@ import { openBackgroundDatabase, type TDatabase } from "../src/db/client";
 import { emailMessages, formSubmissions, leads } from "../src/db/schema";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
 import { registerJobs } from "../src/jobs/register";
+import { html } from "../src/lib/html";
 import { startRoutingWorker } from "../src/modules/submissions";
 import { backgroundDeps } from "../src/wire";
 import { createCompanyWithOwner } from "./helpers/fixtures";
@@ -145,7 +146,7 @@ describe("the background pool", () => {
         const stored = await ctx.deps.email.send({
           to: "someone@example.com",
           subject: "Background pool",
-          html: "<p>hello</p>",
+          html: html`<p>hello</p>`,
           kind: "test",
         });
         const status = async () =>

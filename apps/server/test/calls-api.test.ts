@@ -108,6 +108,21 @@ describe("call center API", () => {
     expect(history.calls.map((c) => c.status)).toEqual(["blocked", "ringing"]);
   });
 
+  it("refuses a member's test call with 403 and places no call", async () => {
+    const refused = await call(memberCookie, "/api/calls/test-call", {
+      method: "POST",
+      json: { phoneNumberId: numberId, from: "+13035550178" },
+    });
+    expect(refused.status).toBe(403);
+    expect((await json<TError>(refused)).error.message).toBe(
+      "Permission denied. You must be an owner or admin to change the call center.",
+    );
+    const history = await json<{ calls: { fromNumber: string }[] }>(
+      await call(acme.cookie, "/api/calls/history"),
+    );
+    expect(history.calls.map((c) => c.fromNumber)).not.toContain("+13035550178");
+  });
+
   it("counts metrics, marks voicemails read and sweeps stale calls", async () => {
     const db = ctx.database.db;
     const [vm] = await db

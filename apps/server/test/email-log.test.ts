@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages, userRoles } from "../src/db/schema";
+import { html } from "../src/lib/html";
 import { createUser } from "./helpers/buyer-portal";
 import { createCompanyWithOwner, FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { createTestContext, signIn, type TTestContext } from "./helpers/test-app";
@@ -26,7 +27,7 @@ beforeAll(async () => {
       companyId,
       to,
       subject: `To ${to}`,
-      html: "<p>x</p>",
+      html: html`<p>x</p>`,
       kind: "test",
     });
     await ctx.database.db

@@ -3,6 +3,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companySecrets, emailMessages } from "../src/db/schema";
 import { currentTenant, runAsCompany } from "../src/db/tenant-scope";
+import { html } from "../src/lib/html";
 import { lastFour } from "../src/lib/secret-box";
 import { MAILBOX_NOT_SENT } from "../src/modules/email/service";
 import { startResendFake } from "./fakes/resend-fake";
@@ -42,7 +43,7 @@ describe("e-mail delivery", () => {
     const message = await sendNow(ctx, {
       to: "Someone@Example.com",
       subject: "Hi",
-      html: "<p>x</p>",
+      html: html`<p>x</p>`,
       kind: "test",
     });
     expect(message.transport).toBe("mailbox");
@@ -58,7 +59,7 @@ describe("e-mail delivery", () => {
     const message = await sendNow(ctx, {
       to: "real.person@gmail.com",
       subject: "Verify your e-mail",
-      html: "<p>x</p>",
+      html: html`<p>x</p>`,
       kind: "email_verification",
     });
     expect(message).toMatchObject({ transport: "mailbox", status: "failed", lastError: MAILBOX_NOT_SENT });
@@ -73,12 +74,12 @@ describe("e-mail delivery", () => {
     await sendNow(ctx, {
       to: "x@example.com",
       subject: "<script>alert(1)</script>",
-      html: "<b>hi</b>",
+      html: html`<b>hi</b>`,
       kind: "test",
     });
-    const html = await (await ctx.request("/dev/mailbox", LOCAL)).text();
-    expect(html).not.toContain("<script>alert(1)</script>");
-    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    const page = await (await ctx.request("/dev/mailbox", LOCAL)).text();
+    expect(page).not.toContain("<script>alert(1)</script>");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
   it("sends through the company's Resend key, stored encrypted", async () => {
@@ -98,7 +99,7 @@ describe("e-mail delivery", () => {
       companyId,
       to: "lead@example.com",
       subject: "New lead",
-      html: "<p>Lead</p>",
+      html: html`<p>Lead</p>`,
       kind: "lead",
     });
     expect(message).toMatchObject({
@@ -117,7 +118,7 @@ describe("e-mail delivery", () => {
       companyId,
       to: "retry@example.com",
       subject: "Retry me",
-      html: "<p>r</p>",
+      html: html`<p>r</p>`,
       kind: "lead",
     });
     expect(failed.status).toBe("failed");
@@ -143,7 +144,7 @@ describe("e-mail delivery", () => {
       companyId,
       to: "bad@example.com",
       subject: "Bad",
-      html: "<p>b</p>",
+      html: html`<p>b</p>`,
       kind: "lead",
     });
     resend.state.failStatus = 500;
@@ -184,7 +185,7 @@ describe("platform SMTP", () => {
       const message = await sendNow(ctx, {
         to: "owner@example.com",
         subject: "Via SMTP",
-        html: "<p>smtp</p>",
+        html: html`<p>smtp</p>`,
         kind: "test",
       });
       expect(message).toMatchObject({ transport: "smtp", status: "sent" });
@@ -218,7 +219,7 @@ describe("e-mail queued from a company request", () => {
         to: "someone@example.test",
         kind: "buyer_invitation",
         subject: "Hello",
-        html: "<p>Hello</p>",
+        html: html`<p>Hello</p>`,
       });
       expect(seen).toEqual([]);
     });

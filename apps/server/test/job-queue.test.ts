@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "../src/db/schema";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
 import { registerJobs } from "../src/jobs/register";
+import { html } from "../src/lib/html";
 import { createLogger } from "../src/lib/logger";
 import { NEW_LEAD_NOTICES_JOB } from "../src/modules/buyers";
 import { routeLead } from "../src/modules/routing";
@@ -130,7 +131,12 @@ describe("messages stored together", () => {
   it("are queued with one job each (one insert) and delivered once by the worker", async () => {
     const to = ["batch1@buyers.test", "batch2@buyers.test", "batch3@buyers.test"];
     const ids = await ctx.deps.email.sendMany(
-      to.map((address) => ({ to: address, subject: "New lead", html: "<p>New lead</p>", kind: "new_lead" })),
+      to.map((address) => ({
+        to: address,
+        subject: "New lead",
+        html: html`<p>New lead</p>`,
+        kind: "new_lead",
+      })),
     );
     expect(ids).toHaveLength(3);
     const jobs = await ctx.database.db.execute(

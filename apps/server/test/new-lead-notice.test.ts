@@ -100,7 +100,7 @@ async function referenceNotices(companyId: string, leadId: string, buyerIds: str
       const page = isPreview ? "available-leads" : "my-leads";
       const url = `${publicUrl}/buyer/${page}?lead=${encodeURIComponent(leadId)}`;
       const mail = newLeadNoticeEmail(r.companyName, r, isPreview ? "preview" : "full", url, brand);
-      return { companyId, toAddress: r.email, kind: "new_lead", ...mail };
+      return { companyId, toAddress: r.email, kind: "new_lead", ...mail, html: mail.html.value };
     })
     .sort((a, b) => a.toAddress.localeCompare(b.toAddress));
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
 import { users } from "../src/db/schema";
+import { html } from "../src/lib/html";
 import { createBareUser, createCompanyWithOwner } from "./helpers/fixtures";
 import { createTestContext, signIn, type TTestContext } from "./helpers/test-app";
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   await ctx.deps.email.send({
     to: "victim@example.com",
     subject: "Reset",
-    html: "<p>secret</p>",
+    html: html`<p>secret</p>`,
     kind: "test",
   });
 });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, TransactionRollbackError } from "drizzle-orm";
+import { outsideCommitFrame, withCommitFrame } from "./after-commit";
 import type { Db } from "./client";
 import { enterTenant, transactionAsTenant } from "./tenant-transaction";
 
@@ -24,13 +25,19 @@ type TScope = {
 
 const scopes = new AsyncLocalStorage<TScope>();
 
-/** The database handle services use: inside a company scope every call goes to its transaction. */
+/**
+ * The database handle services use: inside a company scope every call goes to its transaction. Every
+ * transaction opened through it is a commit frame (db/after-commit.ts), so afterCommit knows when it ends.
+ */
 export function tenantAware(root: Db): Db {
   return new Proxy(root, {
     get(target, prop) {
       const scope = scopes.getStore();
       const source = scope?.open ? scope.tx : target;
       const value = Reflect.get(source, prop, source);
+      if (prop === "transaction" && typeof value === "function") {
+        return (...args: unknown[]) => withCommitFrame(() => value.apply(source, args));
+      }
       return typeof value === "function" ? value.bind(source) : value;
     },
   });
@@ -63,18 +70,21 @@ export async function runAsCompany<T>(
   let result: T | undefined;
   const after: TScope["after"] = [];
   try {
-    return await transactionAsTenant(db, companyId, async (txRaw) => {
-      const tx: Db = txRaw;
-      const scope: TScope = { tx, companyId, open: true, keep: false, after };
-      try {
-        result = await scopes.run(scope, fn);
-      } finally {
-        scope.open = false;
-      }
-      // A request answered with an error keeps nothing (a statement that failed may have aborted it).
-      if (!scope.keep && opts.rollbackIf?.(result)) txRaw.rollback();
-      return result;
-    });
+    // A commit frame: mail and jobs given to afterCommit leave once this transaction has committed.
+    return await withCommitFrame(() =>
+      transactionAsTenant(db, companyId, async (txRaw) => {
+        const tx: Db = txRaw;
+        const scope: TScope = { tx, companyId, open: true, keep: false, after };
+        try {
+          result = await scopes.run(scope, fn);
+        } finally {
+          scope.open = false;
+        }
+        // A request answered with an error keeps nothing (a statement that failed may have aborted it).
+        if (!scope.keep && opts.rollbackIf?.(result)) txRaw.rollback();
+        return result;
+      }),
+    );
   } catch (err) {
     if (err instanceof TransactionRollbackError) return result as T;
     throw err;
@@ -100,7 +110,7 @@ export async function afterTenantScope(task: () => Promise<unknown>): Promise<vo
  * the embedded database delivers while some request's transaction is open must not run inside it).
  */
 export function outsideTenantScope<T>(fn: () => T): T {
-  return scopes.exit(fn);
+  return scopes.exit(() => outsideCommitFrame(fn));
 }
 
 /**

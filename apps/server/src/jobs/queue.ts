@@ -1,4 +1,5 @@
 import { fromPglite, PgBoss } from "pg-boss";
+import { assertOutsideTransaction } from "../db/after-commit";
 import type { TDatabase } from "../db/client";
 import type { TExecuteSql } from "../lib/job-sender";
 import type { TLogger } from "../lib/logger";
@@ -180,6 +181,8 @@ export function createJobQueue(
     },
     work,
     async send(name, data, o = {}) {
+      // The queue's own statements: never while a transaction is open (db/after-commit.ts).
+      assertOutsideTransaction(`Queuing the job ${name}`);
       await ensureQueue(name);
       return boss.send(name, data, {
         ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
@@ -191,6 +194,7 @@ export function createJobQueue(
       return boss.send(name, data, { db: { executeSql: (text, values) => execute(text, values ?? []) } });
     },
     async sendMany(name, data) {
+      assertOutsideTransaction(`Queuing jobs ${name}`);
       if (data.length === 0) return null;
       await ensureQueue(name);
       return boss.insert(

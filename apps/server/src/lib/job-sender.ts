@@ -1,3 +1,5 @@
+import { assertOutsideTransaction } from "../db/after-commit";
+
 /** Runs one statement with positional parameters and answers its rows (e.g. inside a transaction). */
 export type TExecuteSql = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
 
@@ -14,7 +16,10 @@ export type TJobSending = {
  */
 export type TJobSender = {
   attach(queue: TJobSending): void;
-  /** Queues the job; false when no queue is attached. A failure to queue throws. */
+  /**
+   * Queues the job; false when no queue is attached. A failure to queue throws, and so does a call
+   * inside an open transaction (queue it with afterCommit, db/after-commit.ts).
+   */
   send(name: string, data: object): Promise<boolean>;
   /**
    * Queues the job with one statement run by `execute`, the caller's open transaction, so the job
@@ -31,6 +36,7 @@ export function createJobSender(): TJobSender {
       queue = q;
     },
     async send(name, data) {
+      assertOutsideTransaction(`Queuing the job ${name}`);
       if (!queue) return false;
       await queue.send(name, data);
       return true;

@@ -2,6 +2,7 @@ import { COMPANY_SUSPENDED_MESSAGE, normalizeRole, type TCompanyRole } from "@le
 import { and, eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { TAppEnv, TCompanyContext, TDeps } from "../app-types";
+import { afterCommit, inTransaction } from "../db/after-commit";
 import { companies, userRoles } from "../db/schema";
 import { runAsCompany } from "../db/tenant-scope";
 import { AppError, forbidden } from "../lib/app-error";
@@ -52,4 +53,22 @@ export function companyContext(c: Context<TAppEnv>): TCompanyContext {
   const ctx = c.get("companyContext");
   if (!ctx) throw new Error("companyContext read on a route without requireCompanyRole");
   return ctx;
+}
+
+/**
+ * An answer that needs work which must not run inside the request's transaction (an e-mail delivered
+ * while the user waits): `interim` is the answer if the transaction does not commit; once it has
+ * committed, `final` runs in the system context and its answer replaces the interim one before anything
+ * leaves. Outside a transaction `final` simply answers.
+ */
+export async function answerAfterCommit<R extends Response>(
+  c: Context<TAppEnv>,
+  interim: R,
+  final: () => Promise<R>,
+): Promise<R> {
+  if (!inTransaction()) return final();
+  await afterCommit(async () => {
+    c.res = await final();
+  });
+  return interim;
 }

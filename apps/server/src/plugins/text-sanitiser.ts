@@ -21,33 +21,59 @@ export function stripUnstorableText(value: string): string {
   return value.replaceAll("\u0000", "").replace(LONE_SURROGATES, "\uFFFD");
 }
 
-/** The path ("answers.name", "items.2") of the first string (or key) PostgreSQL could not store. */
-export function findUnstorableText(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return hasUnstorableText(value) ? path.join(".") || "body" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorableText(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasUnstorableText(key)) return [...path, stripUnstorableText(key)].join(".");
-      const found = findUnstorableText(item, [...path, key]);
-      if (found !== null) return found;
+/** Where a value sits in the body: its key and its parent's place, so a path is built only when needed. */
+type TPlace = { key: string; parent: TPlace | null } | null;
+
+const pathOf = (place: TPlace) => {
+  const keys: string[] = [];
+  for (let p = place; p; p = p.parent) keys.push(p.key);
+  return keys.reverse().join(".");
+};
+
+/**
+ * The path ("answers.name", "items.2") of the first string (or key) PostgreSQL could not store. An
+ * explicit stack, each value visited once: linear in the body whatever its depth.
+ */
+export function findUnstorableText(root: unknown): string | null {
+  const stack: { value: unknown; place: TPlace }[] = [{ value: root, place: null }];
+  while (stack.length > 0) {
+    const { value, place } = stack.pop()!;
+    if (typeof value === "string") {
+      if (hasUnstorableText(value)) return pathOf(place) || "body";
+    } else if (Array.isArray(value)) {
+      // Pushed last to first, so the first item is looked at first (the path reported is the first).
+      for (let i = value.length - 1; i >= 0; i--) {
+        stack.push({ value: value[i], place: { key: String(i), parent: place } });
+      }
+    } else if (value && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (const [key] of entries) {
+        if (hasUnstorableText(key))
+          return [pathOf(place), stripUnstorableText(key)].filter(Boolean).join(".");
+      }
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        stack.push({ value: item, place: { key, parent: place } });
+      }
     }
   }
   return null;
 }
 
-function stripDeep(value: unknown): unknown {
-  if (typeof value === "string") return stripUnstorableText(value);
-  if (Array.isArray(value)) return value.map(stripDeep);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [stripUnstorableText(k), stripDeep(v)]));
-  }
-  return value;
+/** The body's JSON again with every string and key cleaned; JSON.parse's reviver visits each value once. */
+function stripJson(text: string): string {
+  const cleaned = JSON.parse(text, (_key, value: unknown) => {
+    if (typeof value === "string") return stripUnstorableText(value);
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const keys = Object.keys(value);
+      if (!keys.some(hasUnstorableText)) return value;
+      return Object.fromEntries(
+        keys.map((k) => [stripUnstorableText(k), (value as Record<string, unknown>)[k]]),
+      );
+    }
+    return value;
+  });
+  return JSON.stringify(cleaned);
 }
 
 const refuse = (field: string) =>
@@ -59,7 +85,8 @@ const refuse = (field: string) =>
  * At the edge of /api: a query parameter or JSON body text PostgreSQL cannot store is refused with a
  * 400 naming the field, except where a user would expect it quietly cleaned (`strip` paths: an
  * anonymous visitor's form answers pasted from elsewhere), where it is removed instead.
- * JSON carries both only as \u escapes, so bodies without a backslash-u are passed on untouched.
+ * JSON carries both only as \u escapes, so bodies without a backslash-u are passed on untouched. The
+ * body's depth and size were bounded before (plugins/body-shape.ts); the walks here are linear.
  */
 export function textSanitiser(opts: { strip: (path: string) => boolean }): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
@@ -86,7 +113,7 @@ export function textSanitiser(opts: { strip: (path: string) => boolean }): Middl
     if (field === null) return next();
     if (!forwardsRaw && opts.strip(c.req.path)) {
       // Hono keeps the promise of the read text here; json() and the validators parse from it.
-      (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(JSON.stringify(stripDeep(body)));
+      (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(stripJson(text));
       return next();
     }
     throw refuse(field);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { niches, users } from "../../src/db/schema";
+import { niches, userRoles, users } from "../../src/db/schema";
 import { signIn, type TTestContext } from "./test-app";
 
 export const FIXTURE_PASSWORD = "Fixture!2026";
@@ -18,7 +18,14 @@ export async function createCompanyWithOwner(ctx: TTestContext, email: string, c
     },
   });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
-  const { companyId, userId } = (await res.json()) as { companyId: string; userId: string };
+  // The answer names no ids (it is the same for a taken address): read them as the owner's role.
+  const [made] = await ctx.database.db
+    .select({ userId: users.id, companyId: userRoles.companyId })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.email, email.trim().toLowerCase()));
+  if (!made) throw new Error(`registration of ${email} made no account (was the address taken?)`);
+  const { companyId, userId } = made;
   await ctx.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   const [niche] = await ctx.database.db
     .insert(niches)

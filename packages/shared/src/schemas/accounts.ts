@@ -24,12 +24,15 @@ export const ZCompanyRegistrationSchema = z
   });
 export type TCompanyRegistration = z.infer<typeof ZCompanyRegistrationSchema>;
 
+/**
+ * The same for a new and an already registered address (whose owner is e-mailed instead), so the answer
+ * tells nobody whether an address has an account.
+ */
 export const ZCompanyRegistrationResultSchema = z.object({
-  userId: z.string(),
-  companyId: z.string(),
   email: z.string(),
   verificationSent: z.boolean(),
 });
+export type TCompanyRegistrationResult = z.infer<typeof ZCompanyRegistrationResultSchema>;
 
 export const ZLoginSchema = z.object({
   email: email("Please enter a valid email address"),

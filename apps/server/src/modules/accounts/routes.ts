@@ -9,22 +9,18 @@ import { acceptInvitationAsSessionUser } from "./google-invitation";
 import { checkResetToken } from "./reset-token";
 import { companyBranding, registerCompany } from "./service";
 
-const errors = {
-  409: apiError("The e-mail is taken"),
-  422: apiError("Invalid input"),
-} as const;
-
 const registerCompanyRoute = createRoute({
   method: "post",
   path: "/api/accounts/company",
   tags: ["Accounts"],
-  summary: "Register a company and its owner; sends the verification e-mail",
+  summary:
+    "Register a company and its owner; sends the verification e-mail. An address that already has an account gets the same answer, and its owner an e-mail instead.",
   request: {
     body: jsonBody(ZCompanyRegistrationSchema),
   },
   responses: {
-    201: jsonContent(ZCompanyRegistrationResultSchema, "Created"),
-    ...errors,
+    201: jsonContent(ZCompanyRegistrationResultSchema, "Created (or, unsaid, the address was taken)"),
+    422: apiError("Invalid input"),
     429: apiError("Too many registrations from this address"),
   },
 });

@@ -1,11 +1,15 @@
-import { AUTH_ERROR_MESSAGES, type TCompanyRegistration } from "@leadpost/shared";
+import {
+  AUTH_ERROR_MESSAGES,
+  type TCompanyRegistration,
+  type TCompanyRegistrationResult,
+} from "@leadpost/shared";
 import { eq } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { accounts, companies, companyPreferences, profiles, userRoles, users } from "../../db/schema";
-import { AppError, conflict, notFound } from "../../lib/app-error";
+import { notFound } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { hashPassword, recordAuthEvent } from "../auth";
+import { hashPassword, recordAuthEvent, registrationAttemptEmail } from "../auth";
 
 export const TRIAL_DAYS = 14;
 export const TRIAL_SEATS = 2;
@@ -15,22 +19,57 @@ type TRequestMeta = { ipAddress: string | null; userAgent: string | null };
 /**
  * Creates the user, the company (14-day trial, 2 seats), the owner role and the profile in one
  * transaction, then e-mails the verification link. Nothing is left half-made on failure.
+ *
+ * An address that already has an account or a company gets the same answer, after the same work (the
+ * password is hashed either way), and its owner an e-mail saying someone tried: the answer never tells
+ * a stranger whether an address is registered (docs/security.md "Registration").
  */
 export async function registerCompany(
-  deps: Pick<TDeps, "database" | "auth" | "logger">,
+  deps: Pick<TDeps, "database" | "auth" | "logger" | "email" | "config">,
   input: TCompanyRegistration,
   meta: TRequestMeta,
-) {
+): Promise<TCompanyRegistrationResult> {
   const db = deps.database.db;
-  const fail = async (error: AppError) => {
+  /**
+   * The verification step both answers go through: better-auth's endpoint answers a verified or unknown
+   * address after the same 500 ms floor as an unverified one (which gets its link again), so the time
+   * tells nothing either.
+   */
+  const verificationStep = async () => {
+    try {
+      await deps.auth.api.sendVerificationEmail({
+        body: { email: input.email, callbackURL: "/auth/callback" },
+      });
+      return true;
+    } catch (err) {
+      // The account exists; the user can ask for the link again from the login page.
+      deps.logger.warn({ err }, "verification e-mail failed after registration");
+      return false;
+    }
+  };
+  const taken = async (code: "COMPANY_EXISTS" | "USER_EXISTS") => {
     await recordAuthEvent(db, deps.logger, {
       eventType: "signup",
       status: "error",
       email: input.email,
-      errorMessage: error.message,
+      errorMessage: AUTH_ERROR_MESSAGES[code],
       ...meta,
     });
-    return error;
+    const told = await deps.email
+      .send({
+        to: input.email,
+        kind: "registration_attempt",
+        ...registrationAttemptEmail(deps.config.publicUrl),
+      })
+      .then(
+        () => true,
+        (err) => {
+          deps.logger.warn({ err }, "registration-attempt e-mail could not be stored");
+          return false;
+        },
+      );
+    const verified = await verificationStep();
+    return { email: input.email, verificationSent: told && verified };
   };
 
   const [existingCompany] = await db
@@ -38,21 +77,20 @@ export async function registerCompany(
     .from(companies)
     .where(eq(companies.adminEmail, input.email))
     .limit(1);
-  if (existingCompany) throw await fail(conflictWithCode("COMPANY_EXISTS"));
-  const [existingUser] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
-  if (existingUser) throw await fail(conflictWithCode("USER_EXISTS"));
+  const [existingUser] = existingCompany
+    ? []
+    : await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
 
+  // Hashed whether or not the account is made: both answers cost the same.
   const passwordHash = await hashPassword(input.password);
+  if (existingCompany) return taken("COMPANY_EXISTS");
+  if (existingUser) return taken("USER_EXISTS");
   let created: { userId: string; companyId: string };
   try {
     created = await db.transaction(async (tx) => createCompanyAccount(tx, input, passwordHash));
   } catch (err) {
-    // Two registrations racing for one address: the loser gets the same answer as above.
-    if (isUniqueViolation(err)) throw await fail(conflictWithCode("USER_EXISTS"));
+    // Two registrations racing for one address: the loser is answered like any taken address.
+    if (isUniqueViolation(err)) return taken("USER_EXISTS");
     throw err;
   }
 
@@ -63,17 +101,7 @@ export async function registerCompany(
     userId: created.userId,
     ...meta,
   });
-  let verificationSent = true;
-  try {
-    await deps.auth.api.sendVerificationEmail({
-      body: { email: input.email, callbackURL: "/auth/callback" },
-    });
-  } catch (err) {
-    // The account exists; the user can ask for the link again from the login page.
-    verificationSent = false;
-    deps.logger.warn({ err }, "verification e-mail failed after registration");
-  }
-  return { ...created, email: input.email, verificationSent };
+  return { email: input.email, verificationSent: await verificationStep() };
 }
 
 async function createCompanyAccount(tx: Db, input: TCompanyRegistration, passwordHash: string) {
@@ -103,11 +131,6 @@ async function createCompanyAccount(tx: Db, input: TCompanyRegistration, passwor
     .values({ id: user.id, companyId: company.id, fullName: input.contactName, phoneNumber: input.phone });
   await tx.insert(companyPreferences).values({ companyId: company.id });
   return { userId: user.id, companyId: company.id };
-}
-
-function conflictWithCode(code: "COMPANY_EXISTS" | "USER_EXISTS") {
-  const error = conflict(AUTH_ERROR_MESSAGES[code]);
-  return new AppError(code, error.status, error.message);
 }
 
 /** The name and logo a company shows on its buyer-facing sign-in pages. */

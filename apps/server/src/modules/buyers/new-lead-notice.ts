@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
+import { afterCommit } from "../../db/after-commit";
 import type { DbOrTx } from "../../db/client";
 import { executeText, queryRows } from "../../db/raw";
 import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/schema";
-import { afterTenantScope } from "../../db/tenant-scope";
-import { escapeHtml } from "../../lib/html";
+import { html } from "../../lib/html";
 import { yieldToUrgent } from "../../lib/yield";
 import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../email";
 import { previewBuyersOfLead } from "../lead-previews";
@@ -39,7 +39,7 @@ export function newLeadNoticeEmail(
     // The layout escapes the title itself.
     html: emailLayout(
       `New lead in ${place}`,
-      `<p>${escapeHtml(line)}</p>`,
+      html`<p>${line}</p>`,
       { label: access === "full" ? "Open the lead" : "View the lead", url },
       brand,
     ),
@@ -80,7 +80,7 @@ export async function queueNewLeadNotices(
   leadIds: readonly string[],
 ): Promise<void> {
   if (leadIds.length === 0) return;
-  await afterTenantScope(async () => {
+  await afterCommit(async () => {
     try {
       if (await deps.jobs.send(NEW_LEAD_NOTICES_JOB, { leadIds })) return;
       await sendNewLeadNotices(deps, { leadIds });

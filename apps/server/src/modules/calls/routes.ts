@@ -235,7 +235,7 @@ const routes = {
   }),
   testCall: route("post", {
     path: "/api/calls/test-call",
-    summary: "Test Call Center: a simulated inbound call through the signed webhook path",
+    summary: "Test Call Center (owners and admins): a simulated inbound call through the signed webhook path",
     request: { body: jsonBody(z.object({ phoneNumberId: z.uuid(), from: z.string().max(30).nullish() })) },
     responses: {
       200: jsonContent(

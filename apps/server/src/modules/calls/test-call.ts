@@ -7,17 +7,20 @@ import { twilioSignature } from "../../integrations/twilio";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
 import { companyTwilio } from "./credentials";
+import { assertCallCenterAdmin } from "./guard";
 import { answerInboundCall } from "./voice";
 
 /**
  * "Test Call Center": a simulated inbound call to one of the company's numbers, signed with its own
  * token and answered by the same webhook code Twilio reaches, so what it shows is what a caller gets.
+ * Owners and org admins only: it rings the company's agents and writes a call to its log.
  */
 export async function runTestCall(
   deps: Pick<TDeps, "database" | "secretBox" | "config" | "logger">,
   ctx: TCompanyContext,
   input: { phoneNumberId: string; from?: string | null },
 ) {
+  assertCallCenterAdmin(ctx);
   const [number] = await deps.database.db
     .select()
     .from(phoneNumbers)

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { AppError } from "../../lib/app-error";
-import { escapeHtml } from "../../lib/html";
+import { html } from "../../lib/html";
 import { isPlatformAdmin } from "../../lib/platform-admins";
 import { isLoopbackAddress, socketAddress } from "../../plugins/client-address";
 
@@ -57,20 +57,22 @@ export function registerDevMailbox(app: TApp, deps: TDeps) {
   app.get("/dev/mailbox", async (c) => {
     const to = c.req.query("to");
     const messages = await deps.email.listMailbox({ to: to ?? undefined });
-    const items = messages
-      .map(
-        (m) => `<article>
-  <header><strong>${escapeHtml(m.subject)}</strong>
-    <span>to ${escapeHtml(m.toAddress)} · ${escapeHtml(m.kind)} · ${m.transport} · ${m.status} · ${m.createdAt.toISOString()}</span>
+    // Every text below goes through the html template (lib/html.ts): a company's name or a subject
+    // with markup in it shows as text, and the message itself only inside the sandboxed frame.
+    const items = messages.map(
+      (m) => html`<article>
+  <header><strong>${m.subject}</strong>
+    <span>to ${m.toAddress} · ${m.kind} · ${m.transport} · ${m.status} · ${m.createdAt.toISOString()}</span>
   </header>
-  <iframe sandbox="allow-popups allow-top-navigation-by-user-activation" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe>
-  <details><summary>Links</summary><ul>${[...m.html.matchAll(/href="([^"]+)"/g)]
-    .map(([, href]) => `<li><a href="${href}">${href}</a></li>`)
-    .join("")}</ul></details>
-</article>`,
-      )
-      .join("\n");
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+  <iframe sandbox="allow-popups allow-top-navigation-by-user-activation" title="${m.subject}" srcdoc="${m.html}"></iframe>
+  <details><summary>Links</summary><ul>${messageLinks(m.html).map(
+    (href) => html`<li><a href="${href}">${href}</a></li>`,
+  )}</ul></details>
+</article>
+`,
+    );
+    return c.html(
+      html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
   body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#111;background:#fafafa}
@@ -80,8 +82,24 @@ export function registerDevMailbox(app: TApp, deps: TDeps) {
   iframe{width:100%;height:16rem;border:1px solid #eee;border-radius:4px;margin-top:.75rem;background:#fff}
 </style></head><body>
 <h1>Dev mailbox</h1>
-<p>Messages the built-in mailbox kept because no Resend key or SMTP server is configured${to ? ` — for ${escapeHtml(to)}` : ""}. Newest first.</p>
-${items || "<p>No messages yet.</p>"}
-</body></html>`);
+<p>Messages the built-in mailbox kept because no Resend key or SMTP server is configured${to ? html` — for ${to}` : ""}. Newest first.</p>
+${items.length > 0 ? items : html`<p>No messages yet.</p>`}
+</body></html>`.value,
+    );
   });
+}
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+/** The web addresses a message links to (its href attributes, unescaped); anything else is left out. */
+function messageLinks(messageHtml: string): string[] {
+  return [...messageHtml.matchAll(/href="([^"]+)"/g)]
+    .map(([, href]) => href!.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!))
+    .filter((href) => /^https?:\/\//i.test(href));
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../lib/html";
+import { html, type SafeHtml } from "../../lib/html";
 
 /** The company an e-mail is sent for: its name and its logo's absolute address (null: no logo). */
 export type TEmailBrand = { name: string; logoUrl: string | null };
@@ -20,25 +20,27 @@ export function emailBrand(
 
 function brandHeader(brand: TEmailBrand | undefined) {
   if (!brand?.logoUrl) return "";
-  return `<p style="margin:0 0 16px"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(`${brand.name} logo`)}" height="48" style="height:48px;max-width:200px;width:auto;border:0;display:block"></p>\n`;
+  return html`<p style="margin:0 0 16px"><img src="${brand.logoUrl}" alt="${`${brand.name} logo`}" height="48" style="height:48px;max-width:200px;width:auto;border:0;display:block"></p>\n`;
 }
 
 /**
  * The frame of every transactional e-mail: plain, table-free HTML that renders in every client. A
  * company's mail (invitations, new-lead notices) passes its brand, so the company's logo heads it.
+ * The body is SafeHtml (made with lib/html.ts `html`), so every text in it was escaped on the way in;
+ * the title, the action and the brand are text and escaped here.
  */
 export function emailLayout(
   title: string,
-  bodyHtml: string,
+  body: SafeHtml,
   action?: { label: string; url: string },
   brand?: TEmailBrand,
-) {
+): SafeHtml {
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="color:#666;font-size:13px">If the button does not work, open this link:<br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    ? html`<p style="margin:24px 0"><a href="${action.url}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${action.label}</a></p>
+<p style="color:#666;font-size:13px">If the button does not work, open this link:<br><a href="${action.url}">${action.url}</a></p>`
     : "";
-  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
-${brandHeader(brand)}<h1 style="font-size:20px">${escapeHtml(title)}</h1>${bodyHtml}${button}
+  return html`<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
+${brandHeader(brand)}<h1 style="font-size:20px">${title}</h1>${body}${button}
 <p style="color:#999;font-size:12px;margin-top:32px">Sent by Leadpost. If you did not expect this e-mail, you can ignore it.</p>
 </body></html>`;
 }

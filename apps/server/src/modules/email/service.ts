@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { afterCommit, assertOutsideTransaction } from "../../db/after-commit";
 import type { Db } from "../../db/client";
 import { companies, companySecrets, emailMessages } from "../../db/schema";
-import { afterTenantScope } from "../../db/tenant-scope";
 import { createResendTransport } from "../../integrations/email/resend";
 import { createSmtpTransport } from "../../integrations/email/smtp";
 import {
@@ -10,6 +10,7 @@ import {
   type TEmailTransport,
 } from "../../integrations/email/transport";
 import type { TConfig } from "../../lib/config";
+import type { SafeHtml } from "../../lib/html";
 import type { TLogger } from "../../lib/logger";
 import type { TSecretBox } from "../../lib/secret-box";
 
@@ -20,7 +21,8 @@ export type TEmailInput = {
   companyId?: string | null;
   to: string;
   subject: string;
-  html: string;
+  /** Built with lib/html.ts `html` (or emailLayout): every text in it is escaped. */
+  html: SafeHtml;
   text?: string;
   /** What the message is for (verification, reset, invitation…), for the log. */
   kind: string;
@@ -96,6 +98,7 @@ export function createEmailService(deps: {
   }
 
   async function kick(messageId: string, delaySeconds?: number) {
+    assertOutsideTransaction("Queuing an e-mail");
     if (!enqueue) return;
     try {
       await enqueue(messageId, delaySeconds);
@@ -106,6 +109,7 @@ export function createEmailService(deps: {
   }
 
   async function kickMany(messageIds: string[]) {
+    assertOutsideTransaction("Queuing e-mails");
     if (!enqueueMany) {
       for (const id of messageIds) await kick(id);
       return;
@@ -134,7 +138,7 @@ export function createEmailService(deps: {
         toAddress: input.to.trim().toLowerCase(),
         fromAddress: from,
         subject: input.subject,
-        html: input.html,
+        html: input.html.value,
         text: input.text ?? null,
         kind: input.kind,
         transport: transport.name,
@@ -145,12 +149,13 @@ export function createEmailService(deps: {
   }
 
   /**
-   * Queued once the request's transaction has ended: the job must find the row committed, and on the
-   * embedded database the queue's statements would wait behind that transaction forever.
+   * Queued once the transaction that stored them has committed (db/after-commit.ts): the job must find
+   * the rows, and on the embedded database the queue's statements would wait behind that transaction
+   * forever. A transaction that rolls back takes the messages with it and queues nothing.
    */
   async function queueStored(ids: string[], expected: number) {
     if (ids.length !== expected) throw new Error("e-mail could not be stored");
-    await afterTenantScope(() => (ids.length === 1 ? kick(ids[0]!) : kickMany(ids)));
+    await afterCommit(() => (ids.length === 1 ? kick(ids[0]!) : kickMany(ids)));
   }
 
   /** Claims the message if nobody is sending it (or its sender's claim ran out); null otherwise. */
@@ -323,8 +328,12 @@ export function createEmailService(deps: {
       return ids;
     },
 
-    /** The worker's step: sends the message once if it is still waiting; no-op when another has it. */
+    /**
+     * The worker's step: sends the message once if it is still waiting; no-op when another has it.
+     * Never inside a transaction: a mail server's answer must not hold one open (afterCommit).
+     */
     async deliver(messageId: string): Promise<TMessageRow | null> {
+      assertOutsideTransaction("Sending an e-mail");
       const claimed = await claim(messageId);
       return claimed ? deliverClaimed(claimed) : null;
     },
@@ -346,6 +355,7 @@ export function createEmailService(deps: {
         )
         .orderBy(emailMessages.createdAt)
         .limit(limit);
+      assertOutsideTransaction("Sending e-mails");
       let sent = 0;
       for (const { id } of due) {
         const claimed = await claim(id);
@@ -369,7 +379,8 @@ export function createEmailService(deps: {
           ),
         )
         .returning();
-      if (row) await kick(row.id);
+      // Queued once the request has committed the row as queued (never from inside its transaction).
+      if (row) await afterCommit(() => kick(row.id));
       return row ?? null;
     },
 

@@ -1,5 +1,9 @@
 /** Forms: the builder, images and the public form endpoints. */
 export { FORM_IMAGE_UPLOAD_PATH } from "./images";
-export { isPublicSubmissionPath, registerPublicFormRoutes } from "./public-routes";
+export {
+  countRefusedPublicSubmission,
+  isPublicSubmissionPath,
+  registerPublicFormRoutes,
+} from "./public-routes";
 export { registerFormRoutes } from "./routes";
 export { formEmbedOrigins } from "./service";

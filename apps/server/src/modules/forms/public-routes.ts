@@ -15,7 +15,12 @@ import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../plugins/client-ip";
 import { errorBody, zodFieldErrors } from "../../plugins/errors";
-import { loadPublicForm, SubmissionRateLimitedError, submitForm } from "../submissions";
+import {
+  countRefusedSubmission,
+  loadPublicForm,
+  SubmissionRateLimitedError,
+  submitForm,
+} from "../submissions";
 import { registerEmbedScript } from "./embed-script";
 import { toPublicForm } from "./mappers";
 
@@ -56,6 +61,22 @@ const SUBMISSION_PATH = /^\/api\/public\/forms\/[^/]+\/submissions$/;
 /** The submission route's path (app.ts reads its body the lean way: plugins/node-body.ts). */
 export function isPublicSubmissionPath(path: string): boolean {
   return SUBMISSION_PATH.test(path);
+}
+
+/**
+ * For a public submission refused at the edge (plugins/body-shape.ts): the address's submission limit
+ * counts it first, so a flood of refused bodies is answered 429 like a flood of submissions.
+ */
+export function countRefusedPublicSubmission(deps: TDeps) {
+  return async (c: Context<TAppEnv>) => {
+    if (!isPublicSubmissionPath(c.req.path)) return;
+    try {
+      await countRefusedSubmission(deps, clientIp(c, deps.config.trustProxy));
+    } catch (err) {
+      if (err instanceof SubmissionRateLimitedError) c.header("Retry-After", String(err.retryAfterSeconds));
+      throw err;
+    }
+  };
 }
 
 type TValidation = { success: boolean; target: string; error?: ZodError };

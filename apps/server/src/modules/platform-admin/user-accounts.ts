@@ -20,7 +20,7 @@ import {
   verifications,
 } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
-import { escapeHtml } from "../../lib/html";
+import { html } from "../../lib/html";
 import { hashPassword } from "../auth";
 import { emailLayout } from "../email";
 import { takeSeat } from "../team";
@@ -146,7 +146,7 @@ async function sendCreatePasswordLink(
     subject: "Your Leadpost account is ready",
     html: emailLayout(
       "Create your password",
-      `<p>An account was created for you at ${escapeHtml(companyName)} on Leadpost. Choose a password to sign in. The link works once and expires in 7 days.</p>`,
+      html`<p>An account was created for you at ${companyName} on Leadpost. Choose a password to sign in. The link works once and expires in 7 days.</p>`,
       { label: "Create password", url },
     ),
     text: `An account was created for you on Leadpost. Create your password (single use, 7 days): ${url}`,

@@ -4,7 +4,7 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { formEmailRouting, leadDeliveries, leads } from "../../db/schema";
 import { lookupZip } from "../../integrations/geocoding/zip-centroids";
-import { escapeHtml } from "../../lib/html";
+import { html } from "../../lib/html";
 import { emailLayout } from "../email";
 import { answersOf } from "../leads";
 
@@ -134,10 +134,9 @@ function newLeadEmail(lead: typeof leads.$inferSelect) {
       Array.isArray(a.value) ? a.value.join(", ") : a.value === null ? "" : String(a.value),
     ]),
   ];
-  const table = rows
+  const table = html`${rows
     .filter(([, v]) => v !== "")
-    .map(([k, v]) => `<p style="margin:4px 0"><strong>${escapeHtml(k)}:</strong> ${escapeHtml(v)}</p>`)
-    .join("");
+    .map(([k, v]) => html`<p style="margin:4px 0"><strong>${k}:</strong> ${v}</p>`)}`;
   const title = `New lead: ${lead.serviceType} in ${place}`;
   return {
     subject: lead.isDuplicate ? `${title} (duplicate)` : title,

@@ -19,13 +19,15 @@ import {
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { answerAfterCommit, companyContext, requireCompanyRole } from "../../plugins/tenant";
 import { getCompanySettings, setSandboxMode, updateCompanySettings } from "./company-settings";
 import { registerLogoRoutes } from "./logo";
 import { getPreferences, savePreferences } from "./preferences";
 import {
+  deliverTestEmail,
   emailDomainStatus,
-  sendTestEmail,
+  queueTestEmail,
+  testEmailQueued,
   testMapsKey,
   verifyPayPalCredentials,
   verifyResendKey,
@@ -154,7 +156,12 @@ export function registerSettingsRoutes(app: TApp, deps: TDeps) {
     c.json(await verifyResendKey(deps, companyContext(c), c.req.valid("json")), 200),
   );
   app.openapi(domainRoute, async (c) => c.json(await emailDomainStatus(deps, companyContext(c)), 200));
-  app.openapi(testEmailRoute, async (c) =>
-    c.json(await sendTestEmail(deps, companyContext(c), c.req.valid("json").to), 200),
-  );
+  // Stored in the request; delivered after its commit while the user waits (never inside it).
+  app.openapi(testEmailRoute, async (c) => {
+    const { to } = c.req.valid("json");
+    const stored = await queueTestEmail(deps, companyContext(c), to);
+    return answerAfterCommit(c, c.json(testEmailQueued(to), 200), async () =>
+      c.json(await deliverTestEmail(deps, stored.id, to), 200),
+    );
+  });
 }

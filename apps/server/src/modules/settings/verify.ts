@@ -17,7 +17,9 @@ import { geocodeStatus } from "../../integrations/geocoding/google";
 import { createPayPalClient, PayPalError } from "../../integrations/paypal/client";
 import { createTwilioClient, TwilioError } from "../../integrations/twilio";
 import { AppError, notFound } from "../../lib/app-error";
+import { html } from "../../lib/html";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { emailLayout } from "../email";
 import type { TSettingsDeps } from "./company-settings";
 import { openSecrets } from "./secrets";
 
@@ -177,23 +179,50 @@ export async function emailDomainStatus(
   }
 }
 
-/** Send Test Email: through the same path the company's real mail takes (its Resend key when set). */
-export async function sendTestEmail(
+/**
+ * Send Test Email, first half (in the request): stores the message through the same path the company's
+ * real mail takes (its Resend key when set). It is queued once the request commits; deliverTestEmail
+ * then delivers it while the person pressing the button waits.
+ */
+export async function queueTestEmail(
   deps: TSettingsDeps & Pick<TDeps, "email">,
   ctx: TCompanyContext,
   to: string,
 ) {
   const c = await company(deps, ctx.companyId);
-  const queued = await deps.email.send({
+  return deps.email.send({
     companyId: ctx.companyId,
     to,
-    subject: `Test email from ${c.name}`,
-    html: `<p>This is a test email from ${c.name}. Your email settings work.</p>`,
     kind: "settings_test",
+    ...testEmail(c.name),
   });
-  // The person pressing the button wants to know now: this one message is delivered while they wait
-  // (the worker that would otherwise send it finds it sent).
-  const message = (await deps.email.deliver(queued.id)) ?? queued;
-  const sent = message.status === "sent";
+}
+
+/** The test message: the company's name is the company's own text, so it is escaped like any other. */
+export function testEmail(companyName: string) {
+  return {
+    subject: `Test email from ${companyName}`,
+    html: emailLayout(
+      `Test email from ${companyName}`,
+      html`<p>This is a test email from ${companyName}. Your email settings work.</p>`,
+    ),
+    text: `This is a test email from ${companyName}. Your email settings work.`,
+  };
+}
+
+/**
+ * Send Test Email, second half (after the request's commit, never inside its transaction): delivers
+ * the stored message now (the worker that would otherwise send it finds it sent) and says how it went.
+ */
+export async function deliverTestEmail(
+  deps: Pick<TDeps, "email">,
+  messageId: string,
+  to: string,
+): Promise<{ sent: boolean; message: string }> {
+  const message = await deps.email.deliver(messageId);
+  const sent = message?.status === "sent";
   return { sent, message: sent ? `Test email sent to ${to}` : "The test email could not be sent" };
 }
+
+/** What Send Test Email answers if its delivery never got to run (the request did not commit). */
+export const testEmailQueued = (to: string) => ({ sent: false, message: `Test email queued for ${to}` });

@@ -246,6 +246,20 @@ async function enforceFormLimit(db: Db, formId: string, max: number) {
   if (row && row.hits > max) throw new SubmissionRateLimitedError(retryAfter(Number(row.window_start), now));
 }
 
+/**
+ * A submission refused at the edge, before its form is looked at (a body too deep or too big:
+ * plugins/body-shape.ts), counts against its address's limit like any other refusal: over it, the
+ * answer is 429.
+ */
+export async function countRefusedSubmission(
+  deps: Pick<TDeps, "database" | "config">,
+  ipAddress: string | null,
+): Promise<void> {
+  if (!ipAddress) return;
+  const limit = deps.config.formSubmissionLimits.perIpPerMinute;
+  await enforceLimit(deps.database.db, `form-submit:ip:${ipAddress}`, limit);
+}
+
 async function enforceLimit(db: Db, key: string, max: number) {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(db, key, RATE_WINDOW_MS, max);
   if (!allowed) throw new SubmissionRateLimitedError(retryAfterSeconds);

@@ -4,7 +4,7 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { companies, teamInvitations, userRoles, users } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../lib/app-error";
-import { escapeHtml } from "../../lib/html";
+import { html } from "../../lib/html";
 import { newLinkToken } from "../../lib/tokens";
 import type { TCompanyContext } from "../../plugins/tenant";
 import { emailBrand, emailLayout, type TEmailBrand } from "../email";
@@ -69,7 +69,7 @@ export const getTeam = (deps: TTeamDeps, ctx: TCompanyContext) => loadTeam(deps.
 export function teamInvitationEmailHtml(link: string, brand: TEmailBrand) {
   return emailLayout(
     `Join ${brand.name} on Leadpost`,
-    `<p>You have been invited to join ${escapeHtml(brand.name)}. The link is valid for ${INVITATION_DAYS} days.</p>`,
+    html`<p>You have been invited to join ${brand.name}. The link is valid for ${INVITATION_DAYS} days.</p>`,
     { label: "Accept the invitation", url: link },
     brand,
   );

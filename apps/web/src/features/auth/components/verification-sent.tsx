@@ -29,7 +29,8 @@ export function VerificationSent({ email }: { email: string }) {
       description={
         <>
           We sent a verification link to <strong className="text-foreground">{email}</strong>. Open it to
-          activate your account and start your 14-day free trial.
+          activate your account and start your 14-day free trial. If this address already has an account, the
+          email tells you how to sign in instead.
         </>
       }
     >
