@@ -322,6 +322,17 @@ describe("what an impersonating admin may do", () => {
   });
 });
 
+it("signing out while impersonating signs out, with nothing to come back to", async () => {
+  const { cookie } = await impersonate(acme.userId);
+  const out = await ctx.request("/api/auth/sign-out", { method: "POST", cookie });
+  expect(out.status).toBe(200);
+  const after = applyCookies(cookie, out);
+  const who = await ctx.request("/api/whoami", { cookie: after });
+  expect(who.status).toBe(401);
+  expect(((await json(who)) as { error: { code: string } }).error.code).toBe("UNAUTHENTICATED");
+  expect((await ctx.request("/api/impersonation/end", { method: "POST", cookie: after })).status).toBe(400);
+});
+
 describe("the impersonation hour", () => {
   it("get-session without the don't-remember cookie never moves the expiry past the hour", async () => {
     const { cookie, session } = await impersonate(acme.userId);
@@ -436,5 +447,16 @@ describe("abandoned impersonations", () => {
     expect(await endsOf(abandoned.session.id)).toHaveLength(1);
     expect(await endsOf(live.session.id)).toEqual([]);
     await ctx.request("/api/impersonation/end", { method: "POST", cookie: live.cookie });
+
+    // The admin comes back to the tab later: the app hears the impersonation ended and goes back.
+    const later = await ctx.request("/api/whoami", { cookie: abandoned.cookie });
+    expect(later.status).toBe(401);
+    expect(((await json(later)) as { error: { code: string } }).error.code).toBe("IMPERSONATION_ENDED");
+    const end = await ctx.request("/api/impersonation/end", { method: "POST", cookie: abandoned.cookie });
+    expect(await json(end)).toEqual({ restored: true });
+    const back = applyCookies(abandoned.cookie, end);
+    expect((await json<{ email: string }>(await ctx.request("/api/whoami", { cookie: back }))).email).toBe(
+      "admin@guard.test",
+    );
   });
 });

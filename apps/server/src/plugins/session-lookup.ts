@@ -24,7 +24,17 @@ export type TSessionRow = {
   buyer?: { id: string; companyId: string } | null;
 };
 
-type TAuthCookie = { name: string; secret: string; expiresIn: number; updateAge: number };
+type TAuthCookie = {
+  name: string;
+  /** Where an impersonation keeps the admin's own session (modules/auth/impersonation-plugin.ts). */
+  adminName: string;
+  secret: string;
+  expiresIn: number;
+  updateAge: number;
+};
+
+/** The impersonation plugin's cookie (its name before better-auth's prefix). */
+export const ADMIN_SESSION_COOKIE = "admin_session";
 
 const cookieSettings = new WeakMap<object, Promise<TAuthCookie>>();
 
@@ -34,6 +44,7 @@ function authCookie(auth: TDeps["auth"]): Promise<TAuthCookie> {
   if (!settings) {
     settings = auth.$context.then((context) => ({
       name: context.authCookies.sessionToken.name,
+      adminName: context.createAuthCookie(ADMIN_SESSION_COOKIE).name,
       secret: context.secret,
       expiresIn: context.sessionConfig.expiresIn,
       updateAge: context.sessionConfig.updateAge,
@@ -71,6 +82,18 @@ export function verifiedToken(value: string | null, secret: string): string | nu
   const expected = createHmac("sha256", secret).update(token).digest();
   const given = Buffer.from(signature, "base64");
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * True when the request carries the signed cookie an impersonation start left (the admin's own session,
+ * kept aside): a request without a live session then comes from an impersonation that has ended.
+ */
+export async function carriesEndedImpersonation(
+  deps: Pick<TDeps, "auth">,
+  headers: Headers,
+): Promise<boolean> {
+  const cookie = await authCookie(deps.auth);
+  return verifiedToken(readCookie(headers.get("cookie"), cookie.adminName), cookie.secret) !== null;
 }
 
 type TRow = {

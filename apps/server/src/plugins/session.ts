@@ -2,7 +2,7 @@ import { PLATFORM_ADMIN_MESSAGES } from "@leadpost/shared";
 import type { Context, MiddlewareHandler } from "hono";
 import type { TAppEnv, TDeps, TSessionUser } from "../app-types";
 import { AppError, unauthenticated } from "../lib/app-error";
-import { lookUpSession, type TSessionRow } from "./session-lookup";
+import { carriesEndedImpersonation, lookUpSession, type TSessionRow } from "./session-lookup";
 
 /** An impersonation session ends by itself this long after it started, whatever its cookie says. */
 export const IMPERSONATION_MAX_MS = 60 * 60 * 1000;
@@ -50,6 +50,9 @@ export function resolveSession(deps: TSessionDeps, c: Context<TAppEnv>): Promise
   return found;
 }
 
+const impersonationEnded = () =>
+  new AppError("IMPERSONATION_ENDED", 401, PLATFORM_ADMIN_MESSAGES.IMPERSONATION_ENDED);
+
 /** An impersonation session past its hour (by its expiry or its age), which must end. */
 export function impersonationOver(session: Pick<TSessionRow, "impersonatedBy" | "createdAt" | "expiresAt">) {
   if (!session.impersonatedBy) return false;
@@ -69,10 +72,15 @@ export async function endOverdueImpersonation(deps: TSessionDeps, session: TSess
  */
 export async function authenticate(deps: TSessionDeps, c: Context<TAppEnv>): Promise<TSessionRow> {
   const session = await resolveSession(deps, c);
-  if (!session) throw unauthenticated();
+  if (!session) {
+    // Said apart from a plain sign-out so the web app can bring the admin back (POST /api/impersonation/end).
+    throw (await carriesEndedImpersonation(deps, c.req.raw.headers))
+      ? impersonationEnded()
+      : unauthenticated();
+  }
   if (impersonationOver(session)) {
     await endOverdueImpersonation(deps, session);
-    throw new AppError("IMPERSONATION_ENDED", 401, PLATFORM_ADMIN_MESSAGES.IMPERSONATION_ENDED);
+    throw impersonationEnded();
   }
   c.set("user", session.user satisfies TSessionUser);
   c.set("sessionId", session.sessionId);

@@ -1,11 +1,18 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from "better-auth/api";
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  getSessionFromCtx,
+  sessionMiddleware,
+} from "better-auth/api";
 import { deleteSessionCookie, expireCookie, setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
+import { ADMIN_SESSION_COOKIE } from "../../plugins/session-lookup";
 
 /** Impersonation sessions last one hour at most (also enforced on every request by requireSession). */
 export const IMPERSONATION_SECONDS = 60 * 60;
-const ADMIN_COOKIE = "admin_session";
+const ADMIN_COOKIE = ADMIN_SESSION_COOKIE;
 
 /**
  * Impersonation as better-auth sessions, for platform admins (who come from configuration, not from a
@@ -59,6 +66,17 @@ export const platformImpersonation = (
           },
         },
       };
+    },
+    hooks: {
+      after: [
+        {
+          // Signing out while impersonating signs out: nothing is left to come back to the admin's session.
+          matcher: (ctx) => ctx.path === "/sign-out",
+          handler: createAuthMiddleware(async (ctx) => {
+            expireCookie(ctx, ctx.context.createAuthCookie(ADMIN_COOKIE));
+          }),
+        },
+      ],
     },
     schema: {
       session: { fields: { impersonatedBy: { type: "string", required: false, input: false } } },
