@@ -45,12 +45,28 @@ test("the platform admin impersonates the demo buyer, sees the buyer dashboard w
   };
   expect(back).toMatchObject({ email: "admin@leadpost.test", isPlatformAdmin: true });
 
-  // The audit log shows the start and the end.
+  // The audit log shows the start, every request made meanwhile in words, the refusal and the end,
+  // with the admin by e-mail.
   await page.getByRole("tab", { name: "Audit Log" }).click();
   const rows = page.getByRole("row").filter({ hasText: "buyer@leadpost.test" });
-  await expect(rows.filter({ hasText: "Started" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "Ended" })).toHaveCount(1);
-  await expect(rows.filter({ hasText: "Refused" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Started impersonating" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Impersonation ended" })).toHaveCount(1);
+  const refused = rows.filter({ hasText: "Refused" });
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText("Bought a lead with credits");
+  await expect(refused).toContainText("admin@leadpost.test");
+  await expect(rows.filter({ hasText: "Viewed the buyer portal" }).first()).toBeVisible();
+
+  // At 390 px every entry reads whole: no column cut off, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const entry = page
+    .getByRole("list", { name: "Audit log" })
+    .getByRole("listitem")
+    .filter({ hasText: "Refused" });
+  await expect(entry).toContainText("Bought a lead with credits");
+  await expect(entry).toContainText("admin@leadpost.test as buyer@leadpost.test");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 test("a company owner opening Developer Settings is refused and sent to the dashboard", async ({ page }) => {

@@ -12,7 +12,7 @@ export function auditActionWords(entry: TAuditLogEntry): string {
     case "impersonation_start":
       return "Started impersonating";
     case "impersonation_end":
-      return entry.detail ? `Impersonation ended: ${entry.detail.toLowerCase()}` : "Ended the impersonation";
+      return entry.detail ? `Impersonation ended: ${entry.detail.toLowerCase()}` : "Impersonation ended";
     default:
       return entry.detail ?? entry.request ?? "Request";
   }
