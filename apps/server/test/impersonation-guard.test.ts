@@ -12,7 +12,7 @@ import {
   teamInvitations,
   users,
 } from "../src/db/schema";
-import { endAbandonedImpersonations } from "../src/modules/platform-admin";
+import { endAbandonedImpersonations, IMPERSONATION_SUPPORT_ACTIONS } from "../src/modules/platform-admin";
 import { createBuyer, createUser } from "./helpers/buyer-portal";
 import { newKey } from "./helpers/credits";
 import { createCompanyWithOwner, FIXTURE_PASSWORD } from "./helpers/fixtures";
@@ -274,6 +274,30 @@ describe("what an impersonating admin may do", () => {
         status: 403,
       });
     }
+    await ctx.request("/api/impersonation/end", { method: "POST", cookie });
+  });
+
+  it("refuses every route of the API that changes something, but the support actions (the list fails closed)", async () => {
+    const { cookie } = await impersonate(acme.userId);
+    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await ctx.request("/api/openapi.json"),
+    );
+    // Routes that never act as a signed-in user (anonymous forms, webhooks, API keys) are not the guard's.
+    const sessionless = ["/api/public/", "/api/webhooks/", "/api/twilio/", "/api/v1/"];
+    const support = IMPERSONATION_SUPPORT_ACTIONS.map((a) => `${a.method} ${a.pattern}`);
+    let walked = 0;
+    for (const [template, methods] of Object.entries(doc.paths)) {
+      if (sessionless.some((prefix) => template.startsWith(prefix))) continue;
+      for (const method of Object.keys(methods).map((m) => m.toUpperCase())) {
+        if (method === "GET" || method === "HEAD") continue;
+        if (support.includes(`${method} ${template.replace(/\{(\w+)\}/g, ":$1")}`)) continue;
+        const path = template.replace(/\{\w+\}/g, crypto.randomUUID());
+        const res = await ctx.request(path, { method, cookie, json: {} });
+        expect(res.status, `${method} ${template}`).toBe(403);
+        walked++;
+      }
+    }
+    expect(walked).toBeGreaterThan(80);
     await ctx.request("/api/impersonation/end", { method: "POST", cookie });
   });
 
