@@ -77,3 +77,38 @@ test("a company owner opening Developer Settings is refused and sent to the dash
   await expect(page.getByText("You don't have access to Developer Settings")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("when the impersonation has ended by itself, the admin is brought back to their own session with a word", async ({
+  page,
+}) => {
+  await signInAsCompany(page, "admin@leadpost.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/dashboard/developer");
+  await page.getByRole("tab", { name: "Company Owners" }).click();
+  await page.getByLabel("Search company owners").fill("owner@leadpost.test");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Impersonate owner@leadpost.test" }).click();
+  await page
+    .getByRole("dialog", { name: "Impersonate user" })
+    .getByRole("button", { name: "Impersonate" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "You are impersonating" })).toContainText(
+    "owner@leadpost.test",
+  );
+
+  // The impersonation session is gone, as after its hour: the browser's session cookie names no session
+  // any more, while the admin's own session is still kept aside.
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name.endsWith("session_token"));
+  expect(session).toBeDefined();
+  await page.context().addCookies([{ ...session!, value: "ended.session" }]);
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard\/developer$/);
+  await expect(
+    page.getByText("The impersonation ended after one hour. You are back in your own account."),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Developer Settings" })).toBeVisible();
+  const who = (await (await page.request.get("/api/whoami")).json()) as { email: string };
+  expect(who.email).toBe("admin@leadpost.test");
+});
