@@ -1,8 +1,4 @@
-/** The server's 401 code when the request came from an impersonation that has ended (its hour ran out). */
-export const IMPERSONATION_ENDED_CODE = "IMPERSONATION_ENDED";
-
-/** Where the admin lands when an impersonation ends (003 §4: the admin's own session comes back). */
-export const AFTER_IMPERSONATION_PATH = "/dashboard/developer";
+import { AFTER_IMPERSONATION_PATH } from "./impersonation-ended-constants";
 
 let leaving: Promise<never> | null = null;
 

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { setUnauthorizedHandler } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { retryBootstrap as retryBootstrapQueries } from "./bootstrap-retry";
-import { IMPERSONATION_ENDED_CODE, returnFromEndedImpersonation } from "./impersonation-ended";
+import { IMPERSONATION_ENDED_CODE } from "./impersonation-ended-constants";
 import { SessionContext, type TSessionContext, type TSessionStatus } from "./session-context";
 import { useSessionRehydration } from "./use-session-rehydration";
 import { SESSION_QUERY_ROOT, whoamiQueryKey, whoamiQueryOptions } from "./whoami";
@@ -48,7 +48,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     setUnauthorizedHandler((error) => {
       if (error.code === IMPERSONATION_ENDED_CODE) {
         clear();
-        void returnFromEndedImpersonation();
+        void import("./impersonation-ended").then((m) => m.returnFromEndedImpersonation());
         return;
       }
       const wasSignedIn = Boolean(queryClient.getQueryData(whoamiQueryKey));

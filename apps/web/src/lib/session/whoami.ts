@@ -2,7 +2,7 @@ import type { TWhoami } from "@leadpost/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-error";
-import { IMPERSONATION_ENDED_CODE, returnFromEndedImpersonation } from "./impersonation-ended";
+import { IMPERSONATION_ENDED_CODE } from "./impersonation-ended-constants";
 
 /** Every session query key starts with this; the bootstrap retry keeps such queries. */
 export const SESSION_QUERY_ROOT = "session";
@@ -23,7 +23,10 @@ export async function fetchWhoami(
     });
   } catch (error) {
     // An impersonation whose hour ran out: back to the admin's own session instead of signed out.
-    if (isApiError(error) && error.code === IMPERSONATION_ENDED_CODE) return returnFromEndedImpersonation();
+    // Loaded only then: it is not part of the first load.
+    if (isApiError(error) && error.code === IMPERSONATION_ENDED_CODE) {
+      return (await import("./impersonation-ended")).returnFromEndedImpersonation();
+    }
     if (isApiError(error) && error.status === 401) return null;
     throw error;
   }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { UserRoundX } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { AFTER_IMPERSONATION_PATH } from "@/lib/session/impersonation-ended";
+import { AFTER_IMPERSONATION_PATH } from "@/lib/session/impersonation-ended-constants";
 import { toast } from "@/lib/toast";
 import { endImpersonation, fetchImpersonationStatus, impersonationStatusKey } from "../api";
 

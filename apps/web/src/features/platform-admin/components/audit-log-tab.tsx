@@ -51,18 +51,15 @@ export function AuditLogTab() {
         {log.data.items.map((entry) => (
           <li key={entry.id} className="space-y-1 p-3 text-sm">
             <div className="flex flex-wrap items-center gap-2">
-              <span className="font-medium [overflow-wrap:anywhere]">{auditActionWords(entry)}</span>
+              <span className="font-medium [overflow-wrap:anywhere]" title={entry.request ?? undefined}>
+                {auditActionWords(entry)}
+              </span>
               <Outcome entry={entry} />
             </div>
             <p className="text-muted-foreground [overflow-wrap:anywhere]">
               {adminOf(entry)} as {userOf(entry)}
             </p>
-            <p className="text-muted-foreground text-xs">
-              {when(entry)}
-              {entry.request && (
-                <span className="block font-mono [overflow-wrap:anywhere]">{entry.request}</span>
-              )}
-            </p>
+            <p className="text-muted-foreground text-xs">{when(entry)}</p>
           </li>
         ))}
       </ul>
@@ -87,13 +84,12 @@ export function AuditLogTab() {
                 <TableCell className="whitespace-normal align-top [overflow-wrap:anywhere]">
                   {userOf(entry)}
                 </TableCell>
-                <TableCell className="min-w-48 whitespace-normal align-top">
-                  <div>{auditActionWords(entry)}</div>
-                  {entry.request && (
-                    <div className="font-mono text-muted-foreground text-xs [overflow-wrap:anywhere]">
-                      {entry.request}
-                    </div>
-                  )}
+                {/* The request itself (method and path) is kept for the record and shown on hover. */}
+                <TableCell
+                  className="min-w-48 whitespace-normal align-top"
+                  title={entry.request ?? undefined}
+                >
+                  {auditActionWords(entry)}
                 </TableCell>
                 <TableCell className="align-top">
                   <Outcome entry={entry} />
