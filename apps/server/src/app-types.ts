@@ -8,6 +8,7 @@ import type { TLogger } from "./lib/logger";
 import type { TSecretBox } from "./lib/secret-box";
 import type { TAuth } from "./modules/auth";
 import type { TEmailService } from "./modules/email";
+import type { TSessionRow } from "./plugins/session-lookup";
 
 /** Everything a route or service may depend on, created once at start-up. */
 export type TDeps = {
@@ -37,6 +38,8 @@ export type TAppEnv = {
   Variables: {
     requestId: string;
     log: TLogger;
+    /** The request's session, looked up once (plugins/session.ts resolveSession). */
+    sessionLookup?: Promise<TSessionRow | null>;
     /** Set by requireSession; read it through currentUser(c). */
     user?: TSessionUser;
     sessionId?: string;

@@ -29,7 +29,7 @@ import {
 import { registerLeadRoutes } from "./modules/leads";
 import { registerNicheRoutes } from "./modules/niches";
 import { registerPaymentRoutes } from "./modules/payments";
-import { registerPlatformAdminRoutes } from "./modules/platform-admin";
+import { impersonationGuard, registerPlatformAdminRoutes } from "./modules/platform-admin";
 import { registerPurchaseRoutes } from "./modules/purchases";
 import { registerRealtimeRoutes } from "./modules/realtime";
 import { registerRoutingRoutes } from "./modules/routing";
@@ -84,6 +84,9 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   app.use("*", htmlSecurityHeaders());
   // Cross-site request forgery: session-cookie calls that change state must come from our own pages.
   app.use("/api/*", originCheck(deps.config));
+  // While a platform admin impersonates a user: reading and a few support actions only, every request
+  // audited, the hour enforced on every route (modules/platform-admin/impersonation.ts).
+  app.use("/api/*", impersonationGuard(deps));
   app.use("*", compress());
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,

@@ -211,13 +211,26 @@ describe("impersonation", () => {
 
     const entries = await auditEntries();
     const ofBuyer = entries.filter((e) => e.targetUserId === buyerUserId);
-    expect(ofBuyer.map((e) => e.action)).toEqual([
+    // Every request made meanwhile is there too (impersonation-guard.test.ts walks them).
+    expect(ofBuyer.filter((e) => e.action !== "impersonation_request").map((e) => e.action)).toEqual([
       "impersonation_end",
       "impersonation_refused",
       "impersonation_start",
     ]);
-    for (const entry of ofBuyer) expect(entry.adminUserId).toBe(adminId);
-    expect(ofBuyer[1]!.detail).toBe("POST /api/purchases");
+    for (const entry of ofBuyer) {
+      expect(entry.adminUserId).toBe(adminId);
+      expect(entry.adminEmail).toBe("admin@platform.test");
+    }
+    expect(ofBuyer.find((e) => e.action === "impersonation_refused")).toMatchObject({
+      detail: "Bought a lead with credits",
+      request: "POST /api/purchases",
+      status: 403,
+    });
+    expect(ofBuyer.find((e) => e.request === "POST /api/impersonation/end")).toMatchObject({
+      action: "impersonation_request",
+      detail: "Ended the impersonation",
+      status: 200,
+    });
   });
 
   it("refuses a credit grant and PayPal settings changes while impersonating the owner", async () => {
@@ -252,10 +265,15 @@ describe("impersonation", () => {
     const refused = (await auditEntries()).filter(
       (e) => e.targetUserId === acme.userId && e.action === "impersonation_refused",
     );
-    expect(refused.map((e) => e.detail).sort()).toEqual([
+    expect(refused.map((e) => e.request).sort()).toEqual([
       "POST /api/credits/adjust",
       "PUT /api/payments/paypal/settings",
       "PUT /api/platform-admin/paypal",
+    ]);
+    expect(refused.map((e) => e.detail).sort()).toEqual([
+      "Changed payment settings",
+      "Changed the platform's PayPal settings",
+      "Granted or revoked credits",
     ]);
     await ctx.request("/api/impersonation/end", { method: "POST", cookie });
   });
@@ -294,7 +312,7 @@ describe("impersonation", () => {
     const { cookie } = await impersonate(buyerUserId);
     const out = await ctx.request("/api/auth/sign-out", { method: "POST", cookie });
     expect(out.status).toBe(200);
-    const [ended] = await auditEntries();
+    const ended = (await auditEntries()).find((e) => e.action === "impersonation_end");
     expect(ended).toMatchObject({
       action: "impersonation_end",
       adminUserId: adminId,

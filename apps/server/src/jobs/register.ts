@@ -4,6 +4,7 @@ import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from ".
 import { sweepStaleCalls } from "../modules/calls";
 import { runCreditExpiry } from "../modules/credits";
 import { purgeExpiredRows } from "../modules/maintenance";
+import { endAbandonedImpersonations } from "../modules/platform-admin";
 import type { TJobQueue } from "./queue";
 
 export const EMAIL_DELIVERY_JOB = "email-deliver";
@@ -70,6 +71,11 @@ export async function registerJobs(queue: TJobQueue, requestDeps: TDeps, backgro
   await queue.schedule("stale-calls", "*/10 * * * *", async () => {
     const failed = await sweepStaleCalls(deps);
     if (failed > 0) logger.info({ job: "stale-calls", failed }, "stale calls marked failed");
+  });
+  // Impersonations left to run out (the admin closed the tab) get their "ended" audit entry.
+  await queue.schedule("abandoned-impersonations", "* * * * *", async () => {
+    const ended = await endAbandonedImpersonations(deps);
+    if (ended > 0) logger.info({ job: "abandoned-impersonations", ended }, "abandoned impersonations ended");
   });
   await queue.schedule("purge-expired", "35 * * * *", async () => {
     const result = await purgeExpiredRows(deps.database.db);

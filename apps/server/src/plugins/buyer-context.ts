@@ -29,7 +29,7 @@ async function findBuyer(deps: Pick<TDeps, "database">, userId: string, wanted: 
 export function requireBuyer(deps: Pick<TDeps, "auth" | "database">): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
     const wanted = c.req.header("x-buyer-id") ?? null;
-    const session = await authenticate(deps, c, { wanted });
+    const session = await authenticate(deps, c);
     // A session better-auth had to refresh or check comes without the buyer: read it on its own.
     const row = session.buyer === undefined ? await findBuyer(deps, session.user.id, wanted) : session.buyer;
     if (!row) throw new AppError("NO_BUYER", 403, BUYER_PORTAL_MESSAGES.NO_BUYER);

@@ -17,12 +17,24 @@ export type TSessionRow = {
   expiresAt: Date;
   createdAt: Date;
   impersonatedBy: string | null;
+  /** The impersonating admin's e-mail (null when not an impersonation, or the admin is gone). */
+  impersonatorEmail: string | null;
   user: { id: string; email: string; name: string; emailVerified: boolean };
   /** Only when asked for: the user's chosen (or newest) active buyer record, null when none. */
   buyer?: { id: string; companyId: string } | null;
 };
 
-type TAuthCookie = { name: string; secret: string; expiresIn: number; updateAge: number };
+type TAuthCookie = {
+  name: string;
+  /** Where an impersonation keeps the admin's own session (modules/auth/impersonation-plugin.ts). */
+  adminName: string;
+  secret: string;
+  expiresIn: number;
+  updateAge: number;
+};
+
+/** The impersonation plugin's cookie (its name before better-auth's prefix). */
+export const ADMIN_SESSION_COOKIE = "admin_session";
 
 const cookieSettings = new WeakMap<object, Promise<TAuthCookie>>();
 
@@ -32,6 +44,7 @@ function authCookie(auth: TDeps["auth"]): Promise<TAuthCookie> {
   if (!settings) {
     settings = auth.$context.then((context) => ({
       name: context.authCookies.sessionToken.name,
+      adminName: context.createAuthCookie(ADMIN_SESSION_COOKIE).name,
       secret: context.secret,
       expiresIn: context.sessionConfig.expiresIn,
       updateAge: context.sessionConfig.updateAge,
@@ -71,12 +84,25 @@ export function verifiedToken(value: string | null, secret: string): string | nu
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/**
+ * True when the request carries the signed cookie an impersonation start left (the admin's own session,
+ * kept aside): a request without a live session then comes from an impersonation that has ended.
+ */
+export async function carriesEndedImpersonation(
+  deps: Pick<TDeps, "auth">,
+  headers: Headers,
+): Promise<boolean> {
+  const cookie = await authCookie(deps.auth);
+  return verifiedToken(readCookie(headers.get("cookie"), cookie.adminName), cookie.secret) !== null;
+}
+
 type TRow = {
   session_id: string;
   token: string;
   expires_at: Date | string;
   created_at: Date | string;
   impersonated_by: string | null;
+  impersonator_email: string | null;
   user_id: string;
   email: string;
   name: string;
@@ -86,7 +112,7 @@ type TRow = {
 };
 
 const SESSION_COLUMNS = `s.id as session_id, s.token, s.expires_at, s.created_at, s.impersonated_by,
-         u.id as user_id, u.email, u.name, u.email_verified`;
+         a.email as impersonator_email, u.id as user_id, u.email, u.name, u.email_verified`;
 
 /**
  * Hand-written text (sent as a named prepared statement): built once, not per request. $1 the token;
@@ -97,6 +123,7 @@ const WITH_BUYER = `
   select ${SESSION_COLUMNS}, b.id as buyer_id, b.company_id as buyer_company_id
     from sessions s
     join users u on u.id = s.user_id
+    left join users a on a.id = s.impersonated_by
     left join lateral (
       select id, company_id from buyers
        where user_id = u.id and status = 'active' and deleted_at is null
@@ -109,6 +136,7 @@ const SESSION_ONLY = `
   select ${SESSION_COLUMNS}
     from sessions s
     join users u on u.id = s.user_id
+    left join users a on a.id = s.impersonated_by
    where s.token = $1`;
 
 /**
@@ -134,15 +162,21 @@ export async function lookUpSession(
   // A time this code could not read is never taken as valid (the checks below and the impersonation
   // hour compare against it): better-auth decides.
   if (Number.isNaN(createdAt.getTime())) return "ask-auth";
-  // better-auth's own rules (api/routes/session.ts): expired → deleted; refresh due → extended.
-  if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() < now) return "ask-auth";
-  if (expiresAt.getTime() - cookie.expiresIn * 1000 + cookie.updateAge * 1000 <= now) return "ask-auth";
+  if (Number.isNaN(expiresAt.getTime())) return "ask-auth";
+  // better-auth's own rules (api/routes/session.ts): expired → deleted; refresh due → extended. An
+  // impersonation session is never extended (its hour is fixed), and its end is audited, so it is
+  // answered as it is: authenticate (session.ts) ends it once its hour is over.
+  if (!row.impersonated_by) {
+    if (expiresAt.getTime() < now) return "ask-auth";
+    if (expiresAt.getTime() - cookie.expiresIn * 1000 + cookie.updateAge * 1000 <= now) return "ask-auth";
+  }
   return {
     sessionId: row.session_id,
     token: row.token,
     expiresAt,
     createdAt,
     impersonatedBy: row.impersonated_by,
+    impersonatorEmail: row.impersonator_email,
     user: { id: row.user_id, email: row.email, name: row.name, emailVerified: Boolean(row.email_verified) },
     ...(opts.buyer
       ? { buyer: row.buyer_id ? { id: row.buyer_id, companyId: row.buyer_company_id as string } : null }

@@ -1,7 +1,8 @@
+import { PLATFORM_ADMIN_MESSAGES } from "@leadpost/shared";
 import type { Context, MiddlewareHandler } from "hono";
 import type { TAppEnv, TDeps, TSessionUser } from "../app-types";
-import { unauthenticated } from "../lib/app-error";
-import { lookUpSession, type TSessionRow } from "./session-lookup";
+import { AppError, unauthenticated } from "../lib/app-error";
+import { carriesEndedImpersonation, lookUpSession, type TSessionRow } from "./session-lookup";
 
 /** An impersonation session ends by itself this long after it started, whatever its cookie says. */
 export const IMPERSONATION_MAX_MS = 60 * 60 * 1000;
@@ -11,14 +12,11 @@ type TSessionDeps = Pick<TDeps, "auth" | "database">;
 /**
  * The request's signed-in session, checked on every request: one statement (session-lookup.ts) for a
  * plain valid session; better-auth's getSession for an expired one or one due for refresh, which
- * it deletes or extends as it always did. `buyer` also reads the buyer record the request acts as.
+ * it deletes or extends as it always did. The buyer record the request acts as (X-Buyer-Id) comes
+ * along in the same statement.
  */
-async function signedInSession(
-  deps: TSessionDeps,
-  headers: Headers,
-  buyer?: { wanted: string | null },
-): Promise<TSessionRow | null> {
-  const found = await lookUpSession(deps, headers, { buyer });
+async function signedInSession(deps: TSessionDeps, headers: Headers): Promise<TSessionRow | null> {
+  const found = await lookUpSession(deps, headers, { buyer: { wanted: headers.get("x-buyer-id") } });
   if (found === "none") return null;
   if (found !== "ask-auth") return found;
   const session = await deps.auth.api.getSession({ headers });
@@ -29,6 +27,7 @@ async function signedInSession(
     expiresAt: new Date(session.session.expiresAt),
     createdAt: new Date(session.session.createdAt),
     impersonatedBy: (session.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+    impersonatorEmail: null,
     user: {
       id: session.user.id,
       email: session.user.email,
@@ -39,20 +38,49 @@ async function signedInSession(
 }
 
 /**
- * Resolves and checks the session, sets user, sessionId and impersonatedBy, and returns it; throws
- * 401 when there is none or an impersonation has outlived its hour (which ends it).
+ * The request's session, read once per request whoever asks first (the impersonation guard early in
+ * the chain, then requireSession or requireBuyer), so the guard costs no second look-up.
  */
-export async function authenticate(
-  deps: TSessionDeps,
-  c: Context<TAppEnv>,
-  buyer?: { wanted: string | null },
-): Promise<TSessionRow> {
-  const session = await signedInSession(deps, c.req.raw.headers, buyer);
-  if (!session) throw unauthenticated();
-  if (session.impersonatedBy && Date.now() - session.createdAt.getTime() > IMPERSONATION_MAX_MS) {
-    // Deleting it also writes the end to the platform audit log.
-    await (await deps.auth.$context).internalAdapter.deleteSession(session.token);
-    throw unauthenticated("Your impersonation session has ended. Please sign in again.");
+export function resolveSession(deps: TSessionDeps, c: Context<TAppEnv>): Promise<TSessionRow | null> {
+  let found = c.get("sessionLookup");
+  if (!found) {
+    found = signedInSession(deps, c.req.raw.headers);
+    c.set("sessionLookup", found);
+  }
+  return found;
+}
+
+const impersonationEnded = () =>
+  new AppError("IMPERSONATION_ENDED", 401, PLATFORM_ADMIN_MESSAGES.IMPERSONATION_ENDED);
+
+/** An impersonation session past its hour (by its expiry or its age), which must end. */
+export function impersonationOver(session: Pick<TSessionRow, "impersonatedBy" | "createdAt" | "expiresAt">) {
+  if (!session.impersonatedBy) return false;
+  const now = Date.now();
+  return session.expiresAt.getTime() <= now || now - session.createdAt.getTime() > IMPERSONATION_MAX_MS;
+}
+
+/** Ends an impersonation past its hour; deleting it also writes the end to the platform audit log. */
+export async function endOverdueImpersonation(deps: TSessionDeps, session: TSessionRow): Promise<void> {
+  await (await deps.auth.$context).internalAdapter.deleteSession(session.token);
+}
+
+/**
+ * Resolves and checks the session, sets user, sessionId and impersonatedBy, and returns it; throws
+ * 401 when there is none or an impersonation has outlived its hour (which ends it: 401
+ * IMPERSONATION_ENDED, so the web app can bring the admin back to their own session).
+ */
+export async function authenticate(deps: TSessionDeps, c: Context<TAppEnv>): Promise<TSessionRow> {
+  const session = await resolveSession(deps, c);
+  if (!session) {
+    // Said apart from a plain sign-out so the web app can bring the admin back (POST /api/impersonation/end).
+    throw (await carriesEndedImpersonation(deps, c.req.raw.headers))
+      ? impersonationEnded()
+      : unauthenticated();
+  }
+  if (impersonationOver(session)) {
+    await endOverdueImpersonation(deps, session);
+    throw impersonationEnded();
   }
   c.set("user", session.user satisfies TSessionUser);
   c.set("sessionId", session.sessionId);

@@ -18,6 +18,7 @@ export const PLATFORM_ADMIN_MESSAGES = {
   NO_IMPERSONATION_TOKEN: "No impersonation token received",
   CANNOT_IMPERSONATE_ADMIN: "Platform admins cannot be impersonated",
   REFUSED_WHILE_IMPERSONATING: "This action is not available while impersonating a user",
+  IMPERSONATION_ENDED: "The impersonation ended after its hour.",
   PLATFORM_PAYPAL_NOT_CONFIGURED: "Save this environment's PayPal client ID and secret first",
   NOT_AUTHENTICATED: "Not authenticated",
 } as const;
@@ -224,6 +225,7 @@ export const ZAuditLogEntrySchema = z.object({
     "impersonation_start",
     "impersonation_end",
     "impersonation_refused",
+    "impersonation_request",
     "company_trial_extended",
     "company_trial_exempt_changed",
     "company_tier_changed",
@@ -231,10 +233,15 @@ export const ZAuditLogEntrySchema = z.object({
     "company_reinstated",
   ]),
   adminUserId: z.string(),
+  /** The admin's e-mail (as it was, else as it is now); null only for an account gone without one. */
   adminEmail: z.string().nullable(),
   targetUserId: z.string(),
   targetEmail: z.string().nullable(),
+  /** In words: what a request did ("Changed payment settings"), why an impersonation ended. */
   detail: z.string().nullable(),
+  /** A request made while impersonating: method and path, and the status it was answered with. */
+  request: z.string().nullable(),
+  status: z.number().nullable(),
   createdAt: z.string(),
 });
 export type TAuditLogEntry = z.infer<typeof ZAuditLogEntrySchema>;

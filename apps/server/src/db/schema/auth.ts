@@ -34,7 +34,14 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [
+    index().on(t.userId),
+    // migration 0027: the abandoned-impersonation job's look-up (a trigger there also keeps an
+    // impersonation session's expiry within its hour).
+    index("sessions_impersonation_created_at_index")
+      .on(t.createdAt)
+      .where(sql`${t.impersonatedBy} is not null`),
+  ],
 );
 
 export const accounts = pgTable(

@@ -1,11 +1,18 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from "better-auth/api";
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  getSessionFromCtx,
+  sessionMiddleware,
+} from "better-auth/api";
 import { deleteSessionCookie, expireCookie, setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
+import { ADMIN_SESSION_COOKIE } from "../../plugins/session-lookup";
 
 /** Impersonation sessions last one hour at most (also enforced on every request by requireSession). */
 export const IMPERSONATION_SECONDS = 60 * 60;
-const ADMIN_COOKIE = "admin_session";
+const ADMIN_COOKIE = ADMIN_SESSION_COOKIE;
 
 /**
  * Impersonation as better-auth sessions, for platform admins (who come from configuration, not from a
@@ -14,7 +21,8 @@ const ADMIN_COOKIE = "admin_session";
  *
  * Start: a new session for the target marked `impersonatedBy`, expiring in one hour and never refreshed
  * (a "don't remember me" session); the admin's own session token is kept in a signed cookie.
- * Stop: the impersonation session is deleted and the admin's session cookie restored from that cookie.
+ * Stop: the impersonation session is deleted (when its hour has not already ended it) and the admin's
+ * session cookie restored from that cookie.
  */
 export type TImpersonationEnded = {
   sessionId: string;
@@ -58,6 +66,17 @@ export const platformImpersonation = (
           },
         },
       };
+    },
+    hooks: {
+      after: [
+        {
+          // Signing out while impersonating signs out: nothing is left to come back to the admin's session.
+          matcher: (ctx) => ctx.path === "/sign-out",
+          handler: createAuthMiddleware(async (ctx) => {
+            expireCookie(ctx, ctx.context.createAuthCookie(ADMIN_COOKIE));
+          }),
+        },
+      ],
     },
     schema: {
       session: { fields: { impersonatedBy: { type: "string", required: false, input: false } } },
@@ -104,26 +123,31 @@ export const platformImpersonation = (
           const current = await getSessionFromCtx(ctx);
           const impersonatedBy = (current?.session as { impersonatedBy?: string | null } | undefined)
             ?.impersonatedBy;
-          if (!current || !impersonatedBy) {
-            throw APIError.fromStatus("BAD_REQUEST", { message: "You are not impersonating anyone" });
-          }
-          await ctx.context.internalAdapter.deleteSession(current.session.token);
           const adminCookie = ctx.context.createAuthCookie(ADMIN_COOKIE);
           const stored = await ctx.getSignedCookie(adminCookie.name, ctx.context.secret);
+          // A signed-in session of one's own is never swapped; an impersonation already ended by its
+          // hour (no session left) still brings the admin back, from the cookie the start signed.
+          if (current ? !impersonatedBy : !stored) {
+            throw APIError.fromStatus("BAD_REQUEST", { message: "You are not impersonating anyone" });
+          }
+          if (current) await ctx.context.internalAdapter.deleteSession(current.session.token);
           expireCookie(ctx, adminCookie);
           const [adminToken, dontRemember] = (stored || "").split(":");
           const adminSession = adminToken ? await ctx.context.internalAdapter.findSession(adminToken) : null;
+          const adminImpersonating = (adminSession?.session as { impersonatedBy?: string | null } | undefined)
+            ?.impersonatedBy;
           // Only the admin who started it gets their session back, and only while it is still valid.
           if (
             !adminSession ||
-            adminSession.session.userId !== impersonatedBy ||
+            adminImpersonating ||
+            (impersonatedBy && adminSession.session.userId !== impersonatedBy) ||
             adminSession.session.expiresAt < new Date()
           ) {
             deleteSessionCookie(ctx);
-            return ctx.json({ restored: false, sessionId: current.session.id, adminUserId: impersonatedBy });
+            return ctx.json({ restored: false });
           }
           await setSessionCookie(ctx, adminSession, Boolean(dontRemember));
-          return ctx.json({ restored: true, sessionId: current.session.id, adminUserId: impersonatedBy });
+          return ctx.json({ restored: true });
         },
       ),
     },

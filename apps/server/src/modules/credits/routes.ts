@@ -19,7 +19,6 @@ import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { errorBody, zodFieldErrors } from "../../plugins/errors";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
-import { refuseWhileImpersonating } from "../platform-admin";
 import { adjustCredits, exportLedgerCsv, listCreditBuyers, listLedger } from "./service";
 
 const tags = ["Credits"];
@@ -128,7 +127,6 @@ const adjustRoute = createRoute({
 
 export function registerCreditRoutes(app: TApp, deps: TDeps) {
   app.use("/api/credits/*", creditsAccess(deps));
-  app.use("/api/credits/*", refuseWhileImpersonating(deps));
 
   app.openapi(healthRoute, async (c) => {
     const databaseMs = await pingDatabase(deps.database.db);

@@ -1,15 +1,22 @@
 import { PLATFORM_ADMIN_MESSAGES, type TImpersonationStatus } from "@leadpost/shared";
-import { eq, inArray } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { and, eq, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { TAppEnv, TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import { afterTenantScope } from "../../db/tenant-scope";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error";
-import { currentUser } from "../../plugins/session";
-import type { TImpersonationEnded } from "../auth";
+import {
+  authenticate,
+  currentUser,
+  endOverdueImpersonation,
+  impersonationOver,
+  resolveSession,
+} from "../../plugins/session";
+import { IMPERSONATION_SECONDS, type TImpersonationEnded } from "../auth";
 import { recordPlatformAudit } from "./audit-log";
 import { isPlatformAdminEmail, type TPlatformAdminContext } from "./guard";
+import { impersonatedAction } from "./impersonated-actions";
 
 type TImpersonationDeps = Pick<TDeps, "auth" | "database" | "config" | "logger">;
 
@@ -39,7 +46,7 @@ export async function startImpersonation(
       adminEmail: admin.email,
       targetUserId: target.id,
       targetEmail: target.email,
-      detail: "Impersonating a platform admin",
+      detail: "Tried to impersonate a platform admin",
     });
     throw new AppError("CANNOT_IMPERSONATE_ADMIN", 403, PLATFORM_ADMIN_MESSAGES.CANNOT_IMPERSONATE_ADMIN);
   }
@@ -67,12 +74,16 @@ export async function endImpersonation(
   deps: TImpersonationDeps,
   c: Context<TAppEnv>,
 ): Promise<TWithCookies<{ restored: boolean }>> {
-  if (!c.get("impersonatedBy")) throw badRequest("You are not impersonating anyone");
+  // Also after the hour ended the impersonation session (the admin's cookie still brings them back).
   // The audit entry is written when the session is deleted (recordImpersonationEnded).
-  const { headers: authHeaders, response } = await deps.auth.api.platformStopImpersonating({
-    headers: c.req.raw.headers,
-    returnHeaders: true,
-  });
+  const { headers: authHeaders, response } = await deps.auth.api
+    .platformStopImpersonating({ headers: c.req.raw.headers, returnHeaders: true })
+    .catch((error: unknown) => {
+      if (error instanceof APIError && error.statusCode === 400) {
+        throw badRequest("You are not impersonating anyone");
+      }
+      throw error;
+    });
   return { result: { restored: response.restored }, setCookies: authHeaders.getSetCookie() };
 }
 
@@ -91,6 +102,29 @@ export async function recordImpersonationEnded(db: Db, ended: TImpersonationEnde
     sessionId: ended.sessionId,
     detail: ended.expired ? "Expired after one hour" : null,
   });
+}
+
+/**
+ * The abandoned-impersonation job (jobs/register.ts): impersonation sessions past their hour that no
+ * request noticed (the admin closed the tab) are ended here, which writes their "ended" entry (the auth
+ * plugin's delete hook; once per session). Answers how many it ended.
+ */
+export async function endAbandonedImpersonations(deps: Pick<TDeps, "auth" | "database">): Promise<number> {
+  const overdue = await deps.database.db
+    .select({ token: sessions.token })
+    .from(sessions)
+    .where(
+      and(
+        isNotNull(sessions.impersonatedBy),
+        or(
+          lte(sessions.expiresAt, sql`now()`),
+          lt(sessions.createdAt, sql`now() - make_interval(secs => ${IMPERSONATION_SECONDS})`),
+        ),
+      ),
+    );
+  const adapter = (await deps.auth.$context).internalAdapter;
+  for (const { token } of overdue) await adapter.deleteSession(token);
+  return overdue.length;
 }
 
 /** What the banner needs: is this session an impersonation, by whom, until when. */
@@ -117,25 +151,48 @@ export async function impersonationStatus(
   };
 }
 
+const END_PATH = "/api/impersonation/end";
+
+/** Paths that never act as a signed-in user (anonymous, webhooks, API keys): no session is looked up. */
+const SESSIONLESS_PREFIXES = ["/api/public/", "/api/webhooks/", "/api/twilio/", "/api/v1/", "/api/health"];
+
 /**
- * After requireSession, on routes that move credits or money or change payment settings: an
- * impersonating admin may look, never change (every method but GET and HEAD is refused and audited).
+ * The one gate for impersonation, early in the chain (app.ts): a request made with an impersonation
+ * session may only read (GET/HEAD; under /api/auth only the session itself) or make one of the support
+ * actions (impersonated-actions.ts); anything else answers 403 IMPERSONATION_FORBIDDEN before any
+ * handler runs. Every such request, allowed or refused, is written to the platform audit log with the
+ * admin, the user, the request in words and its outcome. An impersonation past its hour ends here
+ * (401 IMPERSONATION_ENDED), whatever the route, the auth library's included.
  */
-export function refuseWhileImpersonating(deps: Pick<TDeps, "database">): MiddlewareHandler<TAppEnv> {
+export function impersonationGuard(
+  deps: Pick<TDeps, "auth" | "database" | "logger">,
+): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
-    const adminUserId = c.get("impersonatedBy");
-    if (adminUserId && c.req.method !== "GET" && c.req.method !== "HEAD") {
-      const target = currentUser(c);
-      // The refused request rolls back; the audit of the refusal is written after it, and kept.
-      const audit = {
-        action: "impersonation_refused" as const,
-        adminUserId,
-        targetUserId: target.id,
-        targetEmail: target.email,
-        sessionId: c.get("sessionId") ?? null,
-        detail: `${c.req.method} ${c.req.path}`,
-      };
-      await afterTenantScope(() => recordPlatformAudit(deps.database.db, audit));
+    const path = c.req.path;
+    if (SESSIONLESS_PREFIXES.some((prefix) => path.startsWith(prefix))) return next();
+    const session = await resolveSession(deps, c);
+    if (!session?.impersonatedBy) return next();
+    // Past its hour: ended here, on any route; only the way back to the admin's own session goes on.
+    if (impersonationOver(session) && path === END_PATH) {
+      await endOverdueImpersonation(deps, session);
+      return next();
+    }
+    await authenticate(deps, c);
+    const { allowed, words } = impersonatedAction(c.req.method, path);
+    const audit = (status: number) =>
+      recordPlatformAudit(deps.database.db, {
+        action: allowed ? "impersonation_request" : "impersonation_refused",
+        adminUserId: session.impersonatedBy as string,
+        adminEmail: session.impersonatorEmail,
+        targetUserId: session.user.id,
+        targetEmail: session.user.email,
+        sessionId: session.sessionId,
+        detail: words,
+        request: `${c.req.method} ${path}`,
+        status,
+      });
+    if (!allowed) {
+      await audit(403);
       throw new AppError(
         "IMPERSONATION_FORBIDDEN",
         forbidden().status,
@@ -143,5 +200,9 @@ export function refuseWhileImpersonating(deps: Pick<TDeps, "database">): Middlew
       );
     }
     await next();
+    // After the route's own transaction: the entry is kept whatever the route answered.
+    await audit(c.res.status).catch((error: unknown) =>
+      deps.logger.error({ err: error, request: `${c.req.method} ${path}` }, "impersonation audit failed"),
+    );
   };
 }

@@ -8,7 +8,12 @@ export {
   requirePlatformAdmin,
   type TPlatformAdminContext,
 } from "./guard";
-export { recordImpersonationEnded, refuseWhileImpersonating } from "./impersonation";
+export { IMPERSONATION_SUPPORT_ACTIONS, impersonatedAction } from "./impersonated-actions";
+export {
+  endAbandonedImpersonations,
+  impersonationGuard,
+  recordImpersonationEnded,
+} from "./impersonation";
 export { platformPayPalClient, platformPayPalKey } from "./paypal-settings";
 export { plainValidation } from "./plain-validation";
 export { registerPlatformAdminRoutes } from "./routes";

@@ -3,7 +3,6 @@ import { ZPurchaseLeadResultSchema, ZPurchaseLeadSchema } from "@leadpost/shared
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
-import { refuseWhileImpersonating } from "../platform-admin";
 import { purchaseLeadWithCredit } from "./service";
 
 const purchaseRoute = createRoute({
@@ -26,7 +25,6 @@ const purchaseRoute = createRoute({
 
 export function registerPurchaseRoutes(app: TApp, deps: TDeps) {
   app.use("/api/purchases", requireBuyer(deps));
-  app.use("/api/purchases", refuseWhileImpersonating(deps));
   app.openapi(purchaseRoute, async (c) =>
     c.json(await purchaseLeadWithCredit(deps, buyerContext(c), c.req.valid("json")), 200),
   );

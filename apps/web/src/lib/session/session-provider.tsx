@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { setUnauthorizedHandler } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { retryBootstrap as retryBootstrapQueries } from "./bootstrap-retry";
+import { IMPERSONATION_ENDED_CODE } from "./impersonation-ended-constants";
 import { SessionContext, type TSessionContext, type TSessionStatus } from "./session-context";
 import { useSessionRehydration } from "./use-session-rehydration";
 import { SESSION_QUERY_ROOT, whoamiQueryKey, whoamiQueryOptions } from "./whoami";
@@ -44,7 +45,12 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
 
   // A protected call answered 401: the session ended elsewhere (expired, signed out in another tab).
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    setUnauthorizedHandler((error) => {
+      if (error.code === IMPERSONATION_ENDED_CODE) {
+        clear();
+        void import("./impersonation-ended").then((m) => m.returnFromEndedImpersonation());
+        return;
+      }
       const wasSignedIn = Boolean(queryClient.getQueryData(whoamiQueryKey));
       clear();
       if (wasSignedIn) toast.info("Your session has ended. Please sign in again.");

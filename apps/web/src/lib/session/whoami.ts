@@ -2,6 +2,7 @@ import type { TWhoami } from "@leadpost/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { isApiError } from "@/lib/api-error";
+import { IMPERSONATION_ENDED_CODE } from "./impersonation-ended-constants";
 
 /** Every session query key starts with this; the bootstrap retry keeps such queries. */
 export const SESSION_QUERY_ROOT = "session";
@@ -21,6 +22,11 @@ export async function fetchWhoami(
       timeoutMs: options.timeoutMs,
     });
   } catch (error) {
+    // An impersonation whose hour ran out: back to the admin's own session instead of signed out.
+    // Loaded only then: it is not part of the first load.
+    if (isApiError(error) && error.code === IMPERSONATION_ENDED_CODE) {
+      return (await import("./impersonation-ended")).returnFromEndedImpersonation();
+    }
     if (isApiError(error) && error.status === 401) return null;
     throw error;
   }

@@ -1,11 +1,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { UserRoundX } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { AFTER_IMPERSONATION_PATH } from "@/lib/session/impersonation-ended-constants";
 import { toast } from "@/lib/toast";
 import { endImpersonation, fetchImpersonationStatus, impersonationStatusKey } from "../api";
-
-/** Where the admin lands when the impersonation ends (003 §4: the admin's own session comes back). */
-export const AFTER_IMPERSONATION_PATH = "/dashboard/developer";
 
 /**
  * 003 §4: while a platform admin acts as someone else, every page says so and offers the way back.
@@ -40,8 +38,8 @@ export function ImpersonationBanner() {
         You are impersonating <strong className="[overflow-wrap:anywhere]">{status.data.userEmail}</strong>
         {status.data.adminEmail && <> as {status.data.adminEmail}</>}.
         <span className="hidden sm:inline">
-          {until && <> The session ends by itself at {until}.</>} Credits, purchases, payments and payment
-          settings cannot be changed.
+          {until && <> The session ends by itself at {until}.</>} You can look around; changes are limited to
+          a few support actions.
         </span>
       </p>
       <Button size="sm" variant="outline" onClick={() => end.mutate()} disabled={end.isPending}>
