@@ -4,6 +4,7 @@ import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from ".
 import { sweepStaleCalls } from "../modules/calls";
 import { runCreditExpiry } from "../modules/credits";
 import { purgeExpiredRows } from "../modules/maintenance";
+import { FILE_CLEANUP_JOB, removeOrphanedFiles } from "../modules/stored-files";
 import type { TJobQueue } from "./queue";
 
 export const EMAIL_DELIVERY_JOB = "email-deliver";
@@ -70,6 +71,11 @@ export async function registerJobs(queue: TJobQueue, requestDeps: TDeps, backgro
   await queue.schedule("stale-calls", "*/10 * * * *", async () => {
     const failed = await sweepStaleCalls(deps);
     if (failed > 0) logger.info({ job: "stale-calls", failed }, "stale calls marked failed");
+  });
+  // Uploads nothing references (replaced logos, images removed from a form, a deleted company's).
+  await queue.schedule(FILE_CLEANUP_JOB, "50 * * * *", async () => {
+    const removed = await removeOrphanedFiles(deps);
+    if (removed > 0) logger.info({ job: FILE_CLEANUP_JOB, removed }, "unreferenced files deleted");
   });
   await queue.schedule("purge-expired", "35 * * * *", async () => {
     const result = await purgeExpiredRows(deps.database.db);
