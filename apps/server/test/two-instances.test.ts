@@ -64,6 +64,9 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
     formId = (await createPublishedForm(ctx, co.cookie)).id;
     await built;
 
+    // The proxy first: both instances are told its address as theirs (PUBLIC_URL), as in production.
+    const upstreams: string[] = [];
+    proxy = await startRoundRobinProxy(upstreams);
     const env = (name: string) => {
       const dataDir = mkdtempSync(join(tmpdir(), `lp-${name}-`));
       dataDirs.push(dataDir);
@@ -71,6 +74,8 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
         DATABASE_URL: database.url!,
         DATA_DIR: dataDir,
         AUTH_SECRET: TEST_AUTH_SECRET,
+        PUBLIC_URL: proxy.url,
+        TRUST_PROXY: "1",
         SMTP_URL: smtp.url,
         LOG_LEVEL: "info",
         // A claim of an instance that died is taken over after 3 s (2 minutes by default).
@@ -87,7 +92,7 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
     for (const server of [a, b]) {
       expect(await untilTrue(() => server.output().includes('"msg":"job queue running"'), 60_000)).toBe(true);
     }
-    proxy = await startRoundRobinProxy([a.url, b.url]);
+    upstreams.push(a.url, b.url);
   }, 240_000);
 
   afterAll(async () => {
@@ -164,7 +169,7 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
     };
     await Promise.all(Array.from({ length: 4 }, lane));
     // Both instances took submissions.
-    expect([...proxy.served.values()].every((n) => n >= total / 4)).toBe(true);
+    expect([a.url, b.url].map((u) => (proxy.served.get(u) ?? 0) >= total / 4)).toEqual([true, true]);
 
     expect(await until(async () => (await undecided(leadIds)) === 0, 20_000)).toBe(true);
     const subs = await db()
@@ -288,6 +293,39 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
        where singleton_on is not null group by name, singleton_on having count(*) > 1`,
     );
     expect(ticks).toEqual([]);
+  }, 60_000);
+
+  it("holds a per-address limit across instances: the sign-in limit counts attempts made on either", async () => {
+    const attempt = async () => {
+      const before = new Map(proxy.served);
+      const res = await fetch(`${proxy.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: proxy.url },
+        body: JSON.stringify({ email: "nobody@two-instances.test", password: "Wrong!pass1" }),
+      });
+      const instance = [a.url, b.url].find((u) => (proxy.served.get(u) ?? 0) > (before.get(u) ?? 0));
+      return { status: res.status, instance };
+    };
+    // Wrong passwords from one address, alternating between the instances, until one is refused for
+    // the limit (SIGN_INS_PER_IP_PER_MINUTE, 20). Limits counted per instance would let 40 through.
+    const refusedOnMerits: (string | undefined)[] = [];
+    let limited: Awaited<ReturnType<typeof attempt>> | null = null;
+    while (!limited && refusedOnMerits.length < 45) {
+      const answer = await attempt();
+      if (answer.status === 429) limited = answer;
+      else {
+        expect(answer.status).toBe(401);
+        refusedOnMerits.push(answer.instance);
+      }
+    }
+    expect(limited).not.toBeNull();
+    expect(refusedOnMerits.length).toBeLessThanOrEqual(20);
+    expect(refusedOnMerits.length).toBeGreaterThan(10);
+    // Both instances took part in the count, and both now refuse the address.
+    expect(new Set(refusedOnMerits)).toEqual(new Set([a.url, b.url]));
+    const next = await attempt();
+    expect(next.status).toBe(429);
+    expect(next.instance).not.toBe(limited!.instance);
   }, 60_000);
 
   it("loses no acknowledged lead when an instance is killed mid-load: the other finishes the work", async () => {

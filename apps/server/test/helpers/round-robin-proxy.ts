@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
  * gets 502, like from a real proxy.
  */
 export async function startRoundRobinProxy(upstreams: readonly string[]) {
+  // Read at each request: instances may join after the proxy started (so they can know its address).
   let turn = 0;
   /** Upstreams that refused a connection, until when they are left out. */
   const downUntil = new Map<string, number>();
@@ -21,7 +22,7 @@ export async function startRoundRobinProxy(upstreams: readonly string[]) {
     return upstreams[turn++ % upstreams.length]!;
   };
   /** Requests answered per upstream (its URL). */
-  const served = new Map<string, number>(upstreams.map((u) => [u, 0]));
+  const served = new Map<string, number>();
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
