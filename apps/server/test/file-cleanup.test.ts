@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, storedFiles } from "../src/db/schema";
+import { companies, phoneNumbers, storedFiles } from "../src/db/schema";
 import { createS3Storage } from "../src/integrations/storage/s3";
 import { removeOrphanedFiles } from "../src/modules/stored-files";
 import { startHttpFake } from "./fakes/http-fake";
@@ -91,6 +91,38 @@ describe("stored file cleanup", () => {
     // A day later the unused fresh upload is gone too (the clock moved, not the test waiting).
     expect(await removeOrphanedFiles(ctx.deps, new Date(Date.now() + 2 * HOUR))).toBe(1);
     expect(await stored(fresh.key)).toBe(false);
+  });
+
+  it("keeps a voicemail greeting while its phone number plays it, and removes it once it does not", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@greeting-files.test", "Greeting Files Co");
+    const key = `voicemail-audio/${crypto.randomUUID()}.mp3`;
+    await ctx.deps.storage.put(key, new TextEncoder().encode("ID3"), "audio/mpeg");
+    await ctx.database.db.insert(storedFiles).values({
+      companyId: co.companyId,
+      bucket: "voicemail-audio",
+      key,
+      contentType: "audio/mpeg",
+      sizeBytes: 3,
+    });
+    const [number] = await ctx.database.db
+      .insert(phoneNumbers)
+      .values({
+        companyId: co.companyId,
+        phoneNumber: "+15557770042",
+        type: "twilio",
+        voicemailAudioUrl: ctx.deps.storage.publicUrl(key),
+      })
+      .returning();
+    await age([key], 48 * HOUR);
+    expect(await removeOrphanedFiles(ctx.deps)).toBe(0);
+    expect(await stored(key)).toBe(true);
+
+    await ctx.database.db
+      .update(phoneNumbers)
+      .set({ voicemailAudioUrl: null })
+      .where(eq(phoneNumbers.id, number!.id));
+    expect(await removeOrphanedFiles(ctx.deps)).toBe(1);
+    expect(await stored(key)).toBe(false);
   });
 
   it("deleting a form deletes its images at once, except those another form still shows", async () => {
