@@ -27,7 +27,8 @@ COPY --from=build --chown=node:node /app/apps/server/package.json ./apps/server/
 COPY --from=build --chown=node:node /app/apps/server/dist ./apps/server/dist
 COPY --from=build --chown=node:node /app/apps/server/drizzle ./apps/server/drizzle
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
-RUN mkdir -p /data && chown node:node /data
+# uploads/ exists so a named volume mounted there (compose.yaml) starts owned by node.
+RUN mkdir -p /data/uploads && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

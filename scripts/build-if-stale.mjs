@@ -24,8 +24,10 @@ const targets = [
   },
 ];
 
-export async function buildIfStale({ force = false } = {}) {
+/** `only`: the names of the targets to consider (default all). */
+export async function buildIfStale({ force = false, only = null } = {}) {
   for (const t of targets) {
+    if (only && !only.includes(t.name)) continue;
     if (!force && !isStale(t.output, t.sources)) continue;
     console.log(`[leadpost] building ${t.name}…`);
     const code = await run("npm", ["run", "build", "-w", t.workspace]);
@@ -36,5 +38,10 @@ export async function buildIfStale({ force = false } = {}) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
-  await buildIfStale({ force: process.argv.includes("--force") });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const only = process.argv
+    .find((a) => a.startsWith("--only="))
+    ?.slice("--only=".length)
+    .split(",");
+  await buildIfStale({ force: process.argv.includes("--force"), only: only ?? null });
+}

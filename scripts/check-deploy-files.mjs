@@ -1,5 +1,8 @@
 // Checks the Dockerfile and compose.yaml without a Docker engine: the Dockerfile's required
-// instructions, and compose.yaml's structure. Exits non-zero with the list of problems.
+// instructions, and compose.yaml's structure (two app instances behind a proxy on PostgreSQL). With
+// --engine, where a container engine answers, also `docker compose config` and `docker build`. Exits
+// non-zero with the list of problems.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -78,19 +81,43 @@ export function checkDockerfile(text) {
   return problems;
 }
 
-export function checkCompose(text) {
+/** The app services: those built from the Dockerfile. */
+const appServices = (services) =>
+  Object.entries(services).filter(([, service]) => service && typeof service === "object" && service.build);
+
+const APP_SETTINGS = [
+  "NODE_ENV",
+  "DATABASE_URL",
+  "PUBLIC_URL",
+  "AUTH_SECRET",
+  "ENCRYPTION_KEY",
+  "SMTP_URL",
+  "RESEND_API_KEY",
+  "TRUST_PROXY",
+];
+
+/**
+ * compose.yaml: PostgreSQL, at least two app instances built from the Dockerfile and a proxy in front
+ * of them, each with a health check; the apps wait for a healthy database, share their uploads (one named
+ * volume at /data/uploads, or an S3 bucket) and trust exactly the proxy; the proxy waits for healthy apps
+ * and is the only published entry. `files` reads a file the compose file mounts (the proxy's config).
+ */
+export function checkCompose(text, files = (path) => readFileSync(join(root, path), "utf8")) {
   const problems = [];
   let doc;
   try {
-    doc = parse(text);
+    // Merge keys (<<: *app) as docker compose reads them.
+    doc = parse(text, { merge: true });
   } catch (err) {
     return [`compose.yaml: not valid YAML: ${err.message}`];
   }
   const services = doc?.services;
   if (!services || typeof services !== "object") return ["compose.yaml: no services"];
-  const { app, db } = services;
-  if (!app) problems.push("compose.yaml: no app service");
+  const { db, proxy } = services;
+  const apps = appServices(services);
   if (!db) problems.push("compose.yaml: no db service");
+  if (apps.length < 2) problems.push("compose.yaml: fewer than two app instances built from the Dockerfile");
+  if (!proxy) problems.push("compose.yaml: no proxy service");
   if (db) {
     if (!/^postgres:\d+/.test(String(db.image)))
       problems.push("compose.yaml: db must be a pinned postgres image");
@@ -99,37 +126,93 @@ export function checkCompose(text) {
       problems.push("compose.yaml: db data is not on a volume");
     }
   }
-  if (app) {
-    if (!app.build) problems.push("compose.yaml: app is not built from the Dockerfile");
+  const uploadVolumes = new Set();
+  for (const [name, app] of apps) {
     if (app.depends_on?.db?.condition !== "service_healthy") {
-      problems.push("compose.yaml: app must wait for a healthy db");
+      problems.push(`compose.yaml: ${name} must wait for a healthy db`);
+    }
+    if (!app.healthcheck?.test || !String(app.healthcheck.test).includes("/api/health")) {
+      problems.push(`compose.yaml: ${name} has no healthcheck on /api/health`);
     }
     const env = app.environment ?? {};
-    for (const name of [
-      "NODE_ENV",
-      "DATABASE_URL",
-      "PUBLIC_URL",
-      "AUTH_SECRET",
-      "ENCRYPTION_KEY",
-      "SMTP_URL",
-      "RESEND_API_KEY",
-    ]) {
-      if (!(name in env)) problems.push(`compose.yaml: app does not set ${name}`);
+    for (const setting of APP_SETTINGS) {
+      if (!(setting in env)) problems.push(`compose.yaml: ${name} does not set ${setting}`);
     }
     if (!String(env.DATABASE_URL ?? "").includes("@db:5432/"))
-      problems.push("compose.yaml: DATABASE_URL must point at the db service");
-    if (!(app.ports ?? []).some((p) => String(p).endsWith(":3000")))
-      problems.push("compose.yaml: app port 3000 is not published");
+      problems.push(`compose.yaml: ${name}'s DATABASE_URL must point at the db service`);
+    if (["false", "", "undefined"].includes(String(env.TRUST_PROXY)))
+      problems.push(`compose.yaml: ${name} must trust the proxy in front (TRUST_PROXY)`);
+    if ((app.ports ?? []).length > 0)
+      problems.push(`compose.yaml: ${name} publishes a port: only the proxy should be reachable`);
+    const uploads = (app.volumes ?? []).map(String).find((v) => v.split(":")[1] === "/data/uploads");
+    uploadVolumes.add(uploads ? uploads.split(":")[0] : `(none in ${name})`);
   }
-  const declared = Object.keys(doc.volumes ?? {});
-  for (const service of Object.values(services)) {
-    for (const v of service.volumes ?? []) {
-      const source = String(v).split(":")[0];
-      if (!source.startsWith(".") && !source.startsWith("/") && !declared.includes(source)) {
-        problems.push(`compose.yaml: volume ${source} is not declared`);
+  if (apps.length > 1 && uploadVolumes.size !== 1) {
+    problems.push("compose.yaml: the app instances do not share one uploads volume at /data/uploads");
+  }
+  if (proxy) {
+    if (!/^(caddy|nginx):\d+/.test(String(proxy.image)))
+      problems.push("compose.yaml: proxy must be a pinned caddy or nginx image");
+    if (!proxy.healthcheck?.test) problems.push("compose.yaml: proxy has no healthcheck");
+    for (const [name] of apps) {
+      if (proxy.depends_on?.[name]?.condition !== "service_healthy")
+        problems.push(`compose.yaml: proxy must wait for a healthy ${name}`);
+    }
+    if (!(proxy.ports ?? []).some((p) => /:(80|443)$/.test(String(p))))
+      problems.push("compose.yaml: proxy publishes neither port 80 nor 443");
+    const config = (proxy.volumes ?? [])
+      .map(String)
+      .find((v) => v.startsWith("./") && /\/etc\/(caddy|nginx)\//.test(v));
+    if (!config) problems.push("compose.yaml: proxy mounts no configuration file");
+    else {
+      let configText = "";
+      try {
+        configText = files(config.split(":")[0]);
+      } catch {
+        problems.push(`compose.yaml: proxy configuration ${config.split(":")[0]} is missing`);
+      }
+      for (const [name] of apps) {
+        if (configText && !configText.includes(`${name}:3000`))
+          problems.push(`compose.yaml: the proxy configuration does not send requests to ${name}:3000`);
       }
     }
   }
+  const declared = Object.keys(doc.volumes ?? {});
+  for (const [name, service] of Object.entries(services)) {
+    for (const v of service.volumes ?? []) {
+      const source = String(v).split(":")[0];
+      if (!source.startsWith(".") && !source.startsWith("/") && !declared.includes(source)) {
+        problems.push(`compose.yaml: volume ${source} of ${name} is not declared`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Where a container engine is available (`docker info` answers): lets docker compose validate the file
+ * and builds the image. Returns the problems, or null when there is no engine to ask.
+ */
+export function checkWithEngine() {
+  const info = spawnSync("docker", ["info"], { stdio: "ignore" });
+  if (info.error || info.status !== 0) return null;
+  const problems = [];
+  const env = {
+    ...process.env,
+    POSTGRES_PASSWORD: "check",
+    PUBLIC_URL: "https://leads.example.com",
+    AUTH_SECRET: "x".repeat(40),
+    ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+  };
+  const config = spawnSync("docker", ["compose", "-f", "compose.yaml", "config", "--quiet"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
+  if (config.status !== 0) problems.push(`docker compose config: ${config.stderr.trim()}`);
+  const build = spawnSync("docker", ["build", "-t", "leadpost:check", "."], { cwd: root, encoding: "utf8" });
+  if (build.status !== 0)
+    problems.push(`docker build: ${build.stderr.trim().split("\n").slice(-5).join("\n")}`);
   return problems;
 }
 
@@ -138,6 +221,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     ...checkDockerfile(readFileSync(join(root, "Dockerfile"), "utf8")),
     ...checkCompose(readFileSync(join(root, "compose.yaml"), "utf8")),
   ];
+  // --engine: also validate with docker compose and build the image, where an engine runs.
+  if (process.argv.includes("--engine")) {
+    const engine = checkWithEngine();
+    if (engine === null)
+      console.log("No container engine answers (docker info): compose config and build skipped");
+    else problems.push(...engine);
+  }
   if (problems.length) {
     console.error(problems.join("\n"));
     process.exit(1);

@@ -2,6 +2,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { createApp } from "./app";
 import type { TDeps } from "./app-types";
 import { openBackgroundDatabase, openDatabase } from "./db/client";
+import { closeListener } from "./db/listener";
 import { runMigrations } from "./db/migrate";
 import { seedDemoIfEmpty } from "./db/seed/seed-demo";
 import { createSmtpTransport } from "./integrations/email/smtp";
@@ -100,7 +101,8 @@ export async function startServer(config: TConfig, logger: TLogger) {
       resolve(s);
     });
   });
-  // Routes the leads the accept path stores (woken in-process at each submission, else polling).
+  // Routes the leads the accept path stores (woken in-process at each submission, by any instance's
+  // NOTIFY, else polling).
   const routingWorker: TRoutingWorker = startRoutingWorker(background);
   Promise.all([queue.start(), jobsRegistered]).then(
     () => {
@@ -160,6 +162,7 @@ export async function startServer(config: TConfig, logger: TLogger) {
     await queue.stop(Math.max(1000, deadline - Date.now())).catch((err) => {
       logger.warn({ err }, "job queue did not stop cleanly");
     });
+    await closeListener(deps.database).catch(() => {});
     if (background.database !== deps.database) await background.database.close().catch(() => {});
     await deps.database.close().catch(() => {});
     logger.info({ signal, leftInFlight: inFlight }, "stopped");

@@ -8,9 +8,11 @@ import {
   companies,
   creditLotAllocations,
   creditTransactions,
+  emailMessages,
   forms,
   leadRoutingDecisions,
   leads,
+  newLeadNotices,
   users,
 } from "../src/db/schema";
 import { DEMO_PASSWORD } from "../src/db/seed/demo-data";
@@ -35,6 +37,15 @@ describe("demo seed", () => {
     const [leadCount] = await db.select({ n: count() }).from(leads);
     expect(formCount?.n).toBeGreaterThan(0);
     expect(leadCount?.n).toBeGreaterThan(0);
+  });
+
+  it("sends no e-mail: no new-lead notice is stored, sent or left for the sweep", async () => {
+    const db = ctx.database.db;
+    // The demo leads reached buyers (previews, deliveries), yet nobody is mailed about them.
+    const [held] = await db.select({ n: count() }).from(buyerLeads);
+    expect(held?.n).toBeGreaterThan(0);
+    expect(await db.select().from(emailMessages)).toEqual([]);
+    expect(await db.select().from(newLeadNotices)).toEqual([]);
   });
 
   it("keeps each buyer's cached balance equal to the sum of its ledger", async () => {

@@ -5,6 +5,7 @@ import { sweepStaleCalls } from "../modules/calls";
 import { runCreditExpiry } from "../modules/credits";
 import { purgeExpiredRows } from "../modules/maintenance";
 import { endAbandonedImpersonations } from "../modules/platform-admin";
+import { FILE_CLEANUP_JOB, removeOrphanedFiles } from "../modules/stored-files";
 import type { TJobQueue } from "./queue";
 
 export const EMAIL_DELIVERY_JOB = "email-deliver";
@@ -76,6 +77,11 @@ export async function registerJobs(queue: TJobQueue, requestDeps: TDeps, backgro
   await queue.schedule("abandoned-impersonations", "* * * * *", async () => {
     const ended = await endAbandonedImpersonations(deps);
     if (ended > 0) logger.info({ job: "abandoned-impersonations", ended }, "abandoned impersonations ended");
+  });
+  // Uploads nothing references (replaced logos, images removed from a form, a deleted company's).
+  await queue.schedule(FILE_CLEANUP_JOB, "50 * * * *", async () => {
+    const removed = await removeOrphanedFiles(deps);
+    if (removed > 0) logger.info({ job: FILE_CLEANUP_JOB, removed }, "unreferenced files deleted");
   });
   await queue.schedule("purge-expired", "35 * * * *", async () => {
     const result = await purgeExpiredRows(deps.database.db);

@@ -51,6 +51,13 @@ const ZEnvSchema = z.object({
   RESEND_API_KEY: z.string().min(1).optional(),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  ROUTING_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  ROUTING_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  FILE_CLEANUP_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -98,6 +105,11 @@ export type TConfig = {
   };
   /** How long a stopping server waits for requests and jobs in flight. */
   shutdownTimeoutMs: number;
+  /**
+   * The routing worker: woken by NOTIFY (any instance's submission), it also looks every `pollMs` (the
+   * fallback); a claim it made is taken over by another instance after `leaseMs` (its server died).
+   */
+  routing: { pollMs: number; leaseMs: number };
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   /** PayPal REST base URLs per company mode (a local fake in tests). */
   paypal: { sandboxBaseUrl: string; liveBaseUrl: string };
@@ -108,7 +120,11 @@ export type TConfig = {
   /** Sign-in attempts (password or Google) per client address per minute. */
   signInsPerIpPerMinute: number;
   /** Uploaded files: an S3-compatible bucket when S3_BUCKET is set, else the local disk under DATA_DIR. */
-  storage: { s3: TS3Settings | null };
+  storage: {
+    s3: TS3Settings | null;
+    /** A stored file no row references is deleted once it is this old (the `file-cleanup` job). */
+    orphanGraceMs: number;
+  };
   /** Twilio REST base URL (a local fake in tests). */
   /** Google Maps web services base URL, used to test a company's maps key. */
   googleMapsBaseUrl: string;
@@ -175,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       claimSeconds: e.MAIL_CLAIM_SECONDS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    routing: { pollMs: e.ROUTING_POLL_SECONDS * 1000, leaseMs: e.ROUTING_LEASE_SECONDS * 1000 },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -205,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
               publicBaseUrl: e.S3_PUBLIC_URL ?? `${s3Endpoint}/${e.S3_BUCKET}`,
             }
           : null,
+      orphanGraceMs: e.FILE_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     },
     googleMapsBaseUrl: e.GOOGLE_MAPS_API_BASE_URL.replace(/\/$/, ""),
   };

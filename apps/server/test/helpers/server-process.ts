@@ -25,12 +25,36 @@ export type TServerProcess = {
   exited: Promise<number | string>;
 };
 
-/** Runs the real server entry point (src/index.ts) in its own process, as `npm start` would. */
-export async function spawnServer(env: Record<string, string>): Promise<TServerProcess> {
+/** Builds the server bundle (dist/index.js) when its sources are newer than it, as `npm start` does. */
+export async function buildServerIfStale(): Promise<void> {
+  const child = spawn(process.execPath, ["scripts/build-if-stale.mjs", "--only=server"], {
+    cwd: resolve(SERVER_DIR, "../.."),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => {
+    output += String(d);
+  });
+  child.stderr.on("data", (d) => {
+    output += String(d);
+  });
+  const code = await new Promise<number | null>((res) => child.once("exit", (c) => res(c)));
+  if (code !== 0) throw new Error(`server build failed:\n${output}`);
+}
+
+/**
+ * Runs the real server entry point in its own process: src/index.ts under tsx, or with `built` the
+ * bundle `npm start` runs (dist/index.js; see buildServerIfStale).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  opts: { built?: boolean } = {},
+): Promise<TServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const chunks: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+  const args = opts.built ? ["--enable-source-maps", "dist/index.js"] : ["--import", "tsx", "src/index.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

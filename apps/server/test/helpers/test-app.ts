@@ -23,8 +23,18 @@ export type TTestContext = {
 
 export const TEST_ORIGIN = "http://localhost:3999";
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TTestContext> {
-  const database = await createTestDatabase();
+/** The auth secret of every test context: a server process given it accepts the contexts' sessions. */
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
+
+/**
+ * The app in-process on a new test database, or on `opts.database` (shared with server processes the
+ * test starts; closing the context then leaves that database to its owner).
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { database?: TTestDatabase } = {},
+): Promise<TTestContext> {
+  const database = opts.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -37,7 +47,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     config,
     database,
     logger: createLogger(config.logLevel),
-    authSecret: "test-secret-test-secret-test-secret-0123",
+    authSecret: TEST_AUTH_SECRET,
     encryptionKey: randomBytes(32).toString("base64"),
     version: { version: "0.0.0-test", builtAt: new Date(0).toISOString() },
   });
@@ -57,7 +67,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       const env = remoteAddress ? { incoming: { socket: { remoteAddress } } } : undefined;
       return Promise.resolve(app.request(path, { ...rest, headers, body }, env));
     },
-    close: () => database.dispose(),
+    close: () => (opts.database ? Promise.resolve() : database.dispose()),
   };
 }
 

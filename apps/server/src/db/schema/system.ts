@@ -121,13 +121,21 @@ export const apiKeys = pgTable("api_keys", {
   createdAt: createdAt(),
 });
 
-export const storedFiles = pgTable("stored_files", {
-  id: id(),
-  companyId: uuid().references(() => companies.id, { onDelete: "cascade" }),
-  bucket: text().notNull(),
-  key: text().notNull().unique(),
-  contentType: text().notNull(),
-  sizeBytes: integer().notNull(),
-  createdBy: text().references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+/**
+ * Uploaded files (form images, logos, voicemail greetings). A deleted company's rows stay, company_id
+ * set null, for the file-cleanup job to delete the files themselves (modules/stored-files).
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    id: id(),
+    companyId: uuid().references(() => companies.id, { onDelete: "set null" }),
+    bucket: text().notNull(),
+    key: text().notNull().unique(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.companyId)],
+);

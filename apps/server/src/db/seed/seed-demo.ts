@@ -17,6 +17,7 @@ import {
   forms,
   leadRoutingDecisions,
   leads,
+  newLeadNotices,
   niches,
   profiles,
   userRoles,
@@ -227,14 +228,18 @@ async function seedDemo(db: Db) {
 
 /**
  * Routes the demo leads oldest first through the routing engine (decisions, prepaid and
- * all-you-can-eat deliveries, new-lead notices), then dates what routing wrote to each lead's arrival,
- * so a lead of last week reads as routed last week (and the demo buyers as active since before it, so
- * they see its preview).
+ * all-you-can-eat deliveries), then dates what routing wrote to each lead's arrival, so a lead of last
+ * week reads as routed last week (and the demo buyers as active since before it, so they see its
+ * preview). The demo leads are history, not news: their new-lead notices are never sent (routed as one
+ * batch whose notice job is never queued, and the rows the sweep would pick up are deleted), so a first
+ * start mails nobody.
  */
 async function routeDemoLeads(deps: TSeedDeps, seeded: TSeeded): Promise<void> {
-  for (const leadId of seeded.leadIds) await routeLead(deps, leadId);
+  const unsent = { leadIds: [] as string[] };
+  for (const leadId of seeded.leadIds) await routeLead(deps, leadId, unsent);
   const db = deps.database.db;
   await db.transaction(async (tx) => {
+    await tx.delete(newLeadNotices).where(eq(newLeadNotices.companyId, seeded.companyId));
     await tx
       .update(leads)
       .set({ routedAt: sql`${leads.createdAt}` })

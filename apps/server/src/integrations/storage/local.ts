@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import type { TStorage } from "./types";
 
@@ -36,6 +36,11 @@ export function createLocalStorage(rootDir: string): TStorage {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw err;
       }
+    },
+    async delete(key) {
+      const path = pathOf(key);
+      // force: a file already gone is fine.
+      await Promise.all([rm(path, { force: true }), rm(`${path}.type`, { force: true })]);
     },
     publicUrl: (key) => `${LOCAL_FILES_PATH}/${key}`,
   };

@@ -6,7 +6,12 @@ export function createS3Storage(settings: TS3Settings, fetchImpl: typeof fetch =
   const objectUrl = (key: string) =>
     new URL(`${settings.endpoint.replace(/\/$/, "")}/${encodeS3Path(`${settings.bucket}/${key}`)}`);
 
-  const send = async (method: "PUT" | "GET", key: string, body?: Uint8Array, contentType?: string) => {
+  const send = async (
+    method: "PUT" | "GET" | "DELETE",
+    key: string,
+    body?: Uint8Array,
+    contentType?: string,
+  ) => {
     const url = objectUrl(key);
     const headers = signS3Request({
       method,
@@ -35,6 +40,13 @@ export function createS3Storage(settings: TS3Settings, fetchImpl: typeof fetch =
         body: new Uint8Array(await res.arrayBuffer()),
         contentType: res.headers.get("content-type") ?? "application/octet-stream",
       };
+    },
+    async delete(key) {
+      // S3 answers 204 whether or not the object existed; some compatible stores answer 404.
+      const res = await send("DELETE", key);
+      if (!res.ok && res.status !== 404) {
+        throw new Error(`S3 DELETE ${key} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
+      }
     },
     publicUrl: (key) => `${settings.publicBaseUrl.replace(/\/$/, "")}/${encodeS3Path(key)}`,
   };

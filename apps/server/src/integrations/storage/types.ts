@@ -4,6 +4,8 @@ export type TStorage = {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** Local storage serves its files through the API; S3 objects are read from their public address. */
   get(key: string): Promise<{ body: Uint8Array; contentType: string } | null>;
+  /** Removes the file; one already gone is not an error (a second cleanup finds nothing to do). */
+  delete(key: string): Promise<void>;
   /** The address a browser loads the file from (a same-site path for local storage). */
   publicUrl(key: string): string;
 };

@@ -12,8 +12,10 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyers, formBuyers, formEmailRouting, formSubmissions, forms, leads, niches } from "../../db/schema";
+import { afterTenantScope } from "../../db/tenant-scope";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { removeFilesNamedIn, type TFileCleanupDeps } from "../stored-files";
 import { forgetPublicForm } from "../submissions";
 import { toFormDetail } from "./mappers";
 
@@ -150,11 +152,16 @@ export async function setFormStatus(
 
 /**
  * Deletes the form with its submissions, buyer list and e-mail routing entries (001 §7), in one
- * transaction. Leads survive: they keep their answers and lose only the link to the form.
+ * transaction. Leads survive: they keep their answers and lose only the link to the form. Its uploaded
+ * images go too, once the request's transaction has ended, unless another row still uses them.
  */
-export async function deleteForm(deps: TFormDeps, ctx: TCompanyContext, formId: string) {
-  await deps.database.db.transaction(async (tx) => {
+export async function deleteForm(deps: TFileCleanupDeps, ctx: TCompanyContext, formId: string) {
+  const formText = await deps.database.db.transaction(async (tx) => {
     await lockOwnForm(tx, ctx.companyId, formId);
+    const [row] = await tx
+      .select({ text: sql<string>`${forms}::text` })
+      .from(forms)
+      .where(and(eq(forms.id, formId), eq(forms.companyId, ctx.companyId)));
     await tx
       .delete(formSubmissions)
       .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.companyId, ctx.companyId)));
@@ -165,8 +172,15 @@ export async function deleteForm(deps: TFormDeps, ctx: TCompanyContext, formId: 
       .delete(formBuyers)
       .where(and(eq(formBuyers.formId, formId), eq(formBuyers.companyId, ctx.companyId)));
     await tx.delete(forms).where(and(eq(forms.id, formId), eq(forms.companyId, ctx.companyId)));
+    return row?.text ?? "";
   });
   forgetPublicForm(formId);
+  // Rechecked when run: if the request rolled back, the form still references its files and they stay.
+  await afterTenantScope(() =>
+    removeFilesNamedIn(deps, ctx.companyId, formText).catch((err) =>
+      deps.logger.warn({ err, formId }, "the deleted form's files were left for the cleanup job"),
+    ),
+  );
   return { success: true as const, message: FORM_MESSAGES.DELETED };
 }
 

@@ -5,8 +5,14 @@ import { createYielder, runUrgent } from "../../lib/yield";
 import { queueBatchNotices, routeLead, type TNoticeBatch, type TRoutingOutcome } from "../routing";
 
 export const MAX_ROUTING_ATTEMPTS = 5;
-/** How long one claim may hold a submission before another worker assumes its server died. */
+/** How long one claim may hold a submission before another worker assumes its server died (default). */
 export const ROUTING_LEASE_MS = 2 * 60_000;
+/**
+ * The NOTIFY channel that wakes every instance's routing worker: the database publishes on it when a
+ * submission waiting for routing is stored (a trigger on form_submissions, migration 0032), and
+ * routeClaimed when it hands claims back. Never forwarded to a browser (not a realtime channel).
+ */
+export const ROUTING_WAKE_CHANNEL = "routing_wake";
 const RETRY_BASE_MS = 60_000;
 
 export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
@@ -103,6 +109,8 @@ export async function routeClaimed(
         routingNextAttemptAt: sql`now()`,
       })
       .where(inArray(formSubmissions.id, notStarted))
+      // Another instance takes them at once.
+      .then(() => deps.database.db.execute(sql`select pg_notify(${ROUTING_WAKE_CHANNEL}, '')`))
       .catch((err) => deps.logger.error({ err }, "could not hand back unstarted routing claims"));
   }
   if (decided.length === 0) return;

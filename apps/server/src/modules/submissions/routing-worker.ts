@@ -1,13 +1,17 @@
-import { claimDueSubmissions, ROUTING_LEASE_MS, routeClaimed, type TRoutingDeps } from "./routing-retry";
+import { listenerFor } from "../../db/listener";
+import { claimDueSubmissions, ROUTING_WAKE_CHANNEL, routeClaimed, type TRoutingDeps } from "./routing-retry";
 
 export type TRoutingWorkerOptions = {
   /** Submissions claimed per statement (default 50). */
   batchSize?: number;
   /** Leads routed at once within a batch (default 4). */
   parallel?: number;
-  /** How often an idle worker looks for due submissions not announced in this process (default 250 ms). */
+  /**
+   * How often an idle worker looks for due submissions without being woken (default: the config's
+   * `routing.pollMs`, 5 s): retries whose backoff ended, claims whose lease ran out, a missed NOTIFY.
+   */
   pollMs?: number;
-  /** How long a claim holds its submissions before another worker may take them (default 2 min). */
+  /** How long a claim holds its submissions before another worker may take them (config, 2 min). */
   leaseMs?: number;
 };
 
@@ -21,7 +25,7 @@ export type TRoutingWorker = {
 // Every worker of this process: a submission stored here wakes them without waiting for a poll.
 const workers = new Set<{ wake(): void }>();
 
-/** Wakes this process's routing workers; other instances find the submission at their next poll. */
+/** Wakes this process's routing workers at once (other instances hear the database's NOTIFY). */
 export function wakeRoutingWorkers(): void {
   for (const w of workers) w.wake();
 }
@@ -30,12 +34,14 @@ export function wakeRoutingWorkers(): void {
  * The routing worker (one per server process, started by server.ts): claims waiting submissions in
  * batches (FOR UPDATE SKIP LOCKED plus a lease, see claimDueSubmissions) and routes their leads with
  * the routing module's `routeLead`, which routes a lead only while it is still `new`, so no lead is
- * routed twice even when a lease runs out under a slow worker.
+ * routed twice even when a lease runs out under a slow worker. It wakes when a submission is stored in
+ * this process (wakeRoutingWorkers) or in any instance (NOTIFY on ROUTING_WAKE_CHANNEL, heard on the
+ * process's one LISTEN connection), and polls slowly as the fallback.
  */
 export function startRoutingWorker(deps: TRoutingDeps, opts: TRoutingWorkerOptions = {}): TRoutingWorker {
   const batchSize = opts.batchSize ?? 50;
-  const pollMs = opts.pollMs ?? 250;
-  const leaseMs = opts.leaseMs ?? ROUTING_LEASE_MS;
+  const pollMs = opts.pollMs ?? deps.config.routing.pollMs;
+  const leaseMs = opts.leaseMs ?? deps.config.routing.leaseMs;
   let stopped = false;
   let woken = false;
   let resume: (() => void) | null = null;
@@ -55,7 +61,16 @@ export function startRoutingWorker(deps: TRoutingDeps, opts: TRoutingWorkerOptio
       resume = done;
     });
 
+  // Another instance's submissions; after the listener reconnects, whatever was announced meanwhile.
+  const listener = listenerFor(deps.database, deps.logger);
+  const stopHearing = listener.onReconnect(wake);
+  const heard = listener.listen(ROUTING_WAKE_CHANNEL, wake).catch((err) => {
+    deps.logger.warn({ err }, "routing worker: no wake-ups from other instances; polling only");
+    return () => {};
+  });
+
   const loop = (async () => {
+    await heard;
     while (!stopped) {
       woken = false;
       let claimed = 0;
@@ -78,6 +93,8 @@ export function startRoutingWorker(deps: TRoutingDeps, opts: TRoutingWorkerOptio
     async stop() {
       stopped = true;
       workers.delete(handle);
+      stopHearing();
+      (await heard)();
       resume?.();
       await loop;
     },

@@ -1,0 +1,7 @@
+/** Uploaded files (the `stored_files` rows): removing those nothing references any more. */
+export {
+  FILE_CLEANUP_JOB,
+  removeFilesNamedIn,
+  removeOrphanedFiles,
+  type TFileCleanupDeps,
+} from "./cleanup";
