@@ -6,6 +6,7 @@ import { runAsCompany } from "../src/db/tenant-scope";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
 import { registerJobs } from "../src/jobs/register";
 import { html } from "../src/lib/html";
+import { setTierByHand } from "../src/modules/subscriptions";
 import { startSmtpFake } from "./fakes/smtp-fake";
 import { createBareUser, createCompanyWithOwner, FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { untilTrue } from "./helpers/server-process";
@@ -36,6 +37,8 @@ describe(`routes that send mail, with the job queue running (${TEST_DATABASE_URL
       PLATFORM_ADMIN_EMAILS: "admin@platform.test",
     });
     owner = await createCompanyWithOwner(ctx, "owner@walk.test", "Walk Roofing");
+    // Seats for both the team invitation and the user a platform admin makes below.
+    await setTierByHand(ctx.database.db, owner.companyId, "pro");
     await createBareUser(ctx, "admin@platform.test", FIXTURE_PASSWORD);
     await ctx.database.db
       .update(users)
