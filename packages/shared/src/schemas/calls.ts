@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripControlCharacters } from "../domain/spoken-text";
 
 // The call center (002): phone numbers, routing numbers, agents, blocked callers, calls and voicemails.
 
@@ -25,6 +26,9 @@ export const ROUTING_STRATEGIES = ["sequential", "round_robin", "simultaneous"] 
 export const AGENT_STATUSES = ["available", "busy", "offline"] as const;
 export const LIVE_CALL_STATUSES = ["queued", "initiated", "ringing", "in-progress"] as const;
 
+/** Words said to a caller: control characters (which would break the TwiML) are dropped on save. */
+const spokenText = (max: number) => z.string().trim().max(max).transform(stripControlCharacters).nullish();
+
 const atLeastTenDigits = z
   .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
   .trim()
@@ -41,8 +45,8 @@ export const ZPhoneNumberInputSchema = z.object({
   routeToVoicemail: z.boolean().default(false),
   isActive: z.boolean().default(true),
   recordingEnabled: z.boolean().default(false),
-  recordingMessage: z.string().trim().max(500).nullish(),
-  voicemailGreeting: z.string().trim().max(1000).nullish(),
+  recordingMessage: spokenText(500),
+  voicemailGreeting: spokenText(1000),
   voicemailVoice: z.string().trim().max(60).default("alice"),
   transcribeVoicemail: z.boolean().default(false),
 });
@@ -139,14 +143,23 @@ export function normalizeBlockedNumber(value: string): string {
   return `+${digits}`;
 }
 
+/** How a call ended for the caller: a person answered, nobody did, a voicemail was left, or blocked. */
+export const CALL_OUTCOMES = ["answered", "missed", "voicemail", "blocked"] as const;
+export type TCallOutcome = (typeof CALL_OUTCOMES)[number];
+
 export const ZCallSchema = z.object({
   id: z.string(),
   callSid: z.string(),
   createdAt: z.string(),
   status: z.string(),
+  /** Null while the call is live. */
+  outcome: z.enum(CALL_OUTCOMES).nullable(),
+  /** The last <Dial> outcome Twilio reported (completed, no-answer, busy, failed, canceled). */
+  dialStatus: z.string().nullable(),
   fromNumber: z.string().nullable(),
   toNumber: z.string().nullable(),
   duration: z.number().nullable(),
+  /** The recording through this product (`/api/calls/recordings/…`), or null. */
   recordingUrl: z.string().nullable(),
   agent: z.object({ name: z.string(), phoneNumber: z.string() }).nullable(),
 });
@@ -170,15 +183,27 @@ export const ZVoicemailListSchema = z.object({ voicemails: z.array(ZVoicemailSch
 
 export const ZCallMetricsSchema = z.object({
   totalCalls: z.number(),
+  /** Calls a person answered (the Dial outcome), whatever status the call ended with. */
   completedCalls: z.number(),
   activeCalls: z.number(),
+  /** Calls nobody answered and no voicemail was left on. */
   missedCalls: z.number(),
+  /** Calls nobody answered where the caller left a voicemail. */
+  voicemailCalls: z.number(),
   /** Rounded percentage of answered calls. */
   answerRate: z.number(),
-  /** Seconds, over completed calls. */
+  /** Seconds, over answered calls. */
   averageDuration: z.number(),
   availableAgents: z.number(),
-  byDay: z.array(z.object({ date: z.string(), calls: z.number(), answered: z.number() })),
+  byDay: z.array(
+    z.object({
+      date: z.string(),
+      calls: z.number(),
+      answered: z.number(),
+      missed: z.number(),
+      voicemail: z.number(),
+    }),
+  ),
   byNumber: z.array(z.object({ number: z.string(), calls: z.number(), answered: z.number() })),
 });
 export type TCallMetrics = z.infer<typeof ZCallMetricsSchema>;

@@ -31,6 +31,7 @@ import {
   listVoicemails,
   markVoicemailRead,
 } from "./call-records";
+import { registerCallSettingsRoutes } from "./call-settings";
 import { callDebugger } from "./debugger";
 import { blockNumber, deleteAgent, listAgents, listBlocked, saveAgent, unblockNumber } from "./people";
 import {
@@ -44,6 +45,7 @@ import {
   unlinkRoutingNumber,
   updatePhoneNumber,
 } from "./phone-numbers";
+import { registerRecordingRoutes } from "./recordings";
 import { callCenterStatus } from "./status";
 import { runTestCall } from "./test-call";
 import { registerVoicemailAudioRoutes } from "./voicemail-audio";
@@ -306,6 +308,8 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
     c.json(await callMetrics(deps, ctx(c), c.req.valid("query").days), 200),
   );
   registerVoicemailAudioRoutes(app, deps);
+  registerRecordingRoutes(app, deps);
+  registerCallSettingsRoutes(app, deps);
   app.openapi(routes.debugger, async (c) => c.json(await callDebugger(deps, ctx(c)), 200));
   app.openapi(routes.testCall, async (c) =>
     c.json(await runTestCall(deps, ctx(c), c.req.valid("json")), 200),
