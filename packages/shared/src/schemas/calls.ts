@@ -296,7 +296,8 @@ export type TCallDebugger = z.infer<typeof ZCallDebuggerSchema>;
 /** 002 §5 and §9: the voicemail greeting audio a number may play instead of a spoken greeting. */
 export const VOICEMAIL_AUDIO_RULES = {
   MAX_BYTES: 5 * 1024 * 1024,
-  INVALID_TYPE: "Please upload a valid audio file (MP3, WAV, WEBM, or OGG)",
+  /** Twilio's <Play> plays MP3 and WAV (not WebM or Ogg): nothing else is taken. */
+  INVALID_TYPE: "Please upload a valid audio file (MP3 or WAV)",
   TOO_LARGE: "File size must be less than 5MB",
   UPLOAD_FAILED: "Failed to upload audio",
   UPLOADED: "Voicemail audio uploaded",
