@@ -191,14 +191,11 @@ export async function startTwilioFake(account: { sid: string; authToken: string;
     return call;
   }
 
-  function addRecording(callSid: string, duration = 30): TFakeTwilioRecording {
+  /** A recording of a call; its media is `audio` (a browser test gives real audio to play). */
+  function addRecording(callSid: string, duration = 30, audio?: Buffer): TFakeTwilioRecording {
     const recSid = sid("RE");
-    // An MPEG frame header and silence: enough for a player to see MP3, unique per recording.
-    const audio = Buffer.concat([
-      Buffer.from([0xff, 0xfb, 0x90, 0x64]),
-      Buffer.from(recSid),
-      Buffer.alloc(400),
-    ]);
+    // By default an MPEG frame header and silence: enough to tell one recording from another.
+    audio ??= Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.from(recSid), Buffer.alloc(400)]);
     const rec = {
       sid: recSid,
       call_sid: callSid,
