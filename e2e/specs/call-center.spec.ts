@@ -79,9 +79,12 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
     await dialog.getByRole("button", { name: "Place Test Call" }).click();
     await expect(dialog.getByTestId("test-call-outcome")).toHaveText(expected);
     // The TwiML the caller got, one element per line.
-    await expect(dialog.getByTestId("test-call-twiml")).toContainText(
+    const twiml = dialog.getByTestId("test-call-twiml");
+    await expect(twiml).toContainText(
       expected === "rejected" ? "<Response>\n  <Reject/>" : "<Response>\n  <Dial",
     );
+    // Long lines wrap inside the box: nothing to scroll sideways, whatever the screen width.
+    expect(await twiml.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
   };
   await testCall("dialing");
@@ -130,9 +133,21 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
   await block.getByRole("button", { name: "Block Number" }).click();
   await expect(page.getByRole("table", { name: "Blocked numbers" }).getByText(callerShown)).toBeVisible();
 
+  // On a phone (390 px): the test dialog, the history's outcome column and the number's row menu fit.
+  await page.setViewportSize({ width: 390, height: 844 });
   await testCall("rejected");
   await realCall();
   await page.getByRole("tab", { name: "Call History" }).click();
   const blockedRow = history.getByRole("row").filter({ hasText: callerShown }).filter({ hasText: "Blocked" });
   await expect(blockedRow).toHaveCount(1);
+  await expect(blockedRow.getByText("Blocked")).toBeInViewport();
+  await page.goto("/dashboard/calls?tab=settings");
+  const menu = page
+    .getByRole("table", { name: "Phone numbers" })
+    .getByRole("button", { name: `Actions for ${twilioShown}` });
+  // Scrolled down to it only: on screen without scrolling the table sideways.
+  await menu.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 300));
+  await expect(menu).toBeInViewport();
+  await menu.click();
+  await expect(page.getByRole("menuitem", { name: "Manage Routing Numbers" })).toBeInViewport();
 });
