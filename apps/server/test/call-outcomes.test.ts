@@ -201,6 +201,22 @@ describe("replays change nothing", () => {
     // The next real call starts one further along: the replays did not move the rotation.
     const second = await ring();
     expect([dialled(first.xml)[0], dialled(second.xml)[0]].sort()).toEqual([OFFICE, CELL].sort());
+    // The same webhook three times at once: one answer, one call, one turn.
+    const cursor = async () =>
+      (
+        await db
+          .select({ c: phoneNumbers.roundRobinCursor })
+          .from(phoneNumbers)
+          .where(eq(phoneNumbers.id, numberId))
+      )[0]?.c;
+    const before = await cursor();
+    const together = { ...first.params, CallSid: `CAoutcome${++counter}` };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => postSignedWebhook(ctx, "/api/twilio/voice", together).then((r) => r.text())),
+    );
+    expect(new Set(answers).size).toBe(1);
+    expect(await db.select().from(callLogs).where(eq(callLogs.callSid, together.CallSid))).toHaveLength(1);
+    expect(await cursor()).toBe((before ?? 0) + 1);
     // The after-dial step follows the order stored with the call, and its replay answers the same.
     const step = actionOf(first.xml);
     const once = await afterDial(step, first.params.CallSid, "no-answer");
