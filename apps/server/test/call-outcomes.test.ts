@@ -236,6 +236,7 @@ describe("test calls", () => {
     const before = await get<{ calls: TCall[] }>("/api/calls/history");
     const liveBefore = await get<{ calls: TCall[] }>("/api/calls/live");
     const metricsBefore = await get<TMetrics>("/api/calls/metrics?days=1");
+    const dashboardBefore = await get<{ totalCalls: number }>("/api/dashboard/summary");
     const [{ roundRobinCursor: cursor } = { roundRobinCursor: -1 }] = await db
       .select({ roundRobinCursor: phoneNumbers.roundRobinCursor })
       .from(phoneNumbers)
@@ -252,6 +253,9 @@ describe("test calls", () => {
     expect(await get<{ calls: TCall[] }>("/api/calls/live")).toEqual(liveBefore);
     expect((await get<{ calls: TCall[] }>("/api/calls/history")).calls).toEqual(before.calls);
     expect(await get<TMetrics>("/api/calls/metrics?days=1")).toEqual(metricsBefore);
+    expect((await get<{ totalCalls: number }>("/api/dashboard/summary")).totalCalls).toBe(
+      dashboardBefore.totalCalls,
+    );
     const [after] = await db
       .select({ roundRobinCursor: phoneNumbers.roundRobinCursor })
       .from(phoneNumbers)
