@@ -40,7 +40,12 @@ export async function runTestCall(
   };
   const pathAndQuery = "/api/twilio/voice";
   const signature = twilioSignature(twilio.authToken, `${twilio.webhookBaseUrl}${pathAndQuery}`, params);
-  const answer = await answerInboundCall(deps, { pathAndQuery, params, signature }, { test: true });
+  const answer = await answerInboundCall(deps, { pathAndQuery, params, signature }, { test: true }).catch(
+    (err: unknown) => {
+      deps.logger.error({ err, callSid }, "test call: no answer could be built");
+      throw failed("the call center could not build an answer");
+    },
+  );
   if (answer.status !== 200) throw failed(`the webhook answered ${answer.status}`);
   if (!twiml.isWellFormedXml(answer.twiml)) throw failed("the answer is not well-formed TwiML");
   const outcome = answer.twiml.includes("<Reject")
