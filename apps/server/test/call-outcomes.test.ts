@@ -434,8 +434,8 @@ describe("company-wide call settings", () => {
         transcribeVoicemail: false,
       },
     });
-    const patch = (json: unknown, cookie = acme.cookie) =>
-      ctx.request("/api/calls/settings", { cookie, method: "PATCH", json });
+    const patch = (body: unknown, cookie = acme.cookie) =>
+      ctx.request("/api/calls/settings", { cookie, method: "PATCH", json: body });
     expect((await patch({ recordCalls: true })).status).toBe(200);
     expect((await patch({ transcribeVoicemail: true })).status).toBe(200);
     expect((await get<{ settings: unknown }>("/api/calls/settings")).settings).toEqual({
@@ -464,6 +464,21 @@ describe("company-wide call settings", () => {
     expect(last).not.toContain("<Record");
     expect(last).toContain("Sorry, no one is available to take your call. Please try again later.");
     expect(last).toContain("<Hangup/>");
+
+    // A new number that names no strategy starts with the company's; one that names its own keeps it.
+    expect((await patch({ routingStrategy: "round_robin" })).status).toBe(200);
+    const add = (body: Record<string, unknown>) =>
+      ctx
+        .request("/api/calls/phone-numbers", { cookie: acme.cookie, method: "POST", json: body })
+        .then((r) => json<{ phoneNumber: { routingStrategy: string } }>(r));
+    expect((await add({ phoneNumber: "+15557770091", type: "twilio" })).phoneNumber.routingStrategy).toBe(
+      "round_robin",
+    );
+    expect(
+      (await add({ phoneNumber: "+15557770092", type: "twilio", routingStrategy: "simultaneous" }))
+        .phoneNumber.routingStrategy,
+    ).toBe("simultaneous");
+    await patch({ routingStrategy: "sequential" });
 
     // Members read, only owners and admins change; another company keeps its own.
     const member = await createCompanyWithOwner(ctx, "member@acme.test", "Member Co");

@@ -31,7 +31,7 @@ import {
   listVoicemails,
   markVoicemailRead,
 } from "./call-records";
-import { registerCallSettingsRoutes } from "./call-settings";
+import { companyCallSettings, registerCallSettingsRoutes } from "./call-settings";
 import { callDebugger } from "./debugger";
 import { blockNumber, deleteAgent, listAgents, listBlocked, saveAgent, unblockNumber } from "./people";
 import {
@@ -256,9 +256,15 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
   const ctx = companyContext;
   app.openapi(routes.status, async (c) => c.json(await callCenterStatus(deps, ctx(c)), 200));
   app.openapi(routes.numbers, async (c) => c.json(await listPhoneNumbers(deps, ctx(c)), 200));
-  app.openapi(routes.createNumber, async (c) =>
-    c.json(await createPhoneNumber(deps, ctx(c), c.req.valid("json")), 201),
-  );
+  app.openapi(routes.createNumber, async (c) => {
+    const input = c.req.valid("json");
+    // A number that names no routing strategy starts with the company's (Call settings).
+    const named = ((await c.req.json()) as { routingStrategy?: unknown }).routingStrategy !== undefined;
+    const routingStrategy = named
+      ? input.routingStrategy
+      : (await companyCallSettings(deps.database.db, ctx(c).companyId)).routingStrategy;
+    return c.json(await createPhoneNumber(deps, ctx(c), { ...input, routingStrategy }), 201);
+  });
   app.openapi(routes.updateNumber, async (c) =>
     c.json(await updatePhoneNumber(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
