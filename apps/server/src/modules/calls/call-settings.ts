@@ -13,16 +13,23 @@ import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { companyContext, type TCompanyContext } from "../../plugins/tenant";
 import { assertCallCenterAdmin } from "./guard";
 
+type TSettingsRow = { [K in keyof TCallSettings]: TCallSettings[K] | null };
+
+/** A company's stored settings (all null from a left join when it saved none), else the defaults. */
+export function settingsOrDefaults(row: TSettingsRow | null | undefined): TCallSettings {
+  if (!row || row.routingStrategy === null) return { ...CALL_SETTINGS_DEFAULTS };
+  return {
+    routingStrategy: row.routingStrategy,
+    recordCalls: row.recordCalls ?? CALL_SETTINGS_DEFAULTS.recordCalls,
+    voicemailEnabled: row.voicemailEnabled ?? CALL_SETTINGS_DEFAULTS.voicemailEnabled,
+    transcribeVoicemail: row.transcribeVoicemail ?? CALL_SETTINGS_DEFAULTS.transcribeVoicemail,
+  };
+}
+
 /** The company's call settings; the defaults until it saves its own. */
 export async function companyCallSettings(db: DbOrTx, companyId: string): Promise<TCallSettings> {
   const [row] = await db.select().from(callSettings).where(eq(callSettings.companyId, companyId));
-  if (!row) return { ...CALL_SETTINGS_DEFAULTS };
-  return {
-    routingStrategy: row.routingStrategy,
-    recordCalls: row.recordCalls,
-    voicemailEnabled: row.voicemailEnabled,
-    transcribeVoicemail: row.transcribeVoicemail,
-  };
+  return settingsOrDefaults(row);
 }
 
 /**

@@ -87,7 +87,7 @@ export async function answerInboundCall(
 ): Promise<TVoiceAnswer> {
   const found = await verifyInboundCall(deps, req);
   if (!found) return { status: 403 };
-  const { number, twilio, callerBlocked: blocked } = found;
+  const { number, twilio, callerBlocked: blocked, settings } = found;
   const db = deps.database.db;
   const callSid = req.params.CallSid ?? "";
   if (!callSid) return { status: 403 };
@@ -98,7 +98,7 @@ export async function answerInboundCall(
   const companyId = number.companyId;
   const logged = test ? "completed" : blocked ? "blocked" : status;
   const urls = callbackUrls(twilio.webhookBaseUrl, companyId, number.id);
-  const flow = withCompanySettings(number, await companyCallSettings(db, companyId));
+  const flow = withCompanySettings(number, settings);
 
   // One transaction: a concurrent replay waits on the call's unique SID, then reads the stored answer.
   const answer = await db.transaction(async (tx) => {
