@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { twilioSignature } from "../apps/server/src/integrations/twilio/signature.ts";
+import twilio from "twilio";
 import { createSecretBox } from "../apps/server/src/lib/secret-box.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -161,7 +161,7 @@ const inboundCall = () => {
   return {
     headers: {
       "content-type": "application/x-www-form-urlencoded",
-      "x-twilio-signature": twilioSignature(authToken, `${baseUrl}${voicePath}`, params),
+      "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, `${baseUrl}${voicePath}`, params),
     },
     body: new URLSearchParams(params).toString(),
   };

@@ -1,10 +1,13 @@
+import twilio from "twilio";
 import { expect, test } from "../fixtures/server";
 import { signInAsCompany } from "./auth-helpers";
 
-// 002 Call Center: an owner sets up a number, places a test call through the signed webhook, sees it
-// live and in the history, blocks the caller, and the next call from it is rejected.
+// 002 Call Center: an owner sets up a number, places a test call through the signed webhook (a test:
+// not listed), a real call (signed by the official library, as Twilio signs) shows live and in the
+// history, the owner blocks the caller, and the next call from it is rejected.
 test("an owner sets up a number, test-calls it, blocks the caller and the next call is rejected", async ({
   page,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const suffix = String(Date.now()).slice(-4);
@@ -75,11 +78,42 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
     await dialog.getByLabel("Caller number (optional)").fill(caller);
     await dialog.getByRole("button", { name: "Place Test Call" }).click();
     await expect(dialog.getByTestId("test-call-outcome")).toHaveText(expected);
+    // The TwiML the caller got, one element per line.
+    const twiml = dialog.getByTestId("test-call-twiml");
+    await expect(twiml).toContainText(
+      expected === "rejected" ? "<Response>\n  <Reject/>" : "<Response>\n  <Dial",
+    );
+    // Long lines wrap inside the box: nothing to scroll sideways, whatever the screen width.
+    expect(await twiml.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
   };
   await testCall("dialing");
-
+  // A test call is not a call: nothing live, nothing in the history.
   await page.getByRole("tab", { name: "Live Dashboard" }).click();
+  await expect(page.getByText("No live calls right now")).toBeVisible();
+
+  // A real call from the caller, as Twilio posts it.
+  let calls = 0;
+  const realCall = async () => {
+    const params = {
+      CallSid: `CAe2e${suffix}${++calls}`,
+      AccountSid: "AC0123456789abcdef0123456789abcdef",
+      From: caller,
+      To: twilioNumber,
+      CallStatus: "ringing",
+    };
+    const signature = twilio.getExpectedTwilioSignature(
+      "e2e-auth-token-0123456789abcdef",
+      `${baseURL}/api/twilio/voice`,
+      params,
+    );
+    const res = await page.request.post("/api/twilio/voice", {
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+      data: new URLSearchParams(params).toString(),
+    });
+    expect(res.status()).toBe(200);
+  };
+  await realCall();
   const live = page.getByRole("table", { name: "Live calls" });
   await expect(
     live.getByRole("row", { name: new RegExp(callerShown.replace(/[()]/g, "\\$&")) }),
@@ -99,8 +133,21 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
   await block.getByRole("button", { name: "Block Number" }).click();
   await expect(page.getByRole("table", { name: "Blocked numbers" }).getByText(callerShown)).toBeVisible();
 
+  // On a phone (390 px): the test dialog, the history's outcome column and the number's row menu fit.
+  await page.setViewportSize({ width: 390, height: 844 });
   await testCall("rejected");
+  await realCall();
   await page.getByRole("tab", { name: "Call History" }).click();
-  const blockedRow = history.getByRole("row").filter({ hasText: callerShown }).filter({ hasText: "blocked" });
+  const blockedRow = history.getByRole("row").filter({ hasText: callerShown }).filter({ hasText: "Blocked" });
   await expect(blockedRow).toHaveCount(1);
+  await expect(blockedRow.getByText("Blocked")).toBeInViewport();
+  await page.goto("/dashboard/calls?tab=settings");
+  const menu = page
+    .getByRole("table", { name: "Phone numbers" })
+    .getByRole("button", { name: `Actions for ${twilioShown}` });
+  // Scrolled down to it only: on screen without scrolling the table sideways.
+  await menu.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 300));
+  await expect(menu).toBeInViewport();
+  await menu.click();
+  await expect(page.getByRole("menuitem", { name: "Manage Routing Numbers" })).toBeInViewport();
 });

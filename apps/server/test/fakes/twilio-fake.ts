@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { twilioSignature } from "../../src/integrations/twilio";
+import twilio from "twilio";
 import { sendJson, startHttpFake } from "./http-fake";
 
 /** A call as Twilio's 2010-04-01 Calls resource shows it (the fields our client reads, and a few more). */
@@ -19,7 +19,14 @@ export type TFakeTwilioCall = {
   error_code?: number | null;
   error_message?: string | null;
 };
-export type TFakeTwilioRecording = { sid: string; call_sid: string; duration: string; uri: string };
+export type TFakeTwilioRecording = {
+  sid: string;
+  call_sid: string;
+  duration: string;
+  uri: string;
+  /** The audio served at the recording's media address. */
+  audio: Buffer;
+};
 export type TFakeTwilioNumber = { sid: string; phone_number: string; friendly_name: string };
 
 /** Twilio writes dates as RFC 2822: "Mon, 23 Nov 2026 13:00:00 +0000". */
@@ -57,7 +64,7 @@ function page(key: string, uri: string, items: unknown[], pageSize: number) {
 
 /**
  * A local Twilio: the REST endpoints our client uses (account fetch, Calls list, ending a call with
- * Status=completed, a call's recordings, IncomingPhoneNumbers look-up), each behind HTTP Basic auth
+ * Status=completed, a call's recordings and a recording's media, IncomingPhoneNumbers look-up), each behind HTTP Basic auth
  * with the account SID and auth token (401 with Twilio's error 20003 otherwise), answering Twilio's JSON
  * shapes; and the signing side of webhooks: it signs requests with the auth token the way Twilio does
  * and can place a simulated inbound call by posting the signed voice webhook to a URL.
@@ -132,9 +139,23 @@ export async function startTwilioFake(account: { sid: string; authToken: string;
         return sendJson(res, 200, call);
       }
     }
+    // A recording's media: Twilio serves the audio at the resource's address with .mp3 (or .wav).
+    const mediaMatch = /^\/Recordings\/([^/]+)\.(mp3|wav)$/.exec(rest);
+    if (req.method === "GET" && mediaMatch) {
+      const rec = recordings.find((r) => r.sid === mediaMatch[1]);
+      if (!rec) return sendJson(res, 404, notFound(path));
+      res.writeHead(200, {
+        "content-type": mediaMatch[2] === "mp3" ? "audio/mpeg" : "audio/x-wav",
+        "content-length": String(rec.audio.length),
+      });
+      res.end(rec.audio);
+      return;
+    }
     const recMatch = /^\/Calls\/([^/]+)\/Recordings\.json$/.exec(rest);
     if (req.method === "GET" && recMatch) {
-      const items = recordings.filter((r) => r.call_sid === recMatch[1]);
+      const items = recordings
+        .filter((r) => r.call_sid === recMatch[1])
+        .map(({ audio: _audio, ...resource }) => resource);
       return sendJson(res, 200, page("recordings", `${accountPath}${rest}`, items, pageSize));
     }
     if (req.method === "GET" && rest === "/IncomingPhoneNumbers.json") {
@@ -170,13 +191,17 @@ export async function startTwilioFake(account: { sid: string; authToken: string;
     return call;
   }
 
-  function addRecording(callSid: string, duration = 30): TFakeTwilioRecording {
+  /** A recording of a call; its media is `audio` (a browser test gives real audio to play). */
+  function addRecording(callSid: string, duration = 30, audio?: Buffer): TFakeTwilioRecording {
     const recSid = sid("RE");
+    // By default an MPEG frame header and silence: enough to tell one recording from another.
+    audio ??= Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.from(recSid), Buffer.alloc(400)]);
     const rec = {
       sid: recSid,
       call_sid: callSid,
       duration: String(duration),
       uri: `${accountPath}/Recordings/${recSid}.json`,
+      audio,
     };
     recordings.push(rec);
     return rec;
@@ -190,7 +215,7 @@ export async function startTwilioFake(account: { sid: string; authToken: string;
 
   /** X-Twilio-Signature for a webhook to `url` with these form parameters. */
   const sign = (url: string, params: Record<string, string>) =>
-    twilioSignature(account.authToken, url, params);
+    twilio.getExpectedTwilioSignature(account.authToken, url, params);
 
   /** A webhook request as Twilio sends it: form-encoded POST, signed over the full URL and parameters. */
   function webhookRequest(url: string, params: Record<string, string>): RequestInit {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import twilio from "twilio";
 import { companies, companySecrets } from "../../src/db/schema";
-import { twilioSignature } from "../../src/integrations/twilio";
 import { TEST_ORIGIN, type TTestContext } from "./test-app";
 
 export const TWILIO_TOKEN = "twilio-test-auth-token-0123456789";
@@ -20,16 +20,23 @@ export async function connectTwilio(ctx: TTestContext, companyId: string, accoun
   return accountSid;
 }
 
-/** Posts a webhook as Twilio does: form-encoded, signed over the full URL and the sorted parameters. */
+/**
+ * Posts a webhook as Twilio does: form-encoded, signed by the official `twilio` package over the full
+ * URL and the sorted parameters (`url` signs another spelling of the address, e.g. with `:443`).
+ */
 export function postSignedWebhook(
   ctx: TTestContext,
   pathAndQuery: string,
   params: Record<string, string>,
-  opts: { token?: string; signature?: string | null } = {},
+  opts: { token?: string; signature?: string | null; url?: string } = {},
 ) {
   const signature =
     opts.signature === undefined
-      ? twilioSignature(opts.token ?? TWILIO_TOKEN, `${TEST_ORIGIN}${pathAndQuery}`, params)
+      ? twilio.getExpectedTwilioSignature(
+          opts.token ?? TWILIO_TOKEN,
+          opts.url ?? `${TEST_ORIGIN}${pathAndQuery}`,
+          params,
+        )
       : opts.signature;
   return ctx.request(pathAndQuery, {
     method: "POST",

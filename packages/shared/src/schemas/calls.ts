@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripControlCharacters } from "../domain/spoken-text";
 
 // The call center (002): phone numbers, routing numbers, agents, blocked callers, calls and voicemails.
 
@@ -25,6 +26,9 @@ export const ROUTING_STRATEGIES = ["sequential", "round_robin", "simultaneous"] 
 export const AGENT_STATUSES = ["available", "busy", "offline"] as const;
 export const LIVE_CALL_STATUSES = ["queued", "initiated", "ringing", "in-progress"] as const;
 
+/** Words said to a caller: control characters (which would break the TwiML) are dropped on save. */
+const spokenText = (max: number) => z.string().trim().max(max).transform(stripControlCharacters).nullish();
+
 const atLeastTenDigits = z
   .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
   .trim()
@@ -41,8 +45,8 @@ export const ZPhoneNumberInputSchema = z.object({
   routeToVoicemail: z.boolean().default(false),
   isActive: z.boolean().default(true),
   recordingEnabled: z.boolean().default(false),
-  recordingMessage: z.string().trim().max(500).nullish(),
-  voicemailGreeting: z.string().trim().max(1000).nullish(),
+  recordingMessage: spokenText(500),
+  voicemailGreeting: spokenText(1000),
   voicemailVoice: z.string().trim().max(60).default("alice"),
   transcribeVoicemail: z.boolean().default(false),
 });
@@ -139,14 +143,23 @@ export function normalizeBlockedNumber(value: string): string {
   return `+${digits}`;
 }
 
+/** How a call ended for the caller: a person answered, nobody did, a voicemail was left, or blocked. */
+export const CALL_OUTCOMES = ["answered", "missed", "voicemail", "blocked"] as const;
+export type TCallOutcome = (typeof CALL_OUTCOMES)[number];
+
 export const ZCallSchema = z.object({
   id: z.string(),
   callSid: z.string(),
   createdAt: z.string(),
   status: z.string(),
+  /** Null while the call is live. */
+  outcome: z.enum(CALL_OUTCOMES).nullable(),
+  /** The last <Dial> outcome Twilio reported (completed, no-answer, busy, failed, canceled). */
+  dialStatus: z.string().nullable(),
   fromNumber: z.string().nullable(),
   toNumber: z.string().nullable(),
   duration: z.number().nullable(),
+  /** The recording through this product (`/api/calls/recordings/…`), or null. */
   recordingUrl: z.string().nullable(),
   agent: z.object({ name: z.string(), phoneNumber: z.string() }).nullable(),
 });
@@ -170,15 +183,27 @@ export const ZVoicemailListSchema = z.object({ voicemails: z.array(ZVoicemailSch
 
 export const ZCallMetricsSchema = z.object({
   totalCalls: z.number(),
+  /** Calls a person answered (the Dial outcome), whatever status the call ended with. */
   completedCalls: z.number(),
   activeCalls: z.number(),
+  /** Calls nobody answered and no voicemail was left on. */
   missedCalls: z.number(),
+  /** Calls nobody answered where the caller left a voicemail. */
+  voicemailCalls: z.number(),
   /** Rounded percentage of answered calls. */
   answerRate: z.number(),
-  /** Seconds, over completed calls. */
+  /** Seconds, over answered calls. */
   averageDuration: z.number(),
   availableAgents: z.number(),
-  byDay: z.array(z.object({ date: z.string(), calls: z.number(), answered: z.number() })),
+  byDay: z.array(
+    z.object({
+      date: z.string(),
+      calls: z.number(),
+      answered: z.number(),
+      missed: z.number(),
+      voicemail: z.number(),
+    }),
+  ),
   byNumber: z.array(z.object({ number: z.string(), calls: z.number(), answered: z.number() })),
 });
 export type TCallMetrics = z.infer<typeof ZCallMetricsSchema>;
@@ -271,7 +296,8 @@ export type TCallDebugger = z.infer<typeof ZCallDebuggerSchema>;
 /** 002 §5 and §9: the voicemail greeting audio a number may play instead of a spoken greeting. */
 export const VOICEMAIL_AUDIO_RULES = {
   MAX_BYTES: 5 * 1024 * 1024,
-  INVALID_TYPE: "Please upload a valid audio file (MP3, WAV, WEBM, or OGG)",
+  /** Twilio's <Play> plays MP3 and WAV (not WebM or Ogg): nothing else is taken. */
+  INVALID_TYPE: "Please upload a valid audio file (MP3 or WAV)",
   TOO_LARGE: "File size must be less than 5MB",
   UPLOAD_FAILED: "Failed to upload audio",
   UPLOADED: "Voicemail audio uploaded",

@@ -118,6 +118,16 @@ export const callLogs = pgTable(
     recordingSid: text(),
     trackingSource: text(),
     leadId: uuid().references(() => leads.id, { onDelete: "set null" }),
+    /** answered, missed, voicemail or blocked; null while the call is live (docs/call-center.md). */
+    outcome: text({ enum: ["answered", "missed", "voicemail", "blocked"] }),
+    /** The last <Dial> outcome Twilio reported (DialCallStatus). */
+    dialStatus: text(),
+    /** The first answer to the voice webhook: a replay of it gets the same. */
+    voiceTwiml: text(),
+    /** Who this call rings, in order (after-dial steps follow it, whatever changes meanwhile). */
+    dialTargets: jsonb().$type<{ phoneNumber: string; agentId: string | null }[]>(),
+    /** A Test Call Center call: never in live data, history or analytics. */
+    isTest: boolean().notNull().default(false),
     startedAt: tz(),
     endedAt: tz(),
     createdAt: createdAt(),
@@ -125,6 +135,20 @@ export const callLogs = pgTable(
   },
   (t) => [index().on(t.companyId, t.createdAt), index().on(t.companyId, t.status)],
 );
+
+/** Company-wide call settings (002 §3), the defaults of numbers that do not set their own. */
+export const callSettings = pgTable("call_settings", {
+  companyId: uuid()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  routingStrategy: text({ enum: ["sequential", "round_robin", "simultaneous"] })
+    .notNull()
+    .default("sequential"),
+  recordCalls: boolean().notNull().default(false),
+  voicemailEnabled: boolean().notNull().default(true),
+  transcribeVoicemail: boolean().notNull().default(false),
+  updatedAt: updatedAt(),
+});
 
 export const voicemails = pgTable(
   "voicemails",

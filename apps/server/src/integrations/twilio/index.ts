@@ -1,3 +1,4 @@
+export { fetchRecordingMedia } from "./recording-media";
 export {
   createTwilioClient,
   type TTwilioCall,

@@ -1,17 +1,16 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import twilio from "twilio";
 
 /**
- * Twilio's request signature: base64 HMAC-SHA1, keyed with the account's auth token, of the full URL
- * Twilio requested followed by every POST parameter's name and value, sorted by name.
+ * Twilio's request signature, as the official library computes it (base64 HMAC-SHA1 of the URL and the
+ * sorted POST parameters, keyed with the account's auth token). The Test Call Center signs with it.
  */
-export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((acc, key) => acc + key + (params[key] ?? ""), url);
-  return createHmac("sha1", authToken).update(data, "utf8").digest("base64");
-}
+export const twilioSignature = (authToken: string, url: string, params: Record<string, string>): string =>
+  twilio.getExpectedTwilioSignature(authToken, url, params);
 
-/** Constant-time check of an `X-Twilio-Signature` header. */
+/**
+ * An `X-Twilio-Signature` header checked by the official `validateRequest`: the URL as configured and
+ * with or without its port (`https://host:443/…` and `https://host/…` are the same address to Twilio).
+ */
 export function isValidTwilioSignature(
   authToken: string,
   url: string,
@@ -19,7 +18,10 @@ export function isValidTwilioSignature(
   signature: string | undefined,
 ): boolean {
   if (!signature) return false;
-  const expected = Buffer.from(twilioSignature(authToken, url, params));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  try {
+    return twilio.validateRequest(authToken, signature, url, params);
+  } catch {
+    // A URL the library cannot parse is not the one Twilio signed.
+    return false;
+  }
 }

@@ -1,5 +1,5 @@
 import { CALL_MESSAGES, LIVE_CALL_STATUSES, type TCall, type TCallMetrics } from "@leadpost/shared";
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { callCenterAgents, callLogs, voicemails } from "../../db/schema";
 import { createTwilioClient } from "../../integrations/twilio";
@@ -9,6 +9,8 @@ import { notify } from "../realtime";
 import { STALE_CALL_HOURS, statusRank } from "./call-status";
 import { companyTwilio } from "./credentials";
 import { assertCallCenterAdmin } from "./guard";
+import { raiseOutcome } from "./outcomes";
+import { callRecordingPath, voicemailRecordingPath } from "./recordings";
 
 type TDepsDb = Pick<TDeps, "database">;
 
@@ -20,6 +22,7 @@ async function selectCalls(deps: TDepsDb, companyId: string, opts: { live?: bool
     .where(
       and(
         eq(callLogs.companyId, companyId),
+        eq(callLogs.isTest, false),
         opts.live ? inArray(callLogs.status, [...LIVE_CALL_STATUSES]) : undefined,
       ),
     )
@@ -31,10 +34,12 @@ async function selectCalls(deps: TDepsDb, companyId: string, opts: { live?: bool
       callSid: call.callSid,
       createdAt: call.createdAt.toISOString(),
       status: call.status,
+      outcome: call.outcome,
+      dialStatus: call.dialStatus,
       fromNumber: call.fromNumber,
       toNumber: call.toNumber,
       duration: call.duration,
-      recordingUrl: call.recordingUrl,
+      recordingUrl: call.recordingSid ? callRecordingPath(call.id) : null,
       agent: agentName && agentPhone ? { name: agentName, phoneNumber: agentPhone } : null,
     }),
   );
@@ -116,7 +121,7 @@ export async function listVoicemails(deps: TDepsDb, ctx: TCompanyContext) {
       fromNumber: v.fromNumber,
       createdAt: v.createdAt.toISOString(),
       transcription: v.transcription,
-      recordingUrl: v.recordingUrl,
+      recordingUrl: v.recordingSid ? voicemailRecordingPath(v.id) : null,
       duration: v.duration,
       isRead: v.isRead,
     })),
@@ -134,20 +139,32 @@ export async function markVoicemailRead(deps: TDepsDb, ctx: TCompanyContext, id:
   return { success: true as const, message: "Marked as read" };
 }
 
-const ANSWERED = sql`${callLogs.status} in ('completed', 'answered')`;
-const MISSED = sql`${callLogs.status} in ('failed', 'no-answer')`;
+// Outcomes, not statuses: a call that ended "completed" after a voicemail was not answered by anyone.
+const ANSWERED = sql`${callLogs.outcome} = 'answered'`;
+const MISSED = sql`${callLogs.outcome} = 'missed'`;
+const VOICEMAIL = sql`${callLogs.outcome} = 'voicemail'`;
+const count = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`;
 
-/** Live Dashboard cards and Analytics: answer rate, average duration (completed calls), by day and number. */
+/**
+ * Live Dashboard cards and Analytics: answer rate (calls a person answered, by the Dial outcome),
+ * missed and voicemail counts, average duration of answered calls, by day and number. Test calls are
+ * not counted.
+ */
 export async function callMetrics(deps: TDepsDb, ctx: TCompanyContext, days: number): Promise<TCallMetrics> {
   const db = deps.database.db;
   const since = new Date(Date.now() - days * 86_400_000);
-  const scope = and(eq(callLogs.companyId, ctx.companyId), gte(callLogs.createdAt, since));
+  const scope = and(
+    eq(callLogs.companyId, ctx.companyId),
+    eq(callLogs.isTest, false),
+    gte(callLogs.createdAt, since),
+  );
   const [totals] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${ANSWERED}))::int`,
-      active: sql<number>`(count(*) filter (where ${inArray(callLogs.status, [...LIVE_CALL_STATUSES])}))::int`,
-      missed: sql<number>`(count(*) filter (where ${MISSED}))::int`,
+      completed: count(ANSWERED),
+      active: count(inArray(callLogs.status, [...LIVE_CALL_STATUSES])),
+      missed: count(MISSED),
+      voicemail: count(VOICEMAIL),
       completedDuration: sql<number>`coalesce(sum(${callLogs.duration}) filter (where ${ANSWERED}), 0)::int`,
     })
     .from(callLogs)
@@ -156,7 +173,9 @@ export async function callMetrics(deps: TDepsDb, ctx: TCompanyContext, days: num
     .select({
       date: sql<string>`to_char(${callLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
       calls: sql<number>`count(*)::int`,
-      answered: sql<number>`(count(*) filter (where ${ANSWERED}))::int`,
+      answered: count(ANSWERED),
+      missed: count(MISSED),
+      voicemail: count(VOICEMAIL),
     })
     .from(callLogs)
     .where(scope)
@@ -166,7 +185,7 @@ export async function callMetrics(deps: TDepsDb, ctx: TCompanyContext, days: num
     .select({
       number: sql<string>`coalesce(${callLogs.toNumber}, '')`,
       calls: sql<number>`count(*)::int`,
-      answered: sql<number>`(count(*) filter (where ${ANSWERED}))::int`,
+      answered: count(ANSWERED),
     })
     .from(callLogs)
     .where(scope)
@@ -183,6 +202,7 @@ export async function callMetrics(deps: TDepsDb, ctx: TCompanyContext, days: num
     completedCalls: completed,
     activeCalls: totals?.active ?? 0,
     missedCalls: totals?.missed ?? 0,
+    voicemailCalls: totals?.voicemail ?? 0,
     answerRate: total ? Math.round((completed / total) * 100) : 0,
     averageDuration: completed ? Math.round((totals?.completedDuration ?? 0) / completed) : 0,
     availableAgents: agents?.n ?? 0,
@@ -199,7 +219,7 @@ export async function sweepStaleCalls(deps: TDepsDb, now = new Date()): Promise<
   const cutoff = new Date(now.getTime() - STALE_CALL_HOURS * 3_600_000);
   const stale = await deps.database.db
     .update(callLogs)
-    .set({ status: "failed", statusRank: statusRank("failed"), endedAt: now })
+    .set({ status: "failed", statusRank: statusRank("failed"), endedAt: now, ...raiseOutcome("missed") })
     .where(and(inArray(callLogs.status, [...LIVE_CALL_STATUSES]), lt(callLogs.createdAt, cutoff)))
     .returning({ companyId: callLogs.companyId });
   for (const companyId of new Set(stale.map((s) => s.companyId))) {

@@ -1,9 +1,11 @@
+import { toE164 } from "@leadpost/shared/domain/phone";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { callCenterAgents, callLogs, voicemails } from "../../db/schema";
 import { updateTrackedCall } from "../call-tracking";
 import { notify } from "../realtime";
 import { statusRank } from "./call-status";
+import { raiseOutcome } from "./outcomes";
 import { type TTwilioRequest, verifyCompanyCallback } from "./webhook-auth";
 
 type TCallbackDeps = Pick<TDeps, "database" | "secretBox" | "config">;
@@ -16,7 +18,9 @@ const seconds = (value: string | undefined) => {
 
 /**
  * A call status callback: the call moves forward only (never from completed back to ringing), a repeated
- * callback changes nothing, and an agent's count goes up once when its call completes.
+ * callback changes nothing, and an agent's count goes up once when its call completes. A call that ends
+ * with no outcome yet is missed (a voicemail or the Dial outcome arriving later still raises it).
+ * Callbacks of a dialled leg (`<Number>` events, with ParentCallSid) move the caller's call instead.
  */
 export async function handleStatusCallback(deps: TCallbackDeps, query: TQuery, req: TTwilioRequest) {
   const verified = await verifyCompanyCallback(deps, query.company, req);
@@ -24,6 +28,10 @@ export async function handleStatusCallback(deps: TCallbackDeps, query: TQuery, r
   const callSid = req.params.CallSid ?? "";
   const status = req.params.CallStatus ?? "";
   if (!callSid || !status) return 204 as const;
+  if (req.params.ParentCallSid || query.leg === "dial") {
+    await handleDialLegStatus(deps, verified.companyId, req);
+    return 204 as const;
+  }
   const db = deps.database.db;
   const rank = statusRank(status);
   const final = rank >= statusRank("completed");
@@ -33,7 +41,7 @@ export async function handleStatusCallback(deps: TCallbackDeps, query: TQuery, r
       status,
       statusRank: rank,
       ...(seconds(req.params.CallDuration) !== null ? { duration: seconds(req.params.CallDuration) } : {}),
-      ...(final ? { endedAt: new Date() } : {}),
+      ...(final ? { endedAt: new Date(), ...raiseOutcome("missed") } : {}),
     })
     .where(
       and(
@@ -58,6 +66,37 @@ export async function handleStatusCallback(deps: TCallbackDeps, query: TQuery, r
   });
   if (updated.length) await notify(db, "call_updated", { companyId: verified.companyId });
   return 204 as const;
+}
+
+/**
+ * A dialled leg's progress: answered (`in-progress`) puts the caller's call in progress with the answered
+ * outcome and the agent whose phone answered; ringing shows it ringing. Its end is not the caller's end
+ * (voicemail may follow), so it changes nothing on the caller's call.
+ */
+async function handleDialLegStatus(deps: TCallbackDeps, companyId: string, req: TTwilioRequest) {
+  const parent = req.params.ParentCallSid ?? "";
+  const status = req.params.CallStatus ?? "";
+  if (!parent || (status !== "in-progress" && status !== "answered" && status !== "ringing")) return;
+  const db = deps.database.db;
+  const where = and(eq(callLogs.companyId, companyId), eq(callLogs.callSid, parent));
+  const [call] = await db.select({ targets: callLogs.dialTargets }).from(callLogs).where(where);
+  if (!call) return;
+  const rank = statusRank(status);
+  const answered = status !== "ringing";
+  const e164 = (value: string) => toE164(value) ?? value;
+  const dialled = e164(req.params.To ?? req.params.Called ?? "");
+  const agentId = answered ? call.targets?.find((t) => e164(t.phoneNumber) === dialled)?.agentId : null;
+  const updated = await db
+    .update(callLogs)
+    .set({
+      status: answered ? "in-progress" : "ringing",
+      statusRank: rank,
+      ...raiseOutcome(answered ? "answered" : null),
+      ...(agentId ? { agentId } : {}),
+    })
+    .where(and(where, lt(callLogs.statusRank, rank)))
+    .returning({ id: callLogs.id });
+  if (updated.length) await notify(db, "call_updated", { companyId });
 }
 
 /** A recording is ready: a voicemail (once per recording SID) or the call's own recording. */
@@ -85,6 +124,12 @@ export async function handleRecordingCallback(deps: TCallbackDeps, query: TQuery
         duration: seconds(req.params.RecordingDuration),
       })
       .onConflictDoNothing({ target: voicemails.recordingSid });
+    if (callSid) {
+      await db
+        .update(callLogs)
+        .set(raiseOutcome("voicemail"))
+        .where(and(eq(callLogs.callSid, callSid), eq(callLogs.companyId, verified.companyId)));
+    }
   } else if (callSid) {
     await db
       .update(callLogs)

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { callCenterAgents, type phoneNumbers, routingNumbers, twilioNumberRouting } from "../../db/schema";
 
 export type TDialTarget = { phoneNumber: string; agentId: string | null };
@@ -9,7 +9,7 @@ export type TDialTarget = { phoneNumber: string; agentId: string | null };
  * linked to it), or else the company's available agents in their sequence order.
  */
 export async function dialTargets(
-  db: Db,
+  db: DbOrTx,
   companyId: string,
   number: Pick<typeof phoneNumbers.$inferSelect, "id" | "routeTo">,
 ): Promise<TDialTarget[]> {

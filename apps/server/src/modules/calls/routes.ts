@@ -31,6 +31,7 @@ import {
   listVoicemails,
   markVoicemailRead,
 } from "./call-records";
+import { companyCallSettings, registerCallSettingsRoutes } from "./call-settings";
 import { callDebugger } from "./debugger";
 import { blockNumber, deleteAgent, listAgents, listBlocked, saveAgent, unblockNumber } from "./people";
 import {
@@ -44,6 +45,7 @@ import {
   unlinkRoutingNumber,
   updatePhoneNumber,
 } from "./phone-numbers";
+import { registerRecordingRoutes } from "./recordings";
 import { callCenterStatus } from "./status";
 import { runTestCall } from "./test-call";
 import { registerVoicemailAudioRoutes } from "./voicemail-audio";
@@ -254,9 +256,15 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
   const ctx = companyContext;
   app.openapi(routes.status, async (c) => c.json(await callCenterStatus(deps, ctx(c)), 200));
   app.openapi(routes.numbers, async (c) => c.json(await listPhoneNumbers(deps, ctx(c)), 200));
-  app.openapi(routes.createNumber, async (c) =>
-    c.json(await createPhoneNumber(deps, ctx(c), c.req.valid("json")), 201),
-  );
+  app.openapi(routes.createNumber, async (c) => {
+    const input = c.req.valid("json");
+    // A number that names no routing strategy starts with the company's (Call settings).
+    const named = ((await c.req.json()) as { routingStrategy?: unknown }).routingStrategy !== undefined;
+    const routingStrategy = named
+      ? input.routingStrategy
+      : (await companyCallSettings(deps.database.db, ctx(c).companyId)).routingStrategy;
+    return c.json(await createPhoneNumber(deps, ctx(c), { ...input, routingStrategy }), 201);
+  });
   app.openapi(routes.updateNumber, async (c) =>
     c.json(await updatePhoneNumber(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
@@ -306,6 +314,8 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
     c.json(await callMetrics(deps, ctx(c), c.req.valid("query").days), 200),
   );
   registerVoicemailAudioRoutes(app, deps);
+  registerRecordingRoutes(app, deps);
+  registerCallSettingsRoutes(app, deps);
   app.openapi(routes.debugger, async (c) => c.json(await callDebugger(deps, ctx(c)), 200));
   app.openapi(routes.testCall, async (c) =>
     c.json(await runTestCall(deps, ctx(c), c.req.valid("json")), 200),

@@ -20,8 +20,9 @@ const PATH_PATTERN = /^\/api\/calls\/phone-numbers\/[^/]+\/voicemail-audio$/;
 export const isVoicemailAudioUpload = (path: string) => PATH_PATTERN.test(path);
 
 /**
- * The audio kinds a greeting may be (MP3, WAV, WebM, Ogg), told by their first bytes rather than the
- * browser's claim, so nothing else is stored and served from this site or handed to Twilio to play.
+ * The audio kinds a greeting may be (MP3, WAV: what Twilio's <Play> plays; a greeting recorded in the
+ * browser is encoded to WAV there), told by their first bytes rather than the browser's claim, so
+ * nothing else is stored and served from this site or handed to Twilio to play.
  */
 const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
   // MP3 with an ID3 tag, or starting on an MPEG audio frame (11 sync bits, layer not 00).
@@ -38,13 +39,6 @@ const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean 
     test: (b) =>
       String.fromCharCode(...b.slice(0, 4)) === "RIFF" && String.fromCharCode(...b.slice(8, 12)) === "WAVE",
   },
-  // WebM is an EBML document (what browsers record with MediaRecorder).
-  {
-    type: "audio/webm",
-    ext: "webm",
-    test: (b) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3,
-  },
-  { type: "audio/ogg", ext: "ogg", test: (b) => String.fromCharCode(...b.slice(0, 4)) === "OggS" },
 ];
 
 export function sniffAudio(bytes: Uint8Array) {
@@ -72,7 +66,7 @@ const uploadRoute = createRoute({
   path: PATH,
   tags: ["Call center"],
   summary:
-    "Upload the number's voicemail greeting (MP3, WAV, WEBM or OGG, under 5 MB), played instead of the spoken one",
+    "Upload the number's voicemail greeting (MP3 or WAV, under 5 MB), played instead of the spoken one",
   request: {
     params: z.object({ id: z.uuid() }),
     body: {

@@ -1,8 +1,16 @@
 import { usPhoneDigits } from "@leadpost/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { blockedCalls, callLogs, companies, companySecrets, phoneNumbers } from "../../db/schema";
+import {
+  blockedCalls,
+  callLogs,
+  callSettings,
+  companies,
+  companySecrets,
+  phoneNumbers,
+} from "../../db/schema";
 import { isValidTwilioSignature } from "../../integrations/twilio";
+import { settingsOrDefaults } from "./call-settings";
 import {
   companyTwilio,
   type TCompanyTwilio,
@@ -55,8 +63,9 @@ export async function verifyCompanyCallback(
 
 /**
  * An inbound call: the company's phone number that was called, found by its digits and proven by the
- * signature (so one company's token can never act on another company's number), and whether the caller
- * is on that company's block list (compared by digits, whatever the format it was blocked in).
+ * signature (so one company's token can never act on another company's number), whether the caller is
+ * on that company's block list (compared by digits, whatever the format it was blocked in), and the
+ * company's call settings.
  */
 export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) {
   const to = usPhoneDigits(req.params.To ?? "") ?? (req.params.To ?? "").replace(/\D/g, "");
@@ -70,6 +79,12 @@ export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) 
     .select({
       number: phoneNumbers,
       twilio: twilioColumns,
+      settings: {
+        routingStrategy: callSettings.routingStrategy,
+        recordCalls: callSettings.recordCalls,
+        voicemailEnabled: callSettings.voicemailEnabled,
+        transcribeVoicemail: callSettings.transcribeVoicemail,
+      },
       callerBlocked: caller
         ? sql<boolean>`exists (select 1 from ${blockedCalls} where ${blockedCalls.companyId} = ${phoneNumbers.companyId} and ${digits(blockedCalls.phoneNumber)} = right(${caller}, 10))`
         : sql<boolean>`false`,
@@ -77,6 +92,7 @@ export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) 
     .from(phoneNumbers)
     .innerJoin(companies, eq(companies.id, phoneNumbers.companyId))
     .leftJoin(companySecrets, twilioSecretJoin(companies.id))
+    .leftJoin(callSettings, eq(callSettings.companyId, phoneNumbers.companyId))
     .where(
       and(
         inArray(phoneNumbers.type, ["twilio", "tracking"]),
@@ -86,7 +102,12 @@ export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) 
   for (const candidate of candidates) {
     const twilio = twilioSettings(deps, candidate.twilio);
     if (twilio && isSignedFor(twilio, req))
-      return { number: candidate.number, twilio, callerBlocked: Boolean(candidate.callerBlocked) };
+      return {
+        number: candidate.number,
+        twilio,
+        callerBlocked: Boolean(candidate.callerBlocked),
+        settings: settingsOrDefaults(candidate.settings),
+      };
   }
   return null;
 }

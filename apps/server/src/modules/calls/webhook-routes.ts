@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
-import { twiml } from "../../integrations/twilio";
 import { handleRecordingCallback, handleStatusCallback, handleTranscriptionCallback } from "./callbacks";
+import { hangUpTwiml } from "./twiml-flow";
 import { answerAfterDial, answerInboundCall, type TVoiceAnswer } from "./voice";
 import { type TTwilioRequest, verifyCompanyCallback } from "./webhook-auth";
 
@@ -30,10 +30,7 @@ export function registerTwilioWebhooks(app: TApp, deps: TDeps) {
   );
   app.post("/api/twilio/voice/voicemail-done", async (c) => {
     const verified = await verifyCompanyCallback(deps, c.req.query("company"), await twilioRequest(c));
-    return twimlAnswer(
-      c,
-      verified ? { status: 200, twiml: twiml.twimlResponse(twiml.hangup()) } : { status: 403 },
-    );
+    return twimlAnswer(c, verified ? { status: 200, twiml: hangUpTwiml() } : { status: 403 });
   });
   app.post("/api/twilio/status", async (c) => {
     const status = await handleStatusCallback(deps, c.req.query(), await twilioRequest(c));

@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { callLogs, forms, leads } from "../../db/schema";
 
@@ -21,7 +21,8 @@ export async function dashboardCounts(db: Db, companyId: string) {
         ),
       })
       .from(callLogs)
-      .where(eq(callLogs.companyId, companyId)),
+      // Test Call Center calls are not calls (docs/call-center.md "Outcomes").
+      .where(and(eq(callLogs.companyId, companyId), eq(callLogs.isTest, false))),
   ]);
   return {
     formsCreated: Number(formCount?.n ?? 0),

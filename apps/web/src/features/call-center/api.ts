@@ -1,4 +1,5 @@
 import {
+  type TCallSettings,
   type TPhoneNumberInput,
   ZAgentListSchema,
   ZAgentSchema,
@@ -7,6 +8,7 @@ import {
   ZCallDebuggerSchema,
   ZCallListSchema,
   ZCallMetricsSchema,
+  ZCallSettingsSchema,
   ZPhoneNumberListSchema,
   ZPhoneNumberSchema,
   ZRoutingNumberListSchema,
@@ -29,6 +31,7 @@ export const callCenterKeys = {
   routing: ["call-center", "routing-numbers"] as const,
   metrics: (days: number) => ["call-center", "metrics", days] as const,
   debugger: ["call-center", "debugger"] as const,
+  settings: ["call-center", "settings"] as const,
 };
 
 const ZDone = z.object({ success: z.literal(true), message: z.string() });
@@ -112,15 +115,8 @@ export const runTestCall = (phoneNumberId: string, from?: string) =>
     { schema: z.object({ callSid: z.string(), outcome: z.string(), twiml: z.string() }) },
   );
 
-/** 002 §5: the audio types a voicemail greeting may be (the server checks the content too). */
-export const VOICEMAIL_AUDIO_TYPES = [
-  "audio/mp3",
-  "audio/mpeg",
-  "audio/wav",
-  "audio/x-wav",
-  "audio/webm",
-  "audio/ogg",
-];
+/** The audio types a voicemail greeting may be: what Twilio plays (the server checks the content too). */
+export const VOICEMAIL_AUDIO_TYPES = ["audio/mp3", "audio/mpeg", "audio/wav", "audio/x-wav", "audio/wave"];
 const ZSavedAudio = z.object({ phoneNumber: ZPhoneNumberSchema, message: z.string() });
 
 export function uploadVoicemailAudio(numberId: string, file: Blob, name: string) {
@@ -135,3 +131,11 @@ export const deleteVoicemailAudio = (numberId: string) =>
 
 export const fetchDebugger = (signal?: AbortSignal) =>
   apiClient.get("/api/calls/debugger", { schema: ZCallDebuggerSchema, signal });
+
+/** Company-wide call settings (the defaults of numbers that do not set their own). */
+export const fetchCallSettings = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/settings", { schema: z.object({ settings: ZCallSettingsSchema }), signal });
+export const updateCallSettings = (changes: Partial<TCallSettings>) =>
+  apiClient.patch("/api/calls/settings", changes, {
+    schema: z.object({ settings: ZCallSettingsSchema, message: z.string() }),
+  });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clock, Percent, PhoneIncoming, PhoneMissed } from "lucide-react";
+import { Clock, Percent, PhoneIncoming, PhoneMissed, Voicemail } from "lucide-react";
 import { useState } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DailyBars } from "@/components/ui/charts";
@@ -10,7 +10,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { callCenterKeys, fetchMetrics } from "../api";
 import { formatDuration, showNumber } from "../lib/format";
 
-/** Answer rate, average duration (completed calls), calls by day and by number; refreshed every 30 s. */
+/**
+ * Answer rate (calls a person answered, by the Dial outcome), average duration of answered calls, missed
+ * calls and voicemails, calls by day and by number; refreshed every 30 s. Test calls are not counted.
+ */
 export function CallAnalyticsTab() {
   const [days, setDays] = useState(7);
   const metrics = useQuery({
@@ -24,15 +27,16 @@ export function CallAnalyticsTab() {
       <QueryState query={metrics} label="Loading call analytics" failure="Failed to refresh call data">
         {(m) => (
           <>
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
               <StatTile title="Total Calls" icon={PhoneIncoming} value={m.totalCalls} />
               <StatTile title="Answer Rate" icon={Percent} value={`${m.answerRate}%`} />
               <StatTile title="Avg Duration" icon={Clock} value={formatDuration(m.averageDuration)} />
               <StatTile title="Missed Calls" icon={PhoneMissed} value={m.missedCalls} />
+              <StatTile title="Voicemails" icon={Voicemail} value={m.voicemailCalls} />
             </div>
             {m.totalCalls === 0 ? (
               <EmptyCard title="No calls in this period">
-                Choose a longer period, or place a test call.
+                Choose a longer period. Test calls are not counted here.
               </EmptyCard>
             ) : (
               <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -55,6 +59,7 @@ export function CallAnalyticsTab() {
                           <TableHead>Number</TableHead>
                           <TableHead className="text-right">Calls</TableHead>
                           <TableHead className="text-right">Answered</TableHead>
+                          <TableHead className="text-right">Answer rate</TableHead>
                         </TableRow>
                       </TableHeader>
                       <TableBody>
@@ -63,6 +68,9 @@ export function CallAnalyticsTab() {
                             <TableCell className="whitespace-nowrap">{showNumber(row.number)}</TableCell>
                             <TableCell className="text-right tabular-nums">{row.calls}</TableCell>
                             <TableCell className="text-right tabular-nums">{row.answered}</TableCell>
+                            <TableCell className="text-right tabular-nums">
+                              {row.calls ? Math.round((row.answered / row.calls) * 100) : 0}%
+                            </TableCell>
                           </TableRow>
                         ))}
                       </TableBody>

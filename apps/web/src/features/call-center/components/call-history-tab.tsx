@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { callCenterKeys, fetchCallHistory } from "../api";
 import { useDeleteCalls } from "../hooks/use-delete-calls";
+import { showNumber } from "../lib/format";
 import { CallTable } from "./call-table";
 import { DeleteCallsControls } from "./delete-calls-controls";
 import { RecordingPlayer } from "./recording-player";
@@ -38,7 +39,10 @@ export function CallHistoryTab({ canChange }: { canChange: boolean }) {
                 header: "Recording",
                 cell: (call) =>
                   call.recordingUrl ? (
-                    <RecordingPlayer url={call.recordingUrl} name={`call-${call.callSid}`} />
+                    <RecordingPlayer
+                      url={call.recordingUrl}
+                      label={`the recording of the call from ${showNumber(call.fromNumber)}`}
+                    />
                   ) : (
                     <span className="text-muted-foreground">—</span>
                   ),

@@ -41,12 +41,13 @@ export function CallTable({ calls, label, selected, onSelectedChange, extra }: T
                 />
               </TableHead>
             )}
+            {/* Status comes early and To/Agent give way below 640 px: a phone shows who called and how it went. */}
             <TableHead>Time</TableHead>
             <TableHead>From</TableHead>
-            <TableHead>To</TableHead>
             <TableHead>Status</TableHead>
+            <TableHead className="hidden sm:table-cell">To</TableHead>
             <TableHead>Duration</TableHead>
-            <TableHead>Agent</TableHead>
+            <TableHead className="hidden sm:table-cell">Agent</TableHead>
             {extra && <TableHead>{extra.header}</TableHead>}
           </TableRow>
         </TableHeader>
@@ -64,12 +65,16 @@ export function CallTable({ calls, label, selected, onSelectedChange, extra }: T
               )}
               <TableCell className="whitespace-nowrap">{formatWhen(call.createdAt)}</TableCell>
               <TableCell className="whitespace-nowrap">{showNumber(call.fromNumber)}</TableCell>
-              <TableCell className="whitespace-nowrap">{showNumber(call.toNumber)}</TableCell>
               <TableCell>
                 <CallStatusBadge call={call} />
               </TableCell>
+              <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                {showNumber(call.toNumber)}
+              </TableCell>
               <TableCell className="tabular-nums">{formatDuration(call.duration)}</TableCell>
-              <TableCell className="whitespace-nowrap">{call.agent?.name ?? "—"}</TableCell>
+              <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                {call.agent?.name ?? "—"}
+              </TableCell>
               {extra && <TableCell>{extra.cell(call)}</TableCell>}
             </TableRow>
           ))}

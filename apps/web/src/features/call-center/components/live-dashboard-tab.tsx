@@ -38,7 +38,11 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
           value={m?.totalCalls}
           loading={metrics.isPending}
           error={error}
-          hint={m ? `${m.completedCalls} completed, ${m.missedCalls} missed` : undefined}
+          hint={
+            m
+              ? `${m.completedCalls} answered, ${m.missedCalls} missed, ${m.voicemailCalls} voicemail`
+              : undefined
+          }
         />
         <StatTile
           title="Answer Rate"

@@ -5,15 +5,15 @@ import { formatDuration } from "../lib/format";
 
 /**
  * A call recording or voicemail: play/pause, skip 10 s either way, position polled every 100 ms
- * (002 §9), and a download as mp3 (Twilio serves any recording as mp3 with that extension).
+ * (002 §9), and a download as mp3. `url` is the product's own address for it (the server fetches it from
+ * Twilio with the company's credentials); the download is named by the server.
  */
-export function RecordingPlayer({ url, name }: { url: string; name: string }) {
+export function RecordingPlayer({ url, label }: { url: string; label: string }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [length, setLength] = useState(0);
   const [failed, setFailed] = useState(false);
-  const mp3 = /\.(mp3|wav)$/i.test(url) ? url : `${url}.mp3`;
 
   useEffect(() => {
     if (!playing) return;
@@ -46,13 +46,18 @@ export function RecordingPlayer({ url, name }: { url: string; name: string }) {
       {/* biome-ignore lint/a11y/useMediaCaption: phone recordings have no captions to offer */}
       <audio
         ref={audio}
-        src={mp3}
+        src={url}
         preload="none"
         onLoadedMetadata={(e) => setLength(e.currentTarget.duration)}
         onEnded={() => setPlaying(false)}
         onError={() => setFailed(true)}
       />
-      <Button variant="ghost" size="icon" aria-label="Back 10 seconds" onClick={() => skip(-10)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Back 10 seconds in ${label}`}
+        onClick={() => skip(-10)}
+      >
         <RotateCcw aria-hidden="true" />
       </Button>
       <Button
@@ -70,7 +75,7 @@ export function RecordingPlayer({ url, name }: { url: string; name: string }) {
         {failed ? "Recording unavailable" : `${formatDuration(position)} / ${formatDuration(length)}`}
       </span>
       <Button variant="ghost" size="icon" asChild>
-        <a href={mp3} download={`${name}.mp3`} aria-label="Download recording as mp3">
+        <a href={`${url}?download=1`} download aria-label={`Download ${label} as mp3`}>
           <Download aria-hidden="true" />
         </a>
       </Button>

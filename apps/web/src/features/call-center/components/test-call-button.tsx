@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { presentApiError } from "@/lib/api-error-presenter";
 import { toast } from "@/lib/toast";
 import { callCenterKeys, fetchPhoneNumbers, runTestCall } from "../api";
+import { prettyXml } from "../lib/format";
 
 const OUTCOME_TEXT: Record<string, string> = {
   rejected: "The caller was rejected (blocked number).",
@@ -69,7 +70,8 @@ function TestCallForm({ onClose }: { onClose: () => void }) {
         <DialogTitle>Test Call Center</DialogTitle>
         <DialogDescription>
           Simulates an inbound call to one of your numbers through the same signed webhook Twilio calls, and
-          shows what the caller would get. It appears in Live Dashboard and Call History like a real call.
+          shows what the caller would get. It is marked as a test: it does not appear in Live Dashboard, Call
+          History or Analytics, and does not move the round-robin.
         </DialogDescription>
       </DialogHeader>
       {numbers.isSuccess && twilioNumbers.length === 0 ? (
@@ -108,7 +110,12 @@ function TestCallForm({ onClose }: { onClose: () => void }) {
           <p className="font-medium text-sm">
             Outcome: <span data-testid="test-call-outcome">{test.data.outcome}</span>
           </p>
-          <pre className="max-h-48 overflow-auto rounded-md bg-muted p-3 text-xs">{test.data.twiml}</pre>
+          <pre
+            className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-md bg-muted p-3 text-xs"
+            data-testid="test-call-twiml"
+          >
+            {prettyXml(test.data.twiml)}
+          </pre>
         </div>
       )}
       <DialogFooter>

@@ -58,7 +58,12 @@ export function VoicemailsTab() {
                     <p className="text-sm">
                       {vm.transcription ?? <span className="text-muted-foreground">No transcription</span>}
                     </p>
-                    {vm.recordingUrl && <RecordingPlayer url={vm.recordingUrl} name={`voicemail-${vm.id}`} />}
+                    {vm.recordingUrl && (
+                      <RecordingPlayer
+                        url={vm.recordingUrl}
+                        label={`the voicemail from ${showNumber(vm.fromNumber)}`}
+                      />
+                    )}
                   </CardContent>
                 </Card>
               </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, isStaleCall, statusTone } from "./format";
+import { formatDuration, isStaleCall, prettyXml, statusTone } from "./format";
 
 describe("call center formatting", () => {
   it("shows durations as m:ss", () => {
@@ -19,5 +19,21 @@ describe("call center formatting", () => {
     expect(statusTone("completed")).toBe("done");
     expect(statusTone("no-answer")).toBe("missed");
     expect(statusTone("received")).toBe("other");
+  });
+  it("prints TwiML one element per line, indented, text kept", () => {
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="alice">Hi &amp; bye</Say><Dial action="/a?b=1&amp;c=2" timeout="20"><Number>+13035550001</Number></Dial><Hangup/></Response>';
+    expect(prettyXml(xml)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        "<Response>",
+        '  <Say voice="alice">Hi &amp; bye</Say>',
+        '  <Dial action="/a?b=1&amp;c=2" timeout="20">',
+        "    <Number>+13035550001</Number>",
+        "  </Dial>",
+        "  <Hangup/>",
+        "</Response>",
+      ].join("\n"),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { formatUsPhone, type TPhoneNumber } from "@leadpost/shared";
+import { formatUsPhone, type TCallOutcome, type TPhoneNumber } from "@leadpost/shared";
 
 export { formatDuration } from "@/lib/format-duration";
 
@@ -29,3 +29,38 @@ export const STRATEGY_LABEL: Record<TPhoneNumber["routingStrategy"], string> = {
   round_robin: "Round robin",
   simultaneous: "All at once",
 };
+
+export const OUTCOME_LABEL: Record<TCallOutcome, string> = {
+  answered: "Answered",
+  missed: "Missed",
+  voicemail: "Voicemail",
+  blocked: "Blocked",
+};
+
+/**
+ * TwiML for people: one element per line, nested ones indented (the Test Call Center shows it). Text
+ * and attributes are kept as they are; only whitespace between tags is added.
+ */
+export function prettyXml(xml: string): string {
+  const tokens = xml.replace(/>\s*</g, "><").match(/<[^>]*>|[^<]+/g) ?? [];
+  let depth = 0;
+  const lines: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? "";
+    if (!token.trim()) continue;
+    const closing = token.startsWith("</");
+    const opening = token.startsWith("<") && !closing && !token.startsWith("<?") && !token.endsWith("/>");
+    if (closing) depth = Math.max(0, depth - 1);
+    // <Say>text</Say> stays on one line.
+    const text = tokens[i + 1] ?? "";
+    const close = tokens[i + 2] ?? "";
+    if (opening && text && !text.startsWith("<") && close.startsWith("</")) {
+      lines.push(`${"  ".repeat(depth)}${token}${text}${close}`);
+      i += 2;
+      continue;
+    }
+    lines.push(`${"  ".repeat(depth)}${token}`);
+    if (opening) depth++;
+  }
+  return lines.join("\n");
+}

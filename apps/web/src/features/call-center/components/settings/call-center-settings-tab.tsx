@@ -2,6 +2,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useTabParam } from "@/lib/use-tab-param";
 import { TwilioIndicator } from "../twilio-indicator";
 import { AgentsPanel } from "./agents-panel";
+import { CallSettingsCard } from "./call-settings-card";
 import { GeneralSettings } from "./general-settings";
 import { PhoneSetup } from "./phone-setup";
 import { VoicemailSettings } from "./voicemail-settings";
@@ -33,8 +34,9 @@ export function CallCenterSettingsTab({ canChange }: { canChange: boolean }) {
       <TabsContent value="phone-setup">
         <PhoneSetup canChange={canChange} />
       </TabsContent>
-      <TabsContent value="general">
+      <TabsContent value="general" className="grid grid-cols-1 gap-4">
         <GeneralSettings />
+        <CallSettingsCard canChange={canChange} />
       </TabsContent>
       <TabsContent value="agents">
         <AgentsPanel canChange={canChange} />

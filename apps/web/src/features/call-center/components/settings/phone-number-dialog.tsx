@@ -5,8 +5,8 @@ import {
   type TPhoneNumber,
   type TPhoneNumberInput,
 } from "@leadpost/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -19,7 +19,7 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { presentApiError } from "@/lib/api-error-presenter";
 import { toast } from "@/lib/toast";
-import { callCenterKeys, createPhoneNumber, updatePhoneNumber } from "../../api";
+import { callCenterKeys, createPhoneNumber, fetchCallSettings, updatePhoneNumber } from "../../api";
 import { STRATEGY_LABEL } from "../../lib/format";
 
 type TProps = { editing: TPhoneNumber | null; open: boolean; onOpenChange: (open: boolean) => void };
@@ -88,6 +88,16 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
   const queryClient = useQueryClient();
   const [values, setValues] = useState<TValues>(() => fromNumber(editing));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A new number starts with the company's routing strategy (Call Center → General Settings).
+  const companySettings = useQuery({
+    queryKey: callCenterKeys.settings,
+    queryFn: ({ signal }) => fetchCallSettings(signal),
+    enabled: !editing,
+  });
+  const companyStrategy = companySettings.data?.settings.routingStrategy;
+  useEffect(() => {
+    if (!editing && companyStrategy) setValues((v) => ({ ...v, routingStrategy: companyStrategy }));
+  }, [editing, companyStrategy]);
   const set = <K extends keyof TValues>(key: K, value: TValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const save = useMutation({

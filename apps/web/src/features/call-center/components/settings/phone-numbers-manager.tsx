@@ -116,8 +116,9 @@ export function PhoneNumbersManager({ canChange }: { canChange: boolean }) {
                     <TableHeader>
                       <TableRow>
                         <TableHead>Number</TableHead>
-                        <TableHead>Type</TableHead>
-                        <TableHead>Routing</TableHead>
+                        {/* Below 640 px these two give way, so the status and row menu stay on screen. */}
+                        <TableHead className="hidden sm:table-cell">Type</TableHead>
+                        <TableHead className="hidden sm:table-cell">Routing</TableHead>
                         <TableHead>Status</TableHead>
                         <TableHead>Recording</TableHead>
                         <TableHead className="w-10">
@@ -151,8 +152,8 @@ export function PhoneNumbersManager({ canChange }: { canChange: boolean }) {
                               <div className="text-muted-foreground text-xs">{n.description}</div>
                             )}
                           </TableCell>
-                          <TableCell className="capitalize">{n.type}</TableCell>
-                          <TableCell className="whitespace-nowrap">
+                          <TableCell className="hidden capitalize sm:table-cell">{n.type}</TableCell>
+                          <TableCell className="hidden whitespace-nowrap sm:table-cell">
                             {n.type === "routing" ? "—" : STRATEGY_LABEL[n.routingStrategy]}
                           </TableCell>
                           <TableCell>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { presentApiError } from "@/lib/api-error-presenter";
 import { toast } from "@/lib/toast";
 import { callCenterKeys, deleteVoicemailAudio, uploadVoicemailAudio, VOICEMAIL_AUDIO_TYPES } from "../../api";
+import { recordingToWav } from "../../lib/wav";
 
 /** 002 §5: the file checks, in the spec's words; null when the file may be uploaded. */
 export function voicemailAudioProblem(file: { type: string; size: number }): string | null {
@@ -50,10 +51,15 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
       const rec = new MediaRecorder(stream);
       const chunks: Blob[] = [];
       rec.ondataavailable = (e) => chunks.push(e.data);
-      rec.onstop = () => {
+      rec.onstop = async () => {
         for (const track of stream.getTracks()) track.stop();
         setRecording(false);
-        send(new Blob(chunks, { type: "audio/webm" }), "greeting.webm");
+        // Twilio plays WAV, not the browser's WebM or Ogg: converted here before the upload.
+        try {
+          send(await recordingToWav(new Blob(chunks, { type: rec.mimeType })), "greeting.wav");
+        } catch {
+          toast.error(`${VOICEMAIL_AUDIO_RULES.UPLOAD_FAILED}: the recording could not be converted to WAV.`);
+        }
       };
       rec.start();
       recorder.current = rec;
@@ -84,7 +90,7 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
           <input
             ref={input}
             type="file"
-            accept=".mp3,.wav,.webm,.ogg,audio/mpeg,audio/wav,audio/webm,audio/ogg"
+            accept=".mp3,.wav,audio/mpeg,audio/wav"
             className="sr-only"
             aria-label={`Audio greeting file for ${number.phoneNumber}`}
             onChange={(e) => {
