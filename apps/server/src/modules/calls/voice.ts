@@ -2,9 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { callLogs, phoneNumbers } from "../../db/schema";
 import { twiml } from "../../integrations/twilio";
-import { attributeInboundCall } from "../call-tracking";
+import { answerTrackedCall, attributeInboundCall } from "../call-tracking";
 import { notify } from "../realtime";
 import { statusRank } from "./call-status";
+import { companyTwilio } from "./credentials";
 import { dialTargets, rotate } from "./dial-targets";
 import { dialTwiml, type TNumberSettings, voicemailTwiml } from "./twiml-flow";
 import { type TTwilioRequest, verifyCompanyCallback, verifyInboundCall } from "./webhook-auth";
@@ -24,6 +25,10 @@ const callbackUrls = (base: string, companyId: string, numberId: string) => ({
  * strategy (recording when enabled), or take a voicemail.
  */
 export async function answerInboundCall(deps: TVoiceDeps, req: TTwilioRequest): Promise<TVoiceAnswer> {
+  // Call tracking answers its own numbers first: a tracking number dials its destination, a DNI number
+  // without a call-center entry the site's number (modules/call-tracking/inbound.ts).
+  const tracked = await answerTrackedCall(deps, req, (companyId) => companyTwilio(deps, companyId));
+  if (tracked) return tracked;
   const found = await verifyInboundCall(deps, req);
   if (!found) return { status: 403 };
   const { number, twilio, callerBlocked: blocked } = found;
