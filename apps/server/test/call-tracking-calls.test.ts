@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blockedCalls, callTrackingLogs, dniSessions, phoneNumbers } from "../src/db/schema";
+import { blockedCalls, callTrackingLogs, dniSessions, phoneNumbers, routingNumbers } from "../src/db/schema";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
 import { connectTwilio, TWILIO_TOKEN } from "./helpers/twilio";
@@ -281,6 +281,56 @@ describe("a DNI number without a call-center entry", () => {
       visitorSource: "google",
       campaignId: "dni-spring",
     });
+  });
+});
+
+describe("a DNI number connected in the call center", () => {
+  const call = (callSid: string, to: string) =>
+    twilioPost("/api/twilio/voice", {
+      CallSid: callSid,
+      AccountSid: "AC_acme",
+      From: "+17205550151",
+      To: to,
+      CallStatus: "ringing",
+    });
+  const addDni = async (phoneNumber: string) =>
+    expect(
+      (
+        await api(acme.cookie, "/api/call-tracking/dni-numbers", {
+          method: "POST",
+          json: { phoneNumber, staticNumber: STATIC, source: "bing" },
+        })
+      ).status,
+    ).toBe(201);
+
+  it("only connected (no routing of its own): rings the site's number", async () => {
+    await addDni("+15556000001");
+    await ctx.database.db
+      .insert(phoneNumbers)
+      .values({ companyId: acme.companyId, phoneNumber: "+15556000001", type: "twilio" });
+    const doc = await twiml(await call("CA-connected-1", "+15556000001"));
+    expect(doc.querySelector("Dial > Number")?.textContent).toBe("+15551234567");
+    expect(await logOf("CA-connected-1")).toMatchObject({
+      visitorSource: "bing",
+      calledNumber: "+15556000001",
+    });
+  });
+
+  it("with routing of its own: the call center rings its routing number, and the call is still tracked", async () => {
+    await addDni("+15556000002");
+    const [routing] = await ctx.database.db
+      .insert(routingNumbers)
+      .values({ companyId: acme.companyId, label: "Office", phoneNumber: "+13035550177" })
+      .returning();
+    await ctx.database.db.insert(phoneNumbers).values({
+      companyId: acme.companyId,
+      phoneNumber: "+15556000002",
+      type: "twilio",
+      routeTo: [routing!.id],
+    });
+    const doc = await twiml(await call("CA-routed-1", "+15556000002"));
+    expect(doc.querySelector("Dial > Number")?.textContent).toBe("+13035550177");
+    expect(await logOf("CA-routed-1")).toMatchObject({ visitorSource: "bing", calledNumber: "+15556000002" });
   });
 });
 

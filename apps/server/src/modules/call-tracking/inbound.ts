@@ -1,9 +1,15 @@
 import { DEFAULT_RECORDING_MESSAGE } from "@leadpost/shared";
 import { toE164 } from "@leadpost/shared/domain/phone";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import twilio from "twilio";
 import type { TDeps } from "../../app-types";
-import { blockedCalls, dniNumbers, phoneNumbers, trackingNumbers } from "../../db/schema";
+import {
+  blockedCalls,
+  dniNumbers,
+  phoneNumbers,
+  trackingNumbers,
+  twilioNumberRouting,
+} from "../../db/schema";
 import { attributeInboundCall } from "./attribution";
 import {
   signedFor,
@@ -27,7 +33,7 @@ type TTarget = {
 
 /**
  * Who answers a call to `to`: an active tracking number with a destination (its phone number's
- * recording settings apply), else a DNI number that has no call-center entry of its own (it rings the
+ * recording settings apply), else a DNI number without call-center routing of its own (it rings the
  * site's static number). Newest first; a number in several companies is told apart by the signature.
  */
 async function targetsFor(db: TDepsDb["database"]["db"], to: string): Promise<TTarget[]> {
@@ -54,15 +60,13 @@ async function targetsFor(db: TDepsDb["database"]["db"], to: string): Promise<TT
       ),
     )
     .orderBy(desc(trackingNumbers.createdAt));
+  // A call-center entry with routing of its own (routing numbers, voicemail for everyone, or switched
+  // off) keeps the call center's answer; one that was only connected leaves the call to call tracking.
+  const callCenterRoutes = sql`exists (select 1 from ${phoneNumbers} p where p.company_id = ${dniNumbers.companyId} and p.phone_number = ${to} and p.type in ('twilio', 'tracking') and (jsonb_array_length(p.route_to) > 0 or p.route_to_voicemail or not p.is_active or exists (select 1 from ${twilioNumberRouting} r where r.company_id = p.company_id and r.twilio_number_id = p.id)))`;
   const dni = await db
     .select({ companyId: dniNumbers.companyId, destination: dniNumbers.staticNumber })
     .from(dniNumbers)
-    .where(
-      and(
-        eq(dniNumbers.phoneNumber, to),
-        sql`not exists (select 1 from ${phoneNumbers} where ${phoneNumbers.companyId} = ${dniNumbers.companyId} and ${phoneNumbers.phoneNumber} = ${to} and ${inArray(phoneNumbers.type, ["twilio", "tracking"])})`,
-      ),
-    )
+    .where(and(eq(dniNumbers.phoneNumber, to), sql`not ${callCenterRoutes}`))
     .orderBy(desc(dniNumbers.createdAt));
   return [
     ...tracking.map((t) => ({
@@ -80,7 +84,7 @@ async function targetsFor(db: TDepsDb["database"]["db"], to: string): Promise<TT
 
 /**
  * Call tracking's own numbers, answered before the call center's routing: a tracking number dials its
- * destination, a DNI number without a call-center entry dials the site's static number; either with the
+ * destination, a DNI number without call-center routing dials the site's static number; either with the
  * caller's number shown to the one answering, recording as configured, and the call attributed to its
  * visit. Null when the called number is none of these, or the request is not signed by its company
  * (the call center then answers, or refuses).

@@ -26,7 +26,7 @@ const callbackUrls = (base: string, companyId: string, numberId: string) => ({
  */
 export async function answerInboundCall(deps: TVoiceDeps, req: TTwilioRequest): Promise<TVoiceAnswer> {
   // Call tracking answers its own numbers first: a tracking number dials its destination, a DNI number
-  // without a call-center entry the site's number (modules/call-tracking/inbound.ts).
+  // without call-center routing the site's number (modules/call-tracking/inbound.ts).
   const tracked = await answerTrackedCall(deps, req, (companyId) => companyTwilio(deps, companyId));
   if (tracked) return tracked;
   const found = await verifyInboundCall(deps, req);

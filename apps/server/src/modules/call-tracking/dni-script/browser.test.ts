@@ -27,7 +27,7 @@ function page(html: string, opts: { url?: string; cookie?: string; poolNumber?: 
     url: opts.url ?? "https://roofing.example/?utm_source=google&utm_campaign=spring",
     runScripts: "outside-only",
   });
-  const w = dom.window as unknown as Window & typeof globalThis & { eval: (code: string) => unknown };
+  const w = dom.window;
   if (opts.cookie) w.document.cookie = opts.cookie;
   const posted: TPosted[] = [];
   const beacons: TPosted[] = [];
@@ -37,7 +37,7 @@ function page(html: string, opts: { url?: string; cookie?: string; poolNumber?: 
       ok: true,
       json: async () => ({ sessionId: SESSION_ID, number: opts.poolNumber ?? "+17205550100" }),
     };
-  }) as unknown as typeof fetch;
+  }) as unknown;
   Object.defineProperty(w.navigator, "sendBeacon", {
     value: (url: string, blob: Blob) => {
       void blob.text().then((text) => beacons.push({ url, body: JSON.parse(text) }));
