@@ -80,7 +80,7 @@ export function DniNumbersTab() {
                           </Badge>
                         )}
                         {/* On a phone the other columns are folded under the number. */}
-                        <span className="block font-normal text-muted-foreground text-xs sm:hidden">
+                        <span className="block whitespace-normal font-normal text-muted-foreground text-xs sm:hidden">
                           <span className="capitalize">{n.source}</span> · for {formatPhone(n.staticNumber)}
                           {n.label ? ` · ${n.label}` : ""}
                         </span>

@@ -66,7 +66,7 @@ export function TrackingNumbersTab() {
                       <TableCell className="whitespace-nowrap font-medium tabular-nums">
                         {t.phoneNumber ? formatPhone(t.phoneNumber) : "—"}
                         {/* On a phone the other columns are folded under the number. */}
-                        <span className="block font-normal text-muted-foreground text-xs sm:hidden">
+                        <span className="block whitespace-normal font-normal text-muted-foreground text-xs sm:hidden">
                           {t.source.replace("_", " ")} →{" "}
                           {t.destinationNumber ? formatPhone(t.destinationNumber) : "—"}
                           {t.campaignId ? ` · ${t.campaignId}` : ""}
