@@ -33,7 +33,7 @@ for (const [number, source] of [
   ["+15552000003", "direct"],
 ]) {
   await pool.query(
-    "insert into dni_numbers (company_id, phone_number, static_number, source, is_default) values ($1, $2, '5551234567', $3, $4)",
+    "insert into dni_numbers (company_id, phone_number, static_number, source, is_default) values ($1, $2, '+15551234567', $3, $4)",
     [companyId, number, source, source === "direct"],
   );
 }
@@ -57,7 +57,7 @@ const beacon = () => {
       utmSource: "google",
       utmCampaign: "bench",
       landingPage: "https://roofing.example/?utm_source=google",
-      number: "5552000001",
+      staticNumber: "5551234567",
     }),
   };
 };

@@ -15,15 +15,18 @@ function customerSite(scriptUrl: string) {
     <ul>${FORMATS.map((f, i) => `<li id="n${i}">Call us: ${f}</li>`).join("")}</ul>
     <p id="order">Order number 155512345678</p>
     <a id="tel" href="tel:+15551234567">Tap to call</a>
+    <p id="split">Call <span class="area">(555)</span> <b>123</b>&#8211;4567</p>
+    <a id="icon" href="TEL:555-123-4567" aria-label="Call 555-123-4567" title="(555) 123-4567">&#9742;</a>
     <a id="next" href="/second">Our services</a>
     ${extra}
-    <script src="${scriptUrl}" async></script></body></html>`;
+    <script src="${scriptUrl}" async></script>
+    <script src="${scriptUrl}&again=1" async></script></body></html>`;
   const later = `<script>setTimeout(function () {
       var p = document.createElement("p"); p.id = "late"; p.textContent = "Or text (555) 123-4567";
       document.body.appendChild(p);
     }, 300);</script>`;
   return createServer((req, res) => {
-    res.writeHead(200, { "content-type": "text/html" });
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(req.url?.startsWith("/second") ? page("Services") : page("Roof repair", later));
   });
 }
@@ -62,7 +65,13 @@ test("the pasted script swaps the number for the visit's source and records the 
   await expect(tab.locator("#tel")).toHaveAttribute("href", "tel:+15552000001");
   await expect(tab.locator("#order")).toHaveText("Order number 155512345678");
   await expect(tab.locator("#late")).toHaveText("Or text (555) 200-0001");
+  // Split across elements, an en dash, labels and a TEL: link in capitals.
+  await expect(tab.locator("#split")).toHaveText("Call (555) 200\u20130001");
+  await expect(tab.locator("#icon")).toHaveAttribute("href", "TEL:555-200-0001");
+  await expect(tab.locator("#icon")).toHaveAttribute("aria-label", "Call 555-200-0001");
+  await expect(tab.locator("#icon")).toHaveAttribute("title", "(555) 200-0001");
 
+  // The snippet is on the page twice: one visit is recorded (checked below).
   // A later page of the same visit has no campaign of its own and still shows the google number.
   await tab.locator("#next").click();
   await expect(tab.getByRole("heading", { name: "Services" })).toBeVisible();
@@ -89,4 +98,65 @@ test("the pasted script swaps the number for the visit's source and records the 
   await other.close();
   site.close();
   expect(baseURL).toBeTruthy();
+});
+
+test("every call tracking tab is usable at a phone's width", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").first().fill("owner@leadpost.test");
+  await page.getByLabel("Password").first().fill("Leadpost!2026");
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  const add = await page.request.post("/api/call-tracking/dni-numbers", {
+    data: {
+      phoneNumber: "+17205557001",
+      staticNumber: "(555) 123-4567",
+      source: "bing",
+      label: "Spring ads",
+    },
+  });
+  expect(add.status()).toBe(201);
+  const phone = await page.request.post("/api/calls/phone-numbers", {
+    data: { phoneNumber: "+17205557002", type: "tracking", description: "Spring campaign" },
+  });
+  expect(phone.status()).toBe(201);
+  const { phoneNumber } = (await phone.json()) as { phoneNumber: { id: string } };
+  const created = await page.request.post("/api/call-tracking/tracking-numbers", {
+    data: {
+      phoneNumberId: phoneNumber.id,
+      source: "google_ads",
+      destinationNumber: "(303) 555-0100",
+      campaignId: "spring-2026",
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/calls/dni");
+  const onScreen = async (name: RegExp) => {
+    const box = await page.getByRole("button", { name }).first().boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  };
+  const noOverflow = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const tab of [
+    "Setup Instructions",
+    "Legacy Numbers",
+    "Call Tracking",
+    "Analytics",
+    "Recent Sessions",
+  ]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+    await noOverflow();
+    if (tab === "Legacy Numbers") {
+      await expect(page.getByText("(720) 555-7001")).toBeVisible();
+      await onScreen(/^Edit \+17205557001$/);
+      await onScreen(/^Delete \+17205557001$/);
+    }
+    if (tab === "Call Tracking") {
+      await expect(page.getByText("(303) 555-0100").first()).toBeVisible();
+      await onScreen(/^Delete tracking number/);
+    }
+  }
 });

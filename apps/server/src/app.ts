@@ -13,7 +13,12 @@ import { BACKUP_MAX_BYTES, BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./m
 import { registerBuyerPortalRoutes } from "./modules/buyer-portal";
 import { registerBuyerRoutes } from "./modules/buyers";
 import { registerCallTrackingPublicRoutes, registerCallTrackingRoutes } from "./modules/call-tracking";
-import { isVoicemailAudioUpload, registerCallCenterRoutes, registerTwilioWebhooks } from "./modules/calls";
+import {
+  companyTwilio,
+  isVoicemailAudioUpload,
+  registerCallCenterRoutes,
+  registerTwilioWebhooks,
+} from "./modules/calls";
 import { registerAdminCompanyRoutes } from "./modules/company-admin";
 import { registerCreditRoutes } from "./modules/credits";
 import { registerDashboardRoutes } from "./modules/dashboard";
@@ -143,7 +148,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerSubscriptionWebhooks(app, deps);
   registerPaymentRoutes(app, deps);
   registerCallTrackingRoutes(app, deps);
-  registerCallTrackingPublicRoutes(app, deps);
+  registerCallTrackingPublicRoutes(app, deps, { twilioAccount: (id) => companyTwilio(deps, id) });
   registerTwilioWebhooks(app, deps);
   registerCallCenterRoutes(app, deps);
   registerPlatformAdminRoutes(app, deps);

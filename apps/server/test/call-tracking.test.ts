@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
+import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTrackingLogs, dniSessions, leads, phoneNumbers, userRoles } from "../src/db/schema";
 import { attributeInboundCall, updateTrackedCall } from "../src/modules/call-tracking";
 import { createCompanyWithOwner } from "./helpers/fixtures";
-import { createTestContext, type TTestContext } from "./helpers/test-app";
-import { connectTwilio, postSignedWebhook } from "./helpers/twilio";
+import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
+import { connectTwilio, TWILIO_TOKEN } from "./helpers/twilio";
 
 let ctx: TTestContext;
 let acme: Awaited<ReturnType<typeof createCompanyWithOwner>>;
@@ -75,9 +76,10 @@ describe("DNI numbers", () => {
     const list = (await (await call(acme.cookie, "/api/call-tracking/dni-numbers")).json()) as {
       numbers: { phoneNumber: string; isDefault: boolean }[];
     };
+    // Stored in E.164 whatever the spelling.
     expect(list.numbers.map((n) => [n.phoneNumber, n.isDefault])).toEqual([
-      [DIRECT, true],
-      [GOOGLE, false],
+      ["+15552000002", true],
+      ["+15552000001", false],
     ]);
   });
 
@@ -117,8 +119,8 @@ describe("the pasted script and its visits", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("javascript");
     const script = await res.text();
-    expect(script).toContain('"google":"+1 555 200 0001"');
-    expect(script).toContain('"direct":"+1 555 200 0002"');
+    expect(script).toContain('"google":"+15552000001"');
+    expect(script).toContain('"direct":"+15552000002"');
     // Plain JavaScript that parses, with nothing left on the page's global scope.
     expect(() => new Function(script)).not.toThrow();
     const unknown = await ctx.request("/api/public/dni/script.js?key=nope&static=5551234567");
@@ -126,7 +128,7 @@ describe("the pasted script and its visits", () => {
     expect(await unknown.text()).not.toContain("LeadpostDni");
   });
 
-  it("records a visit from a text/plain beacon, linked to the number it was shown", async () => {
+  it("records a visit from a text/plain beacon, and answers the number it is to show", async () => {
     const beacon = {
       key,
       source: "google",
@@ -134,14 +136,16 @@ describe("the pasted script and its visits", () => {
       utmCampaign: "spring",
       referrer: null,
       landingPage: "https://roofing.example/?utm_source=google",
-      number: "5552000001",
+      staticNumber: "5551234567",
     };
     const res = await ctx.request("/api/public/dni/sessions", {
       method: "POST",
       headers: { "content-type": "text/plain" },
       body: JSON.stringify(beacon),
     });
-    expect(res.status).toBe(204);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await res.json()).toMatchObject({ number: "+15552000001", sessionId: expect.any(String) });
     expect(
       (
         await ctx.request("/api/public/dni/sessions", {
@@ -160,7 +164,7 @@ describe("the pasted script and its visits", () => {
     expect(sessions.sessions[0]).toMatchObject({
       source: "google",
       utmCampaign: "spring",
-      number: { phoneNumber: GOOGLE },
+      number: { phoneNumber: "+15552000001" },
     });
     const foreign = (await (await call(other.cookie, "/api/call-tracking/sessions")).json()) as {
       sessions: [];
@@ -233,6 +237,7 @@ describe("tracking numbers and attributed calls", () => {
       status: "completed",
       duration: 95,
       dniSessionId: session!.id,
+      attribution: "visit",
     });
 
     const res = await call(acme.cookie, "/api/call-tracking/analytics?days=7");
@@ -296,12 +301,25 @@ describe("tracking numbers and attributed calls", () => {
 describe("a signed inbound call through the call center's webhook", () => {
   it("is logged with source google, linked to the visit, and counted in the analytics", async () => {
     const sid = await connectTwilio(ctx, acme.companyId);
-    const res = await postSignedWebhook(ctx, "/api/twilio/voice", {
+    const params = {
       CallSid: "CA-webhook-1",
       AccountSid: sid,
       From: "+13035550122",
       To: "+15552000001",
       CallStatus: "ringing",
+    };
+    // Signed as Twilio signs, by its own library.
+    const res = await ctx.request("/api/twilio/voice", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilio.getExpectedTwilioSignature(
+          TWILIO_TOKEN,
+          `${TEST_ORIGIN}/api/twilio/voice`,
+          params,
+        ),
+      },
+      body: new URLSearchParams(params).toString(),
     });
     expect(res.status).toBe(200);
     const [log] = await ctx.database.db

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   decideVisitSource,
+  findPhoneNumbers,
   phoneNumberPattern,
   sourceFromReferrer,
   swapPhoneNumber,
@@ -19,6 +20,21 @@ describe("swapPhoneNumber", () => {
     expect(swap("+15551234567")).toBe("+15559876543");
     expect(swap("1-555-123-4567")).toBe("1-555-987-6543");
     expect(swap("a (555)123-4567 and 555 123 4567.")).toBe("a (555)987-6543 and 555 987 6543.");
+  });
+
+  it("swaps numbers written with en dashes, minus signs, non-breaking spaces and spaced hyphens", () => {
+    expect(swap("555\u2013123\u20134567")).toBe("555\u2013987\u20136543");
+    expect(swap("(555)\u00a0123\u20114567")).toBe("(555)\u00a0987\u20116543");
+    expect(swap("555 - 123 - 4567")).toBe("555 - 987 - 6543");
+    expect(swap("555\u2212123\u22124567 or 555\u2014123\u20144567")).toBe(
+      "555\u2212987\u22126543 or 555\u2014987\u20146543",
+    );
+    expect(swap("5551234567,5551234567")).toBe("5559876543,5559876543");
+  });
+
+  it("needs no lookbehind, which Safari before 16.4 cannot parse", () => {
+    expect(phoneNumberPattern("5551234567")?.source).not.toContain("(?<");
+    expect(findPhoneNumbers("Call (555) 123-4567.", "5551234567")).toEqual([[5, 19]]);
   });
 
   it("leaves numbers inside other digits and other numbers alone", () => {

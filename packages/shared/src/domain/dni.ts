@@ -98,19 +98,38 @@ export function usPhoneDigits(value: string): string | null {
   return ten.length === 10 ? ten : null;
 }
 
+/** Between the groups of a written number: spaces, then a dot, hyphen or any dash (en dash, minus sign…). */
+const SEP = "[\\s\\u00a0]*[-.\\u2010-\\u2015\\u2212]?[\\s\\u00a0]*";
+
 /**
- * Every written form of a number in text: (555) 123-4567, 555-123-4567, 555.123.4567, +1 555 123 4567,
- * 5551234567 (with or without the country code), never a run inside longer digits.
+ * Every written form of a number in text: (555) 123-4567, 555-123-4567, 555–123–4567, 555.123.4567,
+ * +1 555 123 4567, 5551234567 (with or without the country code), never a run inside longer digits.
+ * The number is the second group; the first is the character before it (no lookbehind: Safari before
+ * 16.4 cannot parse one, and a script that fails to parse swaps nothing).
  */
 export function phoneNumberPattern(number: string): RegExp | null {
   const d = usPhoneDigits(number);
   if (!d) return null;
   const area = d.slice(0, 3);
-  const sep = "[\\s.-]?";
   return new RegExp(
-    `(?<!\\d)(?:\\+?1${sep})?(?:\\(${area}\\)|${area})${sep}${d.slice(3, 6)}${sep}${d.slice(6)}(?!\\d)`,
+    `(^|[^\\d])((?:\\+?1${SEP})?(?:\\(${area}\\)|${area})${SEP}${d.slice(3, 6)}${SEP}${d.slice(6)})(?!\\d)`,
     "g",
   );
+}
+
+/** Where `number` is written in `text`: [start, end) of each occurrence. */
+export function findPhoneNumbers(text: string, number: string): [number, number][] {
+  const pattern = phoneNumberPattern(number);
+  if (!pattern) return [];
+  const found: [number, number][] = [];
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const start = m.index + (m[1] ?? "").length;
+    const end = start + (m[2] ?? "").length;
+    found.push([start, end]);
+    // The character after a match may be the next one's leading non-digit.
+    pattern.lastIndex = end;
+  }
+  return found;
 }
 
 /** The matched text with its last ten digits replaced by `digits`, keeping every other character. */
@@ -125,10 +144,12 @@ export function rewriteDigits(matched: string, digits: string): string {
 
 /** `text` with every written form of `staticNumber` swapped for `tracking` in the same format. */
 export function swapPhoneNumber(text: string, staticNumber: string, tracking: string): string {
-  const pattern = phoneNumberPattern(staticNumber);
   const digits = usPhoneDigits(tracking);
-  if (!pattern || !digits) return text;
-  return text.replace(pattern, (m) => rewriteDigits(m, digits));
+  if (!digits) return text;
+  let out = text;
+  for (const [start, end] of findPhoneNumbers(text, staticNumber))
+    out = out.slice(0, start) + rewriteDigits(out.slice(start, end), digits) + out.slice(end);
+  return out;
 }
 
 /** US display format: (555) 123-4567; other numbers as given. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DNI_SOURCES } from "../domain/dni";
+import { toE164 } from "../domain/phone";
 
 // Call tracking (002 "Call Tracking (DNI)"): website numbers swapped per visitor source, tracking
 // numbers for campaigns, visitor sessions and the calls attributed to them.
@@ -24,6 +25,8 @@ export const CALL_TRACKING_MESSAGES = {
   NOT_FOUND: "Not found",
   PERMISSION: "Permission denied. You must be an owner or admin to change call tracking.",
   UNKNOWN_NUMBER: "Choose one of your company's phone numbers.",
+  INVALID_PHONE: "Enter a valid phone number, such as (555) 123-4567.",
+  DNI_DUPLICATE: "This tracking number is already set up for this source.",
 } as const;
 
 /** 002 §9: tracking number sources. */
@@ -40,9 +43,20 @@ const atLeastTenDigits = (message: string) =>
     .max(30, message)
     .refine((v) => v.replace(/\D/g, "").length >= 10, message);
 
+/** A phone number of at least ten digits (the 002 text), stored in its E.164 form. */
+const phoneField = (tooShort: string, invalid: string = CALL_TRACKING_MESSAGES.INVALID_PHONE) =>
+  atLeastTenDigits(tooShort).transform((value, ctx) => {
+    const e164 = toE164(value);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
 export const ZDniNumberInputSchema = z.object({
-  phoneNumber: atLeastTenDigits(CALL_TRACKING_MESSAGES.PHONE_TOO_SHORT),
-  staticNumber: atLeastTenDigits(CALL_TRACKING_MESSAGES.STATIC_TOO_SHORT),
+  phoneNumber: phoneField(CALL_TRACKING_MESSAGES.PHONE_TOO_SHORT),
+  staticNumber: phoneField(CALL_TRACKING_MESSAGES.STATIC_TOO_SHORT),
   source: z.enum(DNI_SOURCES, { message: "Choose a source: direct, google, facebook, bing or other." }),
   label: z.string().trim().max(100, "Label must be at most 100 characters.").nullish(),
   isDefault: z.boolean().default(false),
@@ -77,7 +91,7 @@ export const ZDniSessionListSchema = z.object({ sessions: z.array(ZDniSessionSch
 export const ZTrackingNumberInputSchema = z.object({
   phoneNumberId: z.uuid({ message: CALL_TRACKING_MESSAGES.REQUIRED_FIELDS }),
   source: z.enum(TRACKING_SOURCES, { message: CALL_TRACKING_MESSAGES.REQUIRED_FIELDS }),
-  destinationNumber: atLeastTenDigits(CALL_TRACKING_MESSAGES.REQUIRED_FIELDS),
+  destinationNumber: phoneField(CALL_TRACKING_MESSAGES.REQUIRED_FIELDS),
   campaignId: z.string().trim().max(100, "Campaign ID must be at most 100 characters.").nullish(),
 });
 export type TTrackingNumberInput = z.input<typeof ZTrackingNumberInputSchema>;
@@ -113,6 +127,14 @@ export const ZCallTrackingSetupSchema = z.object({
 });
 export type TCallTrackingSetup = z.infer<typeof ZCallTrackingSetupSchema>;
 
+/**
+ * How a call was tied to a visit: `visit` when the called number was held by that visit alone when the
+ * call came (a per-visit number from the pool); `latest_visit` when several visits shared the number, or
+ * none held it any more, and the latest one that was shown it is the best guess.
+ */
+export const TRACKED_CALL_ATTRIBUTIONS = ["visit", "latest_visit"] as const;
+export type TTrackedCallAttribution = (typeof TRACKED_CALL_ATTRIBUTIONS)[number];
+
 export const ZTrackedCallSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -123,6 +145,7 @@ export const ZTrackedCallSchema = z.object({
   visitorSource: z.string().nullable(),
   campaignId: z.string().nullable(),
   sessionId: z.string().nullable(),
+  attribution: z.enum(TRACKED_CALL_ATTRIBUTIONS).nullable(),
   landingPage: z.string().nullable(),
 });
 export type TTrackedCall = z.infer<typeof ZTrackedCallSchema>;
@@ -162,6 +185,22 @@ export const ZDniSessionBeaconSchema = z.object({
   clickId: z.string().max(500).nullish(),
   referrer: z.string().max(2000).nullish(),
   landingPage: z.string().max(2000).nullish(),
+  /** The site's own number the script swaps: picks the pool of numbers for this visit. */
+  staticNumber: z.string().max(30).nullish(),
+  /** The number the page would show (scripts served before per-visit numbers send only this). */
   number: z.string().max(20).nullish(),
 });
 export type TDniSessionBeacon = z.infer<typeof ZDniSessionBeaconSchema>;
+
+/** The visit as recorded: its id (kept for the visit's later pages) and the number it is to show. */
+export const ZDniSessionStartedSchema = z.object({
+  sessionId: z.string(),
+  number: z.string().nullable(),
+});
+export type TDniSessionStarted = z.infer<typeof ZDniSessionStartedSchema>;
+
+/** A later page of a recorded visit: keeps its number held for it. */
+export const ZDniSessionSeenSchema = z.object({
+  key: z.string().min(1).max(100),
+  sessionId: z.uuid(),
+});

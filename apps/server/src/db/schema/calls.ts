@@ -167,16 +167,21 @@ export const voicemails = pgTable(
   (t) => [index().on(t.companyId, t.createdAt)],
 );
 
-export const dniNumbers = pgTable("dni_numbers", {
-  id: id(),
-  companyId: companyId(),
-  phoneNumber: text().notNull(),
-  staticNumber: text().notNull(),
-  source: text({ enum: ["direct", "google", "facebook", "bing", "other"] }).notNull(),
-  label: text(),
-  isDefault: boolean().notNull().default(false),
-  createdAt: createdAt(),
-});
+export const dniNumbers = pgTable(
+  "dni_numbers",
+  {
+    id: id(),
+    companyId: companyId(),
+    /** E.164; one row per number and source. */
+    phoneNumber: text().notNull(),
+    staticNumber: text().notNull(),
+    source: text({ enum: ["direct", "google", "facebook", "bing", "other"] }).notNull(),
+    label: text(),
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.companyId, t.phoneNumber, t.source)],
+);
 
 export const dniSessions = pgTable(
   "dni_sessions",
@@ -196,8 +201,14 @@ export const dniSessions = pgTable(
     referrer: text(),
     landingPage: text(),
     createdAt: createdAt(),
+    /** The visit's latest page view: it holds its number for a while after (see attribution.ts). */
+    lastSeenAt: createdAt(),
   },
-  (t) => [index().on(t.companyId, t.createdAt), index().on(t.companyId, t.shownNumber, t.createdAt)],
+  (t) => [
+    index().on(t.companyId, t.createdAt),
+    index().on(t.companyId, t.shownNumber, t.createdAt),
+    index().on(t.companyId, t.shownNumber, t.lastSeenAt),
+  ],
 );
 
 export const trackingNumbers = pgTable("tracking_numbers", {
@@ -228,6 +239,10 @@ export const callTrackingLogs = pgTable(
     duration: integer(),
     visitorSource: text(),
     campaignId: text(),
+    /** visit | latest_visit: how the call was tied to its visit (TRACKED_CALL_ATTRIBUTIONS). */
+    attribution: text({ enum: ["visit", "latest_visit"] }),
+    recordingSid: text(),
+    recordingUrl: text(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,15 +1,11 @@
-import {
-  RECENT_TRACKED_CALLS,
-  type TCallTrackingAnalytics,
-  type TTrackedCall,
-  usPhoneDigits,
-} from "@leadpost/shared";
+import { RECENT_TRACKED_CALLS, type TCallTrackingAnalytics, type TTrackedCall } from "@leadpost/shared";
+import { toE164 } from "@leadpost/shared/domain/phone";
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { callTrackingLogs, dniSessions, leads } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { ATTRIBUTION_WINDOW_DAYS, digitsSql } from "./attribution";
+import { ATTRIBUTION_WINDOW_DAYS } from "./attribution";
 
 type TDepsDb = Pick<TDeps, "database">;
 
@@ -26,8 +22,14 @@ const trackedCallColumns = {
   visitorSource: callTrackingLogs.visitorSource,
   campaignId: callTrackingLogs.campaignId,
   sessionId: callTrackingLogs.dniSessionId,
+  attribution: callTrackingLogs.attribution,
   landingPage: dniSessions.landingPage,
 };
+
+const sessionOfCall = and(
+  eq(dniSessions.id, callTrackingLogs.dniSessionId),
+  eq(dniSessions.companyId, callTrackingLogs.companyId),
+);
 
 const toTrackedCall = (r: { createdAt: Date } & Omit<TTrackedCall, "createdAt">): TTrackedCall => ({
   ...r,
@@ -79,7 +81,7 @@ export async function callTrackingAnalytics(
   const recent = await db
     .select(trackedCallColumns)
     .from(callTrackingLogs)
-    .leftJoin(dniSessions, eq(dniSessions.id, callTrackingLogs.dniSessionId))
+    .leftJoin(dniSessions, sessionOfCall)
     .where(inPeriod)
     .orderBy(desc(callTrackingLogs.createdAt), desc(callTrackingLogs.id))
     .limit(RECENT_TRACKED_CALLS);
@@ -109,17 +111,17 @@ export async function leadCallTouches(deps: TDepsDb, ctx: TCompanyContext, leadI
     .from(leads)
     .where(and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)));
   if (!lead) throw notFound("Lead not found");
-  const digits = lead.phone ? usPhoneDigits(lead.phone) : null;
-  if (!digits) return { calls: [] };
+  const caller = lead.phone ? toE164(lead.phone) : null;
+  if (!caller) return { calls: [] };
   const window = ATTRIBUTION_WINDOW_DAYS * 86_400_000;
   const rows = await db
     .select(trackedCallColumns)
     .from(callTrackingLogs)
-    .leftJoin(dniSessions, eq(dniSessions.id, callTrackingLogs.dniSessionId))
+    .leftJoin(dniSessions, sessionOfCall)
     .where(
       and(
         eq(callTrackingLogs.companyId, ctx.companyId),
-        sql`${digitsSql(callTrackingLogs.callerNumber)} = ${digits}`,
+        eq(callTrackingLogs.callerNumber, caller),
         gte(callTrackingLogs.createdAt, new Date(lead.createdAt.getTime() - window)),
         lte(callTrackingLogs.createdAt, new Date(lead.createdAt.getTime() + window)),
       ),

@@ -1,14 +1,17 @@
-import { usPhoneDigits } from "@leadpost/shared";
+import type { TTrackedCallAttribution } from "@leadpost/shared";
+import { toE164 } from "@leadpost/shared/domain/phone";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { callTrackingLogs, dniNumbers, dniSessions, phoneNumbers, trackingNumbers } from "../../db/schema";
 import { notify } from "../realtime";
 
-/** A call is linked to the latest visit that was shown the called number within this window. */
+/** A call is linked to a visit that was shown the called number within this window. */
 export const ATTRIBUTION_WINDOW_DAYS = 30;
-
-/** Last ten digits of a stored number, in SQL, to compare numbers written in different formats. */
-export const digitsSql = (column: unknown) => sql`right(regexp_replace(${column}, '\\D', '', 'g'), 10)`;
+/**
+ * A visit holds its number this long after its latest page view: a call in that time to a number that
+ * no other active visit holds is that visit's own call. After it the number may go to another visitor.
+ */
+export const VISIT_HOLD_MINUTES = 30;
 
 /** Later statuses outrank earlier ones, so a late callback never moves a logged call backwards. */
 const STATUS_RANK: Record<string, number> = {
@@ -19,6 +22,8 @@ const STATUS_RANK: Record<string, number> = {
   answered: 3,
 };
 const rank = (status: string | null) => (status === null ? -1 : (STATUS_RANK[status] ?? 4));
+/** A call with one of these has its outcome; a later status callback of the caller's leg changes nothing. */
+const FINAL = new Set(["completed", "busy", "no-answer", "failed", "canceled"]);
 
 export type TInboundCall = {
   companyId: string;
@@ -29,13 +34,41 @@ export type TInboundCall = {
   duration?: number | null;
 };
 
+/** The visit a call to `number` (E.164) came from, and how sure that is; null when no visit showed it. */
+export async function visitForCall(db: Db, companyId: string, number: string) {
+  const activeSince = sql`now() - make_interval(mins => ${VISIT_HOLD_MINUTES})`;
+  const [latest] = await db
+    .select({
+      id: dniSessions.id,
+      source: dniSessions.source,
+      campaign: dniSessions.utmCampaign,
+      active: sql<boolean>`${dniSessions.lastSeenAt} >= ${activeSince}`,
+      holders: sql<number>`(select count(*)::int from ${dniSessions} other where other.company_id = ${companyId} and other.shown_number = ${number} and other.last_seen_at >= ${activeSince})`,
+    })
+    .from(dniSessions)
+    .where(
+      and(
+        eq(dniSessions.companyId, companyId),
+        eq(dniSessions.shownNumber, number),
+        gte(dniSessions.lastSeenAt, sql`now() - make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})`),
+      ),
+    )
+    .orderBy(desc(dniSessions.lastSeenAt), desc(dniSessions.createdAt))
+    .limit(1);
+  if (!latest) return null;
+  // Held by this visit alone: the per-visit number of the pool; otherwise the latest visit is a guess.
+  const attribution: TTrackedCallAttribution =
+    latest.active && Number(latest.holders) === 1 ? "visit" : "latest_visit";
+  return { id: latest.id, source: latest.source, campaign: latest.campaign, attribution };
+}
+
 /**
  * Logs an inbound call to one of the company's tracking or DNI numbers, with the source and campaign it
- * came from and the latest visit that showed that number. Returns null for numbers that track nothing.
- * Safe to repeat: the same call is logged once (its status is updated instead).
+ * came from and the visit that was shown the called number (see visitForCall). Returns null for numbers
+ * that track nothing. Safe to repeat: the same call is logged once (its status is updated instead).
  */
 export async function attributeInboundCall(db: Db, call: TInboundCall): Promise<{ id: string } | null> {
-  const called = usPhoneDigits(call.to);
+  const called = toE164(call.to);
   if (!called) return null;
   const [tracking] = await db
     .select({
@@ -50,7 +83,7 @@ export async function attributeInboundCall(db: Db, call: TInboundCall): Promise<
         eq(trackingNumbers.companyId, call.companyId),
         eq(phoneNumbers.companyId, call.companyId),
         eq(trackingNumbers.status, "active"),
-        sql`${digitsSql(phoneNumbers.phoneNumber)} = ${called}`,
+        eq(phoneNumbers.phoneNumber, called),
       ),
     )
     .orderBy(desc(trackingNumbers.createdAt))
@@ -58,37 +91,25 @@ export async function attributeInboundCall(db: Db, call: TInboundCall): Promise<
   const [dni] = await db
     .select({ source: dniNumbers.source })
     .from(dniNumbers)
-    .where(
-      and(eq(dniNumbers.companyId, call.companyId), sql`${digitsSql(dniNumbers.phoneNumber)} = ${called}`),
-    )
+    .where(and(eq(dniNumbers.companyId, call.companyId), eq(dniNumbers.phoneNumber, called)))
     .orderBy(desc(dniNumbers.createdAt))
     .limit(1);
   if (!tracking && !dni) return null;
-  const [session] = await db
-    .select({ id: dniSessions.id, source: dniSessions.source, campaign: dniSessions.utmCampaign })
-    .from(dniSessions)
-    .where(
-      and(
-        eq(dniSessions.companyId, call.companyId),
-        eq(dniSessions.shownNumber, called),
-        gte(dniSessions.createdAt, sql`now() - make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})`),
-      ),
-    )
-    .orderBy(desc(dniSessions.createdAt))
-    .limit(1);
+  const visit = await visitForCall(db, call.companyId, called);
   const [row] = await db
     .insert(callTrackingLogs)
     .values({
       companyId: call.companyId,
       trackingNumberId: tracking?.id ?? null,
-      dniSessionId: session?.id ?? null,
+      dniSessionId: visit?.id ?? null,
+      attribution: visit?.attribution ?? null,
       callSid: call.callSid,
-      callerNumber: call.from,
-      calledNumber: call.to,
+      callerNumber: call.from ? (toE164(call.from) ?? call.from) : null,
+      calledNumber: called,
       status: call.status,
       duration: call.duration ?? null,
-      visitorSource: session?.source ?? dni?.source ?? tracking?.source ?? null,
-      campaignId: tracking?.campaignId ?? session?.campaign ?? null,
+      visitorSource: visit?.source ?? dni?.source ?? tracking?.source ?? null,
+      campaignId: tracking?.campaignId ?? visit?.campaign ?? null,
     })
     .onConflictDoNothing({ target: [callTrackingLogs.companyId, callTrackingLogs.callSid] })
     .returning({ id: callTrackingLogs.id });
@@ -97,7 +118,10 @@ export async function attributeInboundCall(db: Db, call: TInboundCall): Promise<
   return row;
 }
 
-/** A status callback for a logged call: moves its status forward only, and records the duration. */
+/**
+ * A status callback for a logged call: moves its status forward only, and records the duration. A call
+ * whose outcome is known (the dialled leg's, see inbound.ts) keeps it.
+ */
 export async function updateTrackedCall(
   db: Db,
   call: Pick<TInboundCall, "companyId" | "callSid" | "status" | "duration">,
@@ -107,7 +131,7 @@ export async function updateTrackedCall(
     .from(callTrackingLogs)
     .where(and(eq(callTrackingLogs.companyId, call.companyId), eq(callTrackingLogs.callSid, call.callSid)));
   if (!existing) return null;
-  if (rank(call.status) < rank(existing.status)) return existing;
+  if (rank(call.status) < rank(existing.status) || FINAL.has(existing.status ?? "")) return existing;
   await db
     .update(callTrackingLogs)
     .set({ status: call.status, ...(call.duration != null ? { duration: call.duration } : {}) })

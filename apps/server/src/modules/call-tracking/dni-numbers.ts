@@ -9,7 +9,8 @@ import type { z } from "zod";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { dniNumbers } from "../../db/schema";
-import { forbidden, notFound } from "../../lib/app-error";
+import { AppError, forbidden, notFound } from "../../lib/app-error";
+import { isUniqueViolation } from "../../lib/db-errors";
 import type { TCompanyContext } from "../../plugins/tenant";
 
 type TCallTrackingDeps = Pick<TDeps, "database">;
@@ -39,6 +40,20 @@ export async function listDniNumbers(deps: TCallTrackingDeps, ctx: TCompanyConte
   return { numbers: rows.map(toDto) };
 }
 
+/** One number per source (unique index): a second copy is refused, naming the field. */
+async function refusingDuplicates<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError("CONFLICT", 409, CALL_TRACKING_MESSAGES.DNI_DUPLICATE, {
+        phoneNumber: [CALL_TRACKING_MESSAGES.DNI_DUPLICATE],
+      });
+    }
+    throw error;
+  }
+}
+
 /** 002 §4: setting a default first clears the default flag on the company's other DNI numbers. */
 async function clearOtherDefaults(tx: Db, companyId: string, keepId: string) {
   await tx
@@ -51,15 +66,17 @@ async function clearOtherDefaults(tx: Db, companyId: string, keepId: string) {
 
 export async function createDniNumber(deps: TCallTrackingDeps, ctx: TCompanyContext, input: TDniInput) {
   assertCallTrackingAdmin(ctx);
-  return deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(dniNumbers)
-      .values({ ...input, label: input.label || null, companyId: ctx.companyId })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    if (row.isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
-    return { number: toDto(row), message: CALL_TRACKING_MESSAGES.DNI_ADDED };
-  });
+  return refusingDuplicates(() =>
+    deps.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(dniNumbers)
+        .values({ ...input, label: input.label || null, companyId: ctx.companyId })
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      if (row.isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
+      return { number: toDto(row), message: CALL_TRACKING_MESSAGES.DNI_ADDED };
+    }),
+  );
 }
 
 export async function updateDniNumber(
@@ -69,16 +86,18 @@ export async function updateDniNumber(
   input: TDniInput,
 ) {
   assertCallTrackingAdmin(ctx);
-  return deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(dniNumbers)
-      .set({ ...input, label: input.label || null })
-      .where(and(eq(dniNumbers.id, id), eq(dniNumbers.companyId, ctx.companyId)))
-      .returning();
-    if (!row) throw notFound(CALL_TRACKING_MESSAGES.NOT_FOUND);
-    if (row.isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
-    return { number: toDto(row), message: CALL_TRACKING_MESSAGES.DNI_UPDATED };
-  });
+  return refusingDuplicates(() =>
+    deps.database.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(dniNumbers)
+        .set({ ...input, label: input.label || null })
+        .where(and(eq(dniNumbers.id, id), eq(dniNumbers.companyId, ctx.companyId)))
+        .returning();
+      if (!row) throw notFound(CALL_TRACKING_MESSAGES.NOT_FOUND);
+      if (row.isDefault) await clearOtherDefaults(tx, ctx.companyId, row.id);
+      return { number: toDto(row), message: CALL_TRACKING_MESSAGES.DNI_UPDATED };
+    }),
+  );
 }
 
 export async function deleteDniNumber(deps: TCallTrackingDeps, ctx: TCompanyContext, id: string) {

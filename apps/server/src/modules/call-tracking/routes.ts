@@ -32,6 +32,7 @@ const noSession = apiError("Not signed in");
 const forbidden = apiError("No company, or not an owner or admin");
 const notFound = apiError("Not one of this company's records");
 const invalid = apiError("Invalid input, with a message per field");
+const duplicate = apiError("This number is already set up for this source");
 const idParams = z.object({ id: z.uuid() });
 const done = z.object({ success: z.literal(true), message: z.string() });
 const saved = z.object({ number: ZDniNumberSchema, message: z.string() });
@@ -56,14 +57,14 @@ const createDniRoute = route({
   path: "/api/call-tracking/dni-numbers",
   summary: "Add a DNI number; a default one clears the default flag of the others",
   request: { body: jsonBody(ZDniNumberInputSchema) },
-  responses: { 201: jsonContent(saved, "Added"), 422: invalid },
+  responses: { 201: jsonContent(saved, "Added"), 409: duplicate, 422: invalid },
 });
 const updateDniRoute = route({
   method: "put",
   path: "/api/call-tracking/dni-numbers/{id}",
   summary: "Edit a DNI number",
   request: { params: idParams, body: jsonBody(ZDniNumberInputSchema) },
-  responses: { 200: jsonContent(saved, "Updated"), 404: notFound, 422: invalid },
+  responses: { 200: jsonContent(saved, "Updated"), 404: notFound, 409: duplicate, 422: invalid },
 });
 const deleteDniRoute = route({
   method: "delete",

@@ -2,10 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { DbOrTx } from "../../db/client";
 import { callLogs, phoneNumbers } from "../../db/schema";
-import { attributeInboundCall } from "../call-tracking";
+import { answerTrackedCall, attributeInboundCall } from "../call-tracking";
 import { notify } from "../realtime";
 import { companyCallSettings } from "./call-settings";
 import { statusRank } from "./call-status";
+import { companyTwilio } from "./credentials";
 import { dialTargets, rotate, type TDialTarget } from "./dial-targets";
 import { raiseOutcome } from "./outcomes";
 import {
@@ -85,6 +86,10 @@ export async function answerInboundCall(
   req: TTwilioRequest,
   opts: { test?: boolean } = {},
 ): Promise<TVoiceAnswer> {
+  // Call tracking answers its own numbers first: a tracking number dials its destination, a DNI number
+  // without call-center routing the site's number (modules/call-tracking/inbound.ts).
+  const tracked = await answerTrackedCall(deps, req, (companyId) => companyTwilio(deps, companyId));
+  if (tracked) return tracked;
   const found = await verifyInboundCall(deps, req);
   if (!found) return { status: 403 };
   const { number, twilio, callerBlocked: blocked, settings } = found;

@@ -1,111 +1,239 @@
 // The script customers paste into their site (built into one small file; see bundle.ts). It decides the
-// visitor's source, keeps it for the visit, swaps the static number on the page for that source's
-// tracking number, and records the visit with one small request. It never throws into the page.
+// visitor's source, keeps it for the visit, swaps the static number on the page for the visit's tracking
+// number, and records the visit with one small request. It never throws into the page, and it runs once
+// per static number however often the snippet is included.
 import {
   decideVisitSource,
-  phoneNumberPattern,
+  findPhoneNumbers,
   rewriteDigits,
   type TDniSource,
   usPhoneDigits,
 } from "@leadpost/shared/domain/dni";
 import type { TDniConfig } from "./config";
 
-const COOKIE = "lp_dni_source";
-const SKIP = /^(SCRIPT|STYLE|NOSCRIPT|TEXTAREA|INPUT|SELECT|OPTION|CODE|PRE)$/;
+/** Page-wide marker of the static numbers already handled (the snippet may be pasted twice). */
+const GUARD = "__leadpostDni";
+const SKIP = /^(SCRIPT|STYLE|NOSCRIPT|TEXTAREA|INPUT|SELECT|OPTION|CODE|PRE|TEMPLATE)$/;
+/** Elements that flow inside a line: a number split across them is still one written number. */
+const INLINE =
+  /^(A|ABBR|B|BDI|BDO|BIG|CITE|DATA|DFN|EM|FONT|I|KBD|LABEL|MARK|NOBR|Q|S|SAMP|SMALL|SPAN|STRONG|SUB|SUP|TIME|TT|U|VAR)$/;
+const ATTRIBUTES = ["aria-label", "title"];
+/** How long a visit from a pooled source waits for its own number before showing the pool's first. */
+const WAIT_MS = 3000;
 
 export function start(config: TDniConfig) {
   const log = (...args: unknown[]) => {
     if (config.debug) console.log("[Leadpost call tracking]", ...args);
   };
   try {
-    const source = visitSource(config, log);
-    const number = config.numbers[source] ?? config.fallback;
-    const pattern = phoneNumberPattern(config.staticNumber);
-    const digits = number ? usPhoneDigits(number) : null;
-    log("source", source, "number", number);
-    if (!pattern || !digits || digits === usPhoneDigits(config.staticNumber)) return;
-    const swapText = (text: string) => {
-      pattern.lastIndex = 0;
-      return pattern.test(text) ? text.replace(pattern, (m) => rewriteDigits(m, digits)) : null;
+    const staticDigits = usPhoneDigits(config.staticNumber);
+    if (!staticDigits || !firstRun(staticDigits)) return;
+    let done = false;
+    const show = (number: string | null) => {
+      if (done) return;
+      done = true;
+      const digits = number ? usPhoneDigits(number) : null;
+      log("number", number);
+      if (digits && digits !== staticDigits) swapPage(config.staticNumber, digits);
     };
-    const swapIn = (root: Node) => {
-      if (root.nodeType === 3) {
-        const next = swapText(root.nodeValue ?? "");
-        if (next !== null) root.nodeValue = next;
-        return;
-      }
-      if (!(root instanceof Element) || SKIP.test(root.tagName)) return;
-      const links = root.matches("a[href^='tel:']") ? [root] : [];
-      for (const link of [...links, ...root.querySelectorAll("a[href^='tel:']")]) {
-        const href = link.getAttribute("href") ?? "";
-        const next = swapText(href.slice(4));
-        if (next !== null) link.setAttribute("href", `tel:${next}`);
-      }
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-        acceptNode: (n) =>
-          n.parentElement && SKIP.test(n.parentElement.tagName)
-            ? NodeFilter.FILTER_REJECT
-            : NodeFilter.FILTER_ACCEPT,
-      });
-      const texts: Node[] = [];
-      while (walker.nextNode()) texts.push(walker.currentNode);
-      for (const t of texts) swapIn(t);
-    };
-    const go = () => {
-      swapIn(document.body);
-      // Content added later (widgets, single-page apps) is swapped as it arrives.
-      new MutationObserver((mutations) => {
-        for (const m of mutations) {
-          if (m.type === "characterData") swapIn(m.target);
-          for (const n of m.addedNodes) swapIn(n);
-        }
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    };
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go);
-    else go();
+    const visit = startVisit(config, staticDigits, log, show);
+    log("source", visit.source);
+    if (visit.number) show(visit.number);
+    else setTimeout(() => show(config.numbers[visit.source] ?? config.fallback), WAIT_MS);
   } catch (error) {
     log("stopped", error);
   }
 }
 
-/** The visit's source: decided on landing, kept in a first-party cookie for the visit's later pages. */
-function visitSource(config: TDniConfig, log: (...args: unknown[]) => void): TDniSource {
-  const saved = readCookie();
-  const touch = decideVisitSource(location.search, document.referrer, location.hostname);
-  // Pages reached from the site itself, or reloaded with no source of their own, continue the visit.
-  if (!touch || (saved && touch.source === "direct" && !touch.utmSource)) return saved ?? "direct";
-  // A plain session cookie: the Cookie Store API is missing from many of the visitors' browsers.
-  // biome-ignore lint/suspicious/noDocumentCookie: see above.
-  document.cookie = `${COOKIE}=${touch.source}; path=/; SameSite=Lax`;
-  if (saved === touch.source && !touch.utmSource && !touch.clickId) return touch.source;
-  const number = config.numbers[touch.source] ?? config.fallback;
-  const body = JSON.stringify({
-    key: config.key,
-    ...touch,
-    referrer: document.referrer || null,
-    landingPage: location.href,
-    number: number ? usPhoneDigits(number) : null,
-  });
-  try {
-    // Fire and forget: a beacon (or keepalive fetch) never holds the page up, and a down server is ignored.
-    const blob = new Blob([body], { type: "text/plain" });
-    if (!navigator.sendBeacon?.(config.endpoint, blob)) {
-      void fetch(config.endpoint, { method: "POST", body, keepalive: true, mode: "no-cors" }).catch(() => {});
-    }
-  } catch (error) {
-    log("session not recorded", error);
-  }
-  return touch.source;
+/** False when this static number was already handled on this page (the snippet included again). */
+function firstRun(staticDigits: string): boolean {
+  const w = window as unknown as Record<string, Record<string, true> | undefined>;
+  const seen = w[GUARD] ?? {};
+  if (!w[GUARD]) Object.defineProperty(window, GUARD, { value: seen, enumerable: false });
+  if (seen[staticDigits]) return false;
+  seen[staticDigits] = true;
+  return true;
 }
 
-function readCookie(): TDniSource | null {
-  const match = document.cookie.match(/(?:^|;\s*)lp_dni_source=(\w+)/);
-  const value = match?.[1];
-  return value === "direct" ||
-    value === "google" ||
-    value === "facebook" ||
-    value === "bing" ||
-    value === "other"
-    ? value
-    : null;
+type TVisitCookie = { source: TDniSource; sessionId: string; number: string };
+
+/**
+ * The visit's source and number. A visit's later pages (reached from the site itself, or with no source
+ * of their own) keep the number the visit was given and say it is still there; a new visit is recorded,
+ * and when its source has a pool the number arrives from the server (`show` is called with it).
+ */
+function startVisit(
+  config: TDniConfig,
+  staticDigits: string,
+  log: (...args: unknown[]) => void,
+  show: (number: string | null) => void,
+): { source: TDniSource; number: string | null } {
+  const cookie = `lp_dni_${staticDigits}`;
+  const saved = readVisit(cookie);
+  const touch = decideVisitSource(location.search, document.referrer, location.hostname);
+  const continues =
+    saved &&
+    (!touch ||
+      (touch.source === "direct" && !touch.utmSource) ||
+      (touch.source === saved.source && !touch.utmSource && !touch.clickId));
+  if (saved && continues) {
+    send(config.seenEndpoint, { key: config.key, sessionId: saved.sessionId }, log);
+    return { source: saved.source, number: saved.number };
+  }
+  const source = touch?.source ?? "direct";
+  const body = {
+    key: config.key,
+    source,
+    utmSource: touch?.utmSource ?? null,
+    utmMedium: touch?.utmMedium ?? null,
+    utmCampaign: touch?.utmCampaign ?? null,
+    utmTerm: touch?.utmTerm ?? null,
+    utmContent: touch?.utmContent ?? null,
+    clickId: touch?.clickId ?? null,
+    referrer: document.referrer || null,
+    landingPage: location.href,
+    staticNumber: config.staticNumber,
+  };
+  const pooled = config.pooled.indexOf(source) >= 0;
+  const first = config.numbers[source] ?? config.fallback;
+  // A simple request (text/plain, no credentials): no preflight, and the answer is readable.
+  fetch(config.endpoint, { method: "POST", body: JSON.stringify(body), credentials: "omit" })
+    .then((res) => (res.ok ? res.json() : null))
+    .then((started: { sessionId?: string; number?: string | null } | null) => {
+      const number = started?.number ?? first;
+      if (started?.sessionId && number) {
+        // A plain session cookie: the Cookie Store API is missing from many of the visitors' browsers.
+        // biome-ignore lint/suspicious/noDocumentCookie: see above.
+        document.cookie = `${cookie}=${source}.${started.sessionId}.${number.replace(/\D/g, "")}; path=/; SameSite=Lax`;
+      }
+      if (pooled) show(number);
+    })
+    .catch((error) => {
+      log("visit not recorded", error);
+      if (pooled) show(first);
+    });
+  return { source, number: pooled ? null : first };
+}
+
+/** Fire and forget: a beacon (or keepalive fetch) never holds the page up; a down server is ignored. */
+function send(url: string, value: unknown, log: (...args: unknown[]) => void) {
+  try {
+    const body = JSON.stringify(value);
+    if (!navigator.sendBeacon?.(url, new Blob([body], { type: "text/plain" }))) {
+      void fetch(url, { method: "POST", body, keepalive: true, mode: "no-cors" }).catch(() => {});
+    }
+  } catch (error) {
+    log("not sent", error);
+  }
+}
+
+function readVisit(name: string): TVisitCookie | null {
+  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=(\\w+)\\.([0-9a-f-]{36})\\.(\\d+)`));
+  const [, source, sessionId, digits] = match ?? [];
+  if (!source || !sessionId || !digits) return null;
+  if (!/^(direct|google|facebook|bing|other)$/.test(source)) return null;
+  return { source: source as TDniSource, sessionId, number: `+${digits}` };
+}
+
+/** Swaps the static number everywhere it is written, now and in content added later. */
+function swapPage(staticNumber: string, digits: string) {
+  const go = () => {
+    swapIn(document.body, staticNumber, digits);
+    // Content added later (widgets, single-page apps) is swapped as it arrives.
+    new MutationObserver((mutations) => {
+      for (const m of mutations) {
+        if (m.type === "attributes") swapAttributes(m.target as Element, staticNumber, digits);
+        else if (m.type === "characterData") swapIn(m.target, staticNumber, digits);
+        else for (const n of m.addedNodes) swapIn(n, staticNumber, digits);
+      }
+    }).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ["href", ...ATTRIBUTES],
+    });
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go);
+  else go();
+}
+
+/** `text` with the number swapped, or null when it does not contain it. */
+function swapText(text: string, staticNumber: string, digits: string): string | null {
+  const found = findPhoneNumbers(text, staticNumber);
+  if (!found.length) return null;
+  let out = text;
+  for (const [start, end] of found)
+    out = out.slice(0, start) + rewriteDigits(out.slice(start, end), digits) + out.slice(end);
+  return out;
+}
+
+/** The element a node's line of text belongs to: its nearest ancestor that is not inline. */
+function lineOf(node: Node): Node {
+  let el: Element | null = node.nodeType === 1 ? (node as Element) : node.parentElement;
+  while (el && INLINE.test(el.tagName) && el.parentElement) el = el.parentElement;
+  return el ?? node;
+}
+
+function swapAttributes(el: Element, staticNumber: string, digits: string) {
+  const href = el.getAttribute("href");
+  // tel: links in any case (TEL:, Tel:), with the number written any way.
+  if (href && /^\s*tel:/i.test(href)) {
+    const next = swapText(href, staticNumber, digits);
+    if (next !== null) el.setAttribute("href", next);
+  }
+  for (const name of ATTRIBUTES) {
+    const value = el.getAttribute(name);
+    const next = value ? swapText(value, staticNumber, digits) : null;
+    if (next !== null) el.setAttribute(name, next);
+  }
+}
+
+/**
+ * Swaps the number in `root`'s line: its text, read across inline elements (a number written as
+ * `<span>(555)</span> 123-4567` is one number), and its links' and labels' attributes. Digits are
+ * replaced one for one, so every piece of text keeps its length and its element.
+ */
+function swapIn(root: Node, staticNumber: string, digits: string) {
+  const line = lineOf(root);
+  if (line.nodeType !== 1 || SKIP.test((line as Element).tagName)) return;
+  const el = line as Element;
+  swapAttributes(el, staticNumber, digits);
+  for (const child of el.querySelectorAll("[href],[aria-label],[title]"))
+    swapAttributes(child, staticNumber, digits);
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => {
+      for (let p = n.parentElement; p && p !== el; p = p.parentElement)
+        if (SKIP.test(p.tagName)) return NodeFilter.FILTER_REJECT;
+      return NodeFilter.FILTER_ACCEPT;
+    },
+  });
+  // Runs of text in one line, in document order.
+  const runs: Text[][] = [];
+  let current: Text[] = [];
+  let currentLine: Node | null = null;
+  while (walker.nextNode()) {
+    const text = walker.currentNode as Text;
+    const home = lineOf(text);
+    if (home !== currentLine && current.length) {
+      runs.push(current);
+      current = [];
+    }
+    currentLine = home;
+    current.push(text);
+  }
+  if (current.length) runs.push(current);
+  for (const run of runs) swapRun(run, staticNumber, digits);
+}
+
+function swapRun(run: Text[], staticNumber: string, digits: string) {
+  const whole = run.map((t) => t.data).join("");
+  const next = swapText(whole, staticNumber, digits);
+  if (next === null) return;
+  let at = 0;
+  for (const t of run) {
+    const piece = next.slice(at, at + t.data.length);
+    at += t.data.length;
+    if (piece !== t.data) t.data = piece;
+  }
 }

@@ -1,4 +1,4 @@
-import { formatUsPhone } from "@leadpost/shared";
+import { formatPhone } from "@leadpost/shared/domain/phone";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -71,11 +71,23 @@ export function AnalyticsTab() {
                         className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
                       >
                         <span className="font-medium tabular-nums">
-                          {c.callerNumber ? formatUsPhone(c.callerNumber) : "Unknown caller"}
+                          {c.callerNumber ? formatPhone(c.callerNumber) : "Unknown caller"}
                         </span>
                         <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
                           {c.visitorSource && <Badge variant="secondary">{c.visitorSource}</Badge>}
                           {c.campaignId && <span>campaign {c.campaignId}</span>}
+                          {c.attribution && (
+                            <Badge
+                              variant="outline"
+                              title={
+                                c.attribution === "visit"
+                                  ? "The called number was shown to this visit alone"
+                                  : "Several visits were shown this number, or none holds it any more: the latest visit is a guess"
+                              }
+                            >
+                              {c.attribution === "visit" ? "own visit" : "latest visit"}
+                            </Badge>
+                          )}
                           <span>{c.status ?? "—"}</span>
                           <span className="tabular-nums">{formatDuration(c.duration ?? 0)}</span>
                           <time dateTime={c.createdAt}>{when.format(new Date(c.createdAt))}</time>

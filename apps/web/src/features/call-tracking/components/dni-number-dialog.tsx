@@ -4,6 +4,7 @@ import {
   type TDniNumber,
   ZDniNumberInputSchema,
 } from "@leadpost/shared";
+import { formatPhone } from "@leadpost/shared/domain/phone";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
@@ -34,8 +35,9 @@ function DniNumberForm({ number, onDone }: { number: TDniNumber | null; onDone: 
   const id = useId();
   const queryClient = useQueryClient();
   const [values, setValues] = useState({
-    phoneNumber: number?.phoneNumber ?? "",
-    staticNumber: number?.staticNumber ?? "",
+    // Stored in E.164, edited in the user's own format.
+    phoneNumber: number ? formatPhone(number.phoneNumber) : "",
+    staticNumber: number ? formatPhone(number.staticNumber) : "",
     source: number?.source ?? "google",
     label: number?.label ?? "",
     isDefault: number?.isDefault ?? false,

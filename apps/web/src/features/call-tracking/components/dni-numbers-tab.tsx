@@ -1,4 +1,5 @@
-import { CALL_TRACKING_MESSAGES, formatUsPhone, type TDniNumber } from "@leadpost/shared";
+import { CALL_TRACKING_MESSAGES, type TDniNumber } from "@leadpost/shared";
+import { formatPhone } from "@leadpost/shared/domain/phone";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -27,7 +28,7 @@ export function DniNumbersTab() {
     failure: CALL_TRACKING_MESSAGES.DNI_DELETE_FAILED,
     title: () => "Delete DNI number",
     description: (n) =>
-      `Visitors will no longer see ${formatUsPhone(n.phoneNumber)}. Calls already logged stay.`,
+      `Visitors will no longer see ${formatPhone(n.phoneNumber)}. Calls already logged stay.`,
   });
   const open = (number: TDniNumber | null) => {
     setEditing(number);
@@ -60,9 +61,9 @@ export function DniNumbersTab() {
                 <TableHeader>
                   <TableRow>
                     <TableHead>Tracking number</TableHead>
-                    <TableHead>Static number</TableHead>
-                    <TableHead>Source</TableHead>
-                    <TableHead>Label</TableHead>
+                    <TableHead className="hidden sm:table-cell">Static number</TableHead>
+                    <TableHead className="hidden sm:table-cell">Source</TableHead>
+                    <TableHead className="hidden md:table-cell">Label</TableHead>
                     <TableHead className="w-0 text-right">
                       <span className="sr-only">Actions</span>
                     </TableHead>
@@ -72,18 +73,23 @@ export function DniNumbersTab() {
                   {data.numbers.map((n) => (
                     <TableRow key={n.id}>
                       <TableCell className="whitespace-nowrap font-medium tabular-nums">
-                        {formatUsPhone(n.phoneNumber)}
+                        {formatPhone(n.phoneNumber)}
                         {n.isDefault && (
                           <Badge variant="secondary" className="ml-2">
                             Default
                           </Badge>
                         )}
+                        {/* On a phone the other columns are folded under the number. */}
+                        <span className="block whitespace-normal font-normal text-muted-foreground text-xs sm:hidden">
+                          <span className="capitalize">{n.source}</span> · for {formatPhone(n.staticNumber)}
+                          {n.label ? ` · ${n.label}` : ""}
+                        </span>
                       </TableCell>
-                      <TableCell className="whitespace-nowrap tabular-nums">
-                        {formatUsPhone(n.staticNumber)}
+                      <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                        {formatPhone(n.staticNumber)}
                       </TableCell>
-                      <TableCell className="capitalize">{n.source}</TableCell>
-                      <TableCell>{n.label ?? "—"}</TableCell>
+                      <TableCell className="hidden capitalize sm:table-cell">{n.source}</TableCell>
+                      <TableCell className="hidden md:table-cell">{n.label ?? "—"}</TableCell>
                       <TableCell>
                         {isAdmin && (
                           <div className="flex justify-end gap-1">
@@ -94,7 +100,7 @@ export function DniNumbersTab() {
                               aria-label={`Edit ${n.phoneNumber}`}
                             >
                               <Pencil aria-hidden="true" />
-                              Edit
+                              <span className="hidden sm:inline">Edit</span>
                             </Button>
                             <Button
                               variant="ghost"
@@ -104,7 +110,7 @@ export function DniNumbersTab() {
                               aria-label={`Delete ${n.phoneNumber}`}
                             >
                               <Trash2 aria-hidden="true" />
-                              Delete
+                              <span className="hidden sm:inline">Delete</span>
                             </Button>
                           </div>
                         )}

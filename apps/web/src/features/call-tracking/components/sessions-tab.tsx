@@ -1,4 +1,5 @@
-import { CALL_TRACKING_MESSAGES, formatUsPhone } from "@leadpost/shared";
+import { CALL_TRACKING_MESSAGES } from "@leadpost/shared";
+import { formatPhone } from "@leadpost/shared/domain/phone";
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -49,7 +50,7 @@ export function SessionsTab() {
                     </TableCell>
                     <TableCell>{s.utmCampaign ?? "—"}</TableCell>
                     <TableCell className="whitespace-nowrap tabular-nums">
-                      {s.number ? formatUsPhone(s.number.phoneNumber) : "—"}
+                      {s.number ? formatPhone(s.number.phoneNumber) : "—"}
                     </TableCell>
                     <TableCell className="max-w-64 truncate" title={s.landingPage ?? undefined}>
                       {s.landingPage ?? "—"}

@@ -1,4 +1,5 @@
 import { CALL_TRACKING_MESSAGES, usPhoneDigits } from "@leadpost/shared";
+import { toE164 } from "@leadpost/shared/domain/phone";
 import { useQuery } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
 import { useId, useState } from "react";
@@ -12,10 +13,12 @@ import { toast } from "@/lib/toast";
 import { callTrackingKeys, fetchSetup } from "../api";
 
 const STEPS = [
+  "Connect your Twilio account in Settings → Twilio, and buy the tracking numbers in Twilio.",
+  "Connect each tracking number with Call Center → Add Phone Number: Leadpost sets its calls to come here, nothing to paste.",
   "Enter the phone number written on your website: the static number.",
-  "Add a tracking number for each source in Legacy Numbers (google, facebook, bing, other, direct), and mark one as the default.",
+  "Add a tracking number for each source in Legacy Numbers (google, facebook, bing, other, direct), and mark one as the default. Several numbers for one source make a pool: each visitor is shown one of their own, so a call is tied to the caller's own visit.",
   "Copy the snippet and paste it into every page of your site, just before </body>.",
-  "Visitors now see the number of the source they came from, on every page of their visit; their visits appear in Recent Sessions and their calls in Analytics.",
+  "Visitors now see the number of the source they came from, on every page of their visit. A call to it rings your static number (or the call center's routing, if you gave the number one), and appears in Analytics with the visit's source and campaign.",
 ];
 
 /** Setup Instructions: the snippet to paste, built from the company's key and the static number. */
@@ -24,7 +27,8 @@ export function SetupTab() {
   const setup = useQuery({ queryKey: callTrackingKeys.setup, queryFn: ({ signal }) => fetchSetup(signal) });
   const [staticNumber, setStaticNumber] = useState("");
   const [debug, setDebug] = useState(false);
-  const digits = usPhoneDigits(staticNumber);
+  const e164 = toE164(staticNumber);
+  const digits = e164 ? usPhoneDigits(e164) : null;
 
   return (
     <QueryState query={setup} label="Loading setup" failure="Failed to load settings">
@@ -67,7 +71,7 @@ export function SetupTab() {
                   <p id={`${id}-static-help`} className="text-muted-foreground text-xs">
                     {staticNumber !== "" && !digits
                       ? "Enter a 10-digit US number, such as (555) 123-4567."
-                      : "Every way it is written on your pages is swapped: (555) 123-4567, 555-123-4567, 555.123.4567, +1 555 123 4567 and tel: links."}
+                      : "Every way it is written on your pages is swapped: (555) 123-4567, 555-123-4567, 555–123–4567, 555.123.4567, +1 555 123 4567, a number split across elements, tel: links and labels."}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">

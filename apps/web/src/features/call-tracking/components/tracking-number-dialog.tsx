@@ -1,9 +1,5 @@
-import {
-  CALL_TRACKING_MESSAGES,
-  formatUsPhone,
-  TRACKING_SOURCES,
-  ZTrackingNumberInputSchema,
-} from "@leadpost/shared";
+import { CALL_TRACKING_MESSAGES, TRACKING_SOURCES, ZTrackingNumberInputSchema } from "@leadpost/shared";
+import { formatPhone } from "@leadpost/shared/domain/phone";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
@@ -62,8 +58,10 @@ function TrackingNumberForm({ onDone }: { onDone: () => void }) {
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!ZTrackingNumberInputSchema.safeParse(values).success) {
-      setError(CALL_TRACKING_MESSAGES.REQUIRED_FIELDS);
+    const parsed = ZTrackingNumberInputSchema.safeParse(values);
+    if (!parsed.success) {
+      // A missing field gives the 002 text; a destination that is no phone number says so.
+      setError(parsed.error.issues[0]?.message ?? CALL_TRACKING_MESSAGES.REQUIRED_FIELDS);
       return;
     }
     setError(null);
@@ -75,7 +73,9 @@ function TrackingNumberForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Add Tracking Number</DialogTitle>
-        <DialogDescription>Calls to this number are logged with its source and campaign.</DialogDescription>
+        <DialogDescription>
+          Calls to this number ring the destination number and are logged with its source and campaign.
+        </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-number`}>Twilio number *</Label>
@@ -95,7 +95,7 @@ function TrackingNumberForm({ onDone }: { onDone: () => void }) {
             <SelectContent>
               {numbers.map((n) => (
                 <SelectItem key={n.id} value={n.id}>
-                  {formatUsPhone(n.phoneNumber)}
+                  {formatPhone(n.phoneNumber)}
                   {n.description ? ` · ${n.description}` : ""}
                 </SelectItem>
               ))}

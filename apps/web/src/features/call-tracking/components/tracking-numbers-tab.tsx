@@ -1,4 +1,5 @@
-import { CALL_TRACKING_MESSAGES, formatUsPhone, type TTrackingNumber } from "@leadpost/shared";
+import { CALL_TRACKING_MESSAGES, type TTrackingNumber } from "@leadpost/shared";
+import { formatPhone } from "@leadpost/shared/domain/phone";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -50,9 +51,9 @@ export function TrackingNumbersTab() {
                 <TableHeader>
                   <TableRow>
                     <TableHead>Number</TableHead>
-                    <TableHead>Source</TableHead>
-                    <TableHead>Campaign</TableHead>
-                    <TableHead>Forwards to</TableHead>
+                    <TableHead className="hidden sm:table-cell">Source</TableHead>
+                    <TableHead className="hidden md:table-cell">Campaign</TableHead>
+                    <TableHead className="hidden sm:table-cell">Forwards to</TableHead>
                     <TableHead>Status</TableHead>
                     <TableHead className="w-0 text-right">
                       <span className="sr-only">Actions</span>
@@ -63,12 +64,18 @@ export function TrackingNumbersTab() {
                   {data.trackingNumbers.map((t) => (
                     <TableRow key={t.id}>
                       <TableCell className="whitespace-nowrap font-medium tabular-nums">
-                        {t.phoneNumber ? formatUsPhone(t.phoneNumber) : "—"}
+                        {t.phoneNumber ? formatPhone(t.phoneNumber) : "—"}
+                        {/* On a phone the other columns are folded under the number. */}
+                        <span className="block whitespace-normal font-normal text-muted-foreground text-xs sm:hidden">
+                          {t.source.replace("_", " ")} →{" "}
+                          {t.destinationNumber ? formatPhone(t.destinationNumber) : "—"}
+                          {t.campaignId ? ` · ${t.campaignId}` : ""}
+                        </span>
                       </TableCell>
-                      <TableCell>{t.source.replace("_", " ")}</TableCell>
-                      <TableCell>{t.campaignId ?? "—"}</TableCell>
-                      <TableCell className="whitespace-nowrap tabular-nums">
-                        {t.destinationNumber ? formatUsPhone(t.destinationNumber) : "—"}
+                      <TableCell className="hidden sm:table-cell">{t.source.replace("_", " ")}</TableCell>
+                      <TableCell className="hidden md:table-cell">{t.campaignId ?? "—"}</TableCell>
+                      <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                        {t.destinationNumber ? formatPhone(t.destinationNumber) : "—"}
                       </TableCell>
                       <TableCell>
                         <Badge variant={t.status === "active" ? "default" : "secondary"}>{t.status}</Badge>
@@ -83,7 +90,7 @@ export function TrackingNumbersTab() {
                             aria-label={`Delete tracking number ${t.phoneNumber ?? ""}`}
                           >
                             <Trash2 aria-hidden="true" />
-                            Delete
+                            <span className="hidden sm:inline">Delete</span>
                           </Button>
                         )}
                       </TableCell>

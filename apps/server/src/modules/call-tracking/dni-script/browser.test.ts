@@ -1,0 +1,140 @@
+import { JSDOM } from "jsdom";
+import { describe, expect, it } from "vitest";
+import { dniScript } from "./bundle";
+import type { TDniConfig } from "./config";
+
+// The served script (built from browser.ts as customers get it) run in a browser-like page.
+
+const SESSION_ID = "0b9f8a3e-6c1d-4f7a-9a55-3f2e1d0c9b8a";
+
+const config = (over: Partial<TDniConfig> = {}): TDniConfig => ({
+  key: "dni_test",
+  endpoint: "https://leadpost.example/api/public/dni/sessions",
+  seenEndpoint: "https://leadpost.example/api/public/dni/sessions/seen",
+  staticNumber: "(555) 123-4567",
+  numbers: { google: "+17205550100", direct: "+17205550200" },
+  pooled: [],
+  fallback: null,
+  debug: false,
+  ...over,
+});
+
+type TPosted = { url: string; body: Record<string, unknown> };
+
+/** A page at `url` with `html`, whose network calls are recorded; the pool answers `poolNumber`. */
+function page(html: string, opts: { url?: string; cookie?: string; poolNumber?: string } = {}) {
+  const dom = new JSDOM(`<!doctype html><html><body>${html}</body></html>`, {
+    url: opts.url ?? "https://roofing.example/?utm_source=google&utm_campaign=spring",
+    runScripts: "outside-only",
+  });
+  const w = dom.window;
+  if (opts.cookie) w.document.cookie = opts.cookie;
+  const posted: TPosted[] = [];
+  const beacons: TPosted[] = [];
+  w.fetch = (async (url: string, init: { body: string }) => {
+    posted.push({ url, body: JSON.parse(init.body) });
+    return {
+      ok: true,
+      json: async () => ({ sessionId: SESSION_ID, number: opts.poolNumber ?? "+17205550100" }),
+    };
+  }) as unknown;
+  Object.defineProperty(w.navigator, "sendBeacon", {
+    value: (url: string, blob: Blob) => {
+      void blob.text().then((text) => beacons.push({ url, body: JSON.parse(text) }));
+      return true;
+    },
+  });
+  const run = async (c: TDniConfig = config()) => w.eval(await dniScript(c));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  return { w, doc: w.document, posted, beacons, run, settle };
+}
+
+describe("the DNI script", () => {
+  it("included twice, it swaps once and records one session, leaving nothing on the page's globals", async () => {
+    const p = page("<p>Call (555) 123-4567</p>");
+    const before = new Set(Object.keys(p.w));
+    await p.run();
+    await p.run();
+    await p.settle();
+    expect(p.doc.body.textContent).toBe("Call (720) 555-0100");
+    expect(p.posted).toHaveLength(1);
+    expect(p.posted[0]).toMatchObject({
+      url: "https://leadpost.example/api/public/dni/sessions",
+      body: { key: "dni_test", source: "google", utmCampaign: "spring", staticNumber: "(555) 123-4567" },
+    });
+    expect(Object.keys(p.w).filter((k) => !before.has(k))).toEqual([]);
+    expect(p.doc.cookie).toContain(`lp_dni_5551234567=google.${SESSION_ID}.17205550100`);
+  });
+
+  it("swaps a number split across elements, written with en dashes, in aria-label and title, and TEL: links", async () => {
+    const p = page(
+      [
+        '<p id="split">Call <span class="area">(555)</span> <b>123</b>-4567 today</p>',
+        '<p id="dash">555\u2013123\u20134567</p>',
+        '<a id="icon" href="TEL:+1-555-123-4567" aria-label="Call 555-123-4567" title="(555) 123-4567"><svg></svg></a>',
+        '<a id="tel" href="Tel:555.123.4567">phone</a>',
+        '<p id="other">Fax (555) 123-4568, order 95551234567</p>',
+        "<textarea>(555) 123-4567</textarea><code>555-123-4567</code>",
+      ].join(""),
+    );
+    await p.run();
+    await p.settle();
+    const byId = (id: string) => p.doc.getElementById(id)!;
+    expect(byId("split").textContent).toBe("Call (720) 555-0100 today");
+    // Each piece keeps its element.
+    expect(byId("split").querySelector(".area")?.textContent).toBe("(720)");
+    expect(byId("split").querySelector("b")?.textContent).toBe("555");
+    expect(byId("dash").textContent).toBe("720\u2013555\u20130100");
+    expect(byId("icon").getAttribute("href")).toBe("TEL:+1-720-555-0100");
+    expect(byId("icon").getAttribute("aria-label")).toBe("Call 720-555-0100");
+    expect(byId("icon").getAttribute("title")).toBe("(720) 555-0100");
+    expect(byId("tel").getAttribute("href")).toBe("Tel:720.555.0100");
+    expect(byId("other").textContent).toBe("Fax (555) 123-4568, order 95551234567");
+    expect(p.doc.querySelector("textarea")?.value).toBe("(555) 123-4567");
+    expect(p.doc.querySelector("code")?.textContent).toBe("555-123-4567");
+  });
+
+  it("swaps content added later, split or in attributes", async () => {
+    const p = page("<div id='app'></div>");
+    await p.run();
+    await p.settle();
+    const app = p.doc.getElementById("app")!;
+    app.innerHTML = '<p><a href="tel:5551234567"><span>555</span>-<span>123</span>-<span>4567</span></a></p>';
+    await p.settle();
+    expect(app.textContent).toBe("720-555-0100");
+    expect(app.querySelector("a")?.getAttribute("href")).toBe("tel:7205550100");
+    app.querySelector("a")?.setAttribute("title", "Call 555 123 4567");
+    await p.settle();
+    expect(app.querySelector("a")?.getAttribute("title")).toBe("Call 720 555 0100");
+  });
+
+  it("shows a visit from a pooled source the number the server gave it", async () => {
+    const p = page("<p>(555) 123-4567</p>", { poolNumber: "+17205550177" });
+    await p.run(config({ pooled: ["google"] }));
+    await p.settle();
+    expect(p.doc.body.textContent).toBe("(720) 555-0177");
+    expect(p.doc.cookie).toContain(`lp_dni_5551234567=google.${SESSION_ID}.17205550177`);
+  });
+
+  it("a later page of the visit keeps its number and records no new session", async () => {
+    const p = page("<p>(555) 123-4567</p>", {
+      url: "https://roofing.example/services",
+      cookie: `lp_dni_5551234567=google.${SESSION_ID}.17205550177`,
+    });
+    Object.defineProperty(p.doc, "referrer", { value: "https://roofing.example/" });
+    await p.run(config({ pooled: ["google"] }));
+    await p.settle();
+    expect(p.doc.body.textContent).toBe("(720) 555-0177");
+    expect(p.posted).toHaveLength(0);
+    expect(p.beacons).toEqual([
+      {
+        url: "https://leadpost.example/api/public/dni/sessions/seen",
+        body: { key: "dni_test", sessionId: SESSION_ID },
+      },
+    ]);
+  });
+
+  it("parses without lookbehind (Safari before 16.4)", async () => {
+    expect(await dniScript(config())).not.toMatch(/\(\?<[=!]/);
+  });
+});
