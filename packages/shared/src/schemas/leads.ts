@@ -51,6 +51,10 @@ export const ZLeadSummarySchema = z.object({
   saleCount: z.number(),
   form: z.object({ id: z.string(), title: z.string() }).nullable(),
   niche: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Customer details the company's preferences hide from this reader (003 §2.8): never sent. */
+  hiddenContact: z.array(z.enum(["name", "phone", "address"])),
+  /** Posted with a sandbox API key: a test lead, never routed, billed or counted. */
+  isTest: z.boolean(),
 });
 export type TLeadSummary = z.infer<typeof ZLeadSummarySchema>;
 

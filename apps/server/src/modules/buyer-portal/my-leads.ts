@@ -2,6 +2,7 @@ import {
   BUYER_PORTAL_MESSAGES,
   CRM_STATUS_LABELS,
   CRM_STATUSES,
+  formatExportDateTime,
   type TMyLead,
   type TMyLeadFilters,
   type TMyLeadList,
@@ -17,6 +18,7 @@ import { notFound } from "../../lib/app-error";
 import { toCsv } from "../../lib/csv";
 import type { TBuyerContext } from "../../plugins/buyer-context";
 import { answersOf, leadSearchCondition } from "../leads";
+import { readCompanyPreferences } from "../settings";
 import { ownEntries } from "./previews";
 
 type TPortalDeps = Pick<TDeps, "database">;
@@ -155,14 +157,16 @@ export async function exportMyLeadsCsv(deps: TPortalDeps, ctx: TBuyerContext, fi
     .where(myLeadConditions(ctx, filters))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(MY_LEADS_EXPORT_MAX_ROWS);
+  const prefs = await readCompanyPreferences(deps.database.db, ctx.companyId);
+  const when = (at: string | null) => formatExportDateTime(at, prefs);
   const list = rows.map(toMyLead);
   const labels = [...new Set(list.flatMap((l) => l.fields.map((f) => f.label)))];
   const body = list.map((l) => {
     const answers = new Map(l.fields.map((f) => [f.label, f.value]));
     return [
       l.leadId,
-      l.createdAt,
-      l.unlockedAt,
+      when(l.createdAt),
+      when(l.unlockedAt),
       l.name,
       l.email,
       l.phone,

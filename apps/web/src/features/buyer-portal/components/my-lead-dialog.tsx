@@ -12,10 +12,10 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { useUpdateMyLead } from "../hooks/use-buyer-portal";
 import { CrmStatusSelect } from "./crm-status-select";
-import { formatDate } from "./preview-fields";
 
 const answerText = (value: TMyLead["fields"][number]["value"]) =>
   value === null ? "—" : Array.isArray(value) ? value.join(", ") : String(value);
@@ -23,6 +23,7 @@ const answerText = (value: TMyLead["fields"][number]["value"]) =>
 /** Every field of a purchased lead, its CRM status and notes. */
 export function MyLeadDialog({ lead, onClose }: { lead: TMyLead; onClose: () => void }) {
   const [notes, setNotes] = useState(lead.notes ?? "");
+  const { date: formatDate } = useDisplayFormat();
   const update = useUpdateMyLead();
   const save = () =>
     update.mutate(
