@@ -157,3 +157,79 @@ describe("API keys", () => {
     expect((await readLeads("lp_live_not-a-key")).status).toBe(401);
   });
 });
+
+describe("sandbox kept apart", () => {
+  let sandboxKey: string;
+  let liveKey: string;
+  let testLeadId: string;
+  let liveLeadId: string;
+  beforeAll(async () => {
+    sandboxKey = (await createKey(other.cookie, "sandbox", "Sandbox")).secret;
+    liveKey = (await createKey(other.cookie, "production", "Live")).secret;
+    const live = await postLead(liveKey, otherFormId, { ...QUOTE_ANSWERS, "f-email": "real@example.com" });
+    liveLeadId = ((await live.json()) as { leadId: string }).leadId;
+    // The same person posted by the integrator's tests: not a duplicate of the real lead.
+    const test = await postLead(sandboxKey, otherFormId, { ...QUOTE_ANSWERS, "f-email": "real@example.com" });
+    testLeadId = ((await test.json()) as { leadId: string }).leadId;
+  });
+
+  it("a sandbox key reads only test leads, a production key only real ones", async () => {
+    const read = async (key: string) =>
+      ((await (await readLeads(key)).json()) as { leads: { id: string; isTest: boolean }[] }).leads;
+    const sandboxRead = await read(sandboxKey);
+    expect(sandboxRead.map((l) => l.id)).toEqual([testLeadId]);
+    expect(sandboxRead.every((l) => l.isTest)).toBe(true);
+    const liveRead = await read(liveKey);
+    expect(liveRead.map((l) => l.id)).toContain(liveLeadId);
+    expect(liveRead.map((l) => l.id)).not.toContain(testLeadId);
+  });
+
+  it("test and real leads are never duplicates of each other", async () => {
+    const [testLead] = await ctx.database.db.select().from(leads).where(eq(leads.id, testLeadId));
+    expect(testLead).toMatchObject({ isTest: true, isDuplicate: false });
+    const again = await postLead(sandboxKey, otherFormId, {
+      ...QUOTE_ANSWERS,
+      "f-email": "real@example.com",
+    });
+    const againId = ((await again.json()) as { leadId: string }).leadId;
+    const [second] = await ctx.database.db.select().from(leads).where(eq(leads.id, againId));
+    expect(second).toMatchObject({ isTest: true, isDuplicate: true, duplicateOfLeadId: testLeadId });
+  });
+
+  it("the Leads page shows test leads only when asked, marked, and leaves them out of its counts and the dashboard's", async () => {
+    const list = async (query = "") =>
+      (await (await ctx.request(`/api/leads${query}`, { cookie: other.cookie })).json()) as {
+        leads: { id: string; isTest: boolean }[];
+        total: number;
+        statusCounts: Record<string, number>;
+      };
+    const production = await list();
+    expect(production.leads.map((l) => l.id)).not.toContain(testLeadId);
+    const counted = Object.values(production.statusCounts).reduce((a, b) => a + b, 0);
+    expect(counted).toBe(production.total);
+    const only = await list("?test=only");
+    expect(only.leads.map((l) => l.id).sort()).toHaveLength(2);
+    expect(only.leads.every((l) => l.isTest)).toBe(true);
+    expect((await list("?test=include")).total).toBe(production.total + 2);
+    const summary = (await (
+      await ctx.request("/api/dashboard/summary", { cookie: other.cookie })
+    ).json()) as {
+      totalLeads: number;
+    };
+    expect(summary.totalLeads).toBe(production.total);
+    const csv = await (await ctx.request("/api/leads/export", { cookie: other.cookie })).text();
+    expect(csv).not.toContain(testLeadId);
+  });
+
+  it("a test lead is never handed to a real buyer", async () => {
+    const buyer = await addBuyer(ctx, other.companyId, { zipCode: "80202" });
+    const res = await ctx.request(`/api/leads/${testLeadId}/assignments`, {
+      method: "POST",
+      cookie: other.cookie,
+      json: { buyerId: buyer.id },
+    });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("never given to buyers");
+    expect(await leadHolders(ctx.database.db, testLeadId)).toHaveLength(0);
+  });
+});

@@ -69,7 +69,8 @@ const listLeadsRoute = createRoute({
   path: "/api/v1/leads",
   operationId: "listLeads",
   tags: ["Lead API"],
-  summary: "The key's company's latest leads",
+  summary:
+    "The key's company's latest leads: a sandbox key reads only test leads, a production key only real ones",
   security: API_KEY_SECURITY,
   request: { query: ZApiLeadListQuerySchema },
   responses: {
@@ -115,7 +116,7 @@ export function registerApiKeyRoutes(app: TApp, deps: TDeps) {
     const key = await authenticateApiKey(deps, presentedKey(c));
     // A read for one company: behind its row-level-security wall like a signed-in company request.
     const list = await runAsCompany(deps.database.db, key.companyId, () =>
-      listApiLeads(deps, key.companyId, c.req.valid("query").limit),
+      listApiLeads(deps, key, c.req.valid("query").limit),
     );
     return c.json(list, 200);
   });

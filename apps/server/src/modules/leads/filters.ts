@@ -42,6 +42,9 @@ export function leadConditions(
   if (filters.formId) conditions.push(eq(leads.formId, filters.formId));
   if (filters.nicheId) conditions.push(eq(leads.nicheId, filters.nicheId));
   if (filters.status && !opts.ignoreStatus) conditions.push(eq(leads.status, filters.status));
+  // Sandbox and production never mix: test leads only when asked for.
+  if (filters.test === "only") conditions.push(eq(leads.isTest, true));
+  else if (filters.test !== "include") conditions.push(eq(leads.isTest, false));
   if (filters.from) conditions.push(gte(leads.createdAt, startOf(filters.from)));
   if (filters.to) {
     conditions.push(

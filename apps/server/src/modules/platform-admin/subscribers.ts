@@ -9,7 +9,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch
 const companyId = sql.raw(`"companies"."id"`);
 const seatsUsed = sql<number>`(select count(*) from ${userRoles} where ${userRoles.companyId} = ${companyId})::int`;
 const buyerCount = sql<number>`(select count(*) from ${buyers} where ${buyers.companyId} = ${companyId} and ${buyers.deletedAt} is null)::int`;
-const leadCount = sql<number>`(select count(*) from ${leads} where ${leads.companyId} = ${companyId})::int`;
+const leadCount = sql<number>`(select count(*) from ${leads} where ${leads.companyId} = ${companyId} and not ${leads.isTest})::int`;
 
 const SORT_COLUMNS = {
   name: sql`lower(${companies.name})`,

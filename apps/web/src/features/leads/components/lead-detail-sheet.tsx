@@ -91,6 +91,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
             <>
               <div className="flex flex-wrap gap-2">
                 <LeadStatusBadge status={lead.status} routing={submission?.routingStatus === "pending"} />
+                {lead.isTest && <Badge variant="outline">Test lead (sandbox): never routed or billed</Badge>}
                 {lead.isDuplicate && <Badge variant="warning">Duplicate</Badge>}
                 <Badge variant="outline">
                   Sold {lead.saleCount} of {lead.saleCap}

@@ -39,6 +39,11 @@ export function LeadsTable({ leads, onOpen }: { leads: TLeadSummary[]; onOpen: (
                 >
                   {leadName(lead)}
                 </button>
+                {lead.isTest && (
+                  <Badge variant="outline" className="ml-2">
+                    Test
+                  </Badge>
+                )}
                 {lead.isDuplicate && (
                   <Badge variant="warning" className="ml-2">
                     Duplicate
