@@ -77,7 +77,8 @@ export function MyLeadsPage() {
         }
       />
       <Tabs value={status} onValueChange={(v) => resetPage(setStatus)(v as TCrmStatus | "all")}>
-        <TabsList className="h-auto max-w-full flex-wrap">
+        {/* One row that scrolls sideways on a narrow screen, never wrapping over the search below. */}
+        <TabsList className="w-full justify-start overflow-x-auto overflow-y-hidden sm:w-fit">
           <TabsTrigger value="all">All</TabsTrigger>
           {CRM_STATUSES.map((s) => (
             <TabsTrigger key={s} value={s}>
