@@ -31,7 +31,8 @@ const postLead = (key: string, formId: string, answers: Record<string, string> =
     headers: { authorization: `Bearer ${key}` },
     json: { formData: answers },
   });
-const readLeads = (key: string) => ctx.request("/api/v1/leads", { headers: { "x-api-key": key } });
+const readLeads = (key: string) =>
+  ctx.request("/api/v1/leads", { headers: { authorization: `Bearer ${key}` } });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -231,5 +232,53 @@ describe("sandbox kept apart", () => {
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("never given to buyers");
     expect(await leadHolders(ctx.database.db, testLeadId)).toHaveLength(0);
+  });
+});
+
+describe("the Lead API's one way to pass a key, and answers keyed by label", () => {
+  it("refuses a key sent as X-API-Key, saying how to send it", async () => {
+    const key = await createKey(acme.cookie, "production");
+    const res = await ctx.request("/api/v1/leads", { headers: { "x-api-key": key.secret } });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("Send the API key as Authorization: Bearer <key>");
+  });
+
+  it("takes formData keyed by the fields' labels as by their ids", async () => {
+    const key = await createKey(acme.cookie, "production");
+    const res = await postLead(key.secret, acmeFormId, {
+      "Full name": "Label Person",
+      phone: "(303) 555-0177",
+      Email: "by-label@example.com",
+      "Zip code": "80202",
+      "Service needed": "Roof repair",
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const leadId = ((await res.json()) as { leadId: string }).leadId;
+    const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(lead).toMatchObject({ name: "Label Person", email: "by-label@example.com", phone: "3035550177" });
+    expect(lead!.answers.map((a) => a.fieldId)).toEqual([
+      "f-name",
+      "f-phone",
+      "f-email",
+      "f-zip",
+      "f-service",
+    ]);
+  });
+
+  it("refuses a label two fields share, naming it", async () => {
+    const form = await createPublishedForm(ctx, acme.cookie, {
+      fields: [
+        { id: "a", type: "text", label: "Phone", required: false },
+        { id: "b", type: "text", label: "phone", required: false },
+        { id: "z", type: "text", label: "Zip", required: true },
+      ],
+    });
+    const key = await createKey(acme.cookie, "production");
+    const res = await postLead(key.secret, form.id, { Phone: "3035550100", Zip: "80202" });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: { fields: Record<string, string[]> } };
+    expect(body.error.fields.Phone).toEqual([
+      'Several fields are labelled "Phone": send this answer by field id.',
+    ]);
   });
 });

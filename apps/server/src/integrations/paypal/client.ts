@@ -39,7 +39,9 @@ export class PayPalError extends Error {
  * What went wrong with a PayPal call, for a person: unreachable (no answer, a timeout), the credentials
  * refused (401), PayPal failing (5xx), or the request refused (another 4xx). Never PayPal's own codes.
  */
-export function payPalFailureKind(err: PayPalError): "unreachable" | "credentials" | "unavailable" | "refused" {
+export function payPalFailureKind(
+  err: PayPalError,
+): "unreachable" | "credentials" | "unavailable" | "refused" {
   if (err.status === 0) return "unreachable";
   if (err.status === 401) return "credentials";
   if (err.status >= 500) return "unavailable";

@@ -155,6 +155,7 @@ const FAILURE_TEXT = {
 
 /** A PayPal failure as the buyer reads it: the cause in words (the screen's title says what failed). */
 function paypalProblem(err: unknown): AppError {
-  const text = err instanceof PayPalError ? FAILURE_TEXT[payPalFailureKind(err)] : PAYMENT_MESSAGES.PAYPAL_REFUSED;
+  const text =
+    err instanceof PayPalError ? FAILURE_TEXT[payPalFailureKind(err)] : PAYMENT_MESSAGES.PAYPAL_REFUSED;
   return new AppError("PAYMENT_PROVIDER_ERROR", 502, text);
 }

@@ -131,8 +131,10 @@ export async function regeneratePlans(deps: TSettingsDeps, mode: TMode): Promise
     deps.logger.warn({ status: err.status, issue: err.issue }, "PayPal plan regeneration failed");
     const message = {
       credentials: "PayPal refused the client ID or secret",
-      unreachable: "PayPal could not be reached, so no plans were created. Please try again in a few minutes.",
-      unavailable: "PayPal is not answering properly right now, so no plans were created. Please try again later.",
+      unreachable:
+        "PayPal could not be reached, so no plans were created. Please try again in a few minutes.",
+      unavailable:
+        "PayPal is not answering properly right now, so no plans were created. Please try again later.",
       refused: "PayPal refused to create the plans. Check that the account may create subscription plans.",
     }[payPalFailureKind(err)];
     throw new AppError("PAYPAL_ERROR", 502, message);
