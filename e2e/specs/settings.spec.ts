@@ -135,7 +135,7 @@ test("an owner saves preferences and reads the sign-in history", async ({ page }
   await page.getByLabel("Currency").selectOption("CAD");
   await page.getByRole("switch", { name: "Hide customer phone" }).click();
   await page.getByRole("button", { name: "Save Preferences" }).click();
-  await expect(page.getByText("Settings saved successfully")).toBeVisible();
+  await expect(page.getByText("Preferences updated successfully")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Currency")).toHaveValue("CAD");
   await expect(page.getByRole("switch", { name: "Hide customer phone" })).toBeChecked();

@@ -111,6 +111,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   });
   // Image, logo and voicemail audio uploads carry their own, larger limits (forms/images.ts,
   // settings/logo.ts, calls/voicemail-audio.ts).
+  app.use("/version.json", jsonBodyLimit);
   app.use("/api/*", (c, next) => {
     const path = c.req.path;
     if (isPublicSubmissionPath(path)) return submissionBodyLimit(c, next);

@@ -31,7 +31,8 @@ const postLead = (key: string, formId: string, answers: Record<string, string> =
     headers: { authorization: `Bearer ${key}` },
     json: { formData: answers },
   });
-const readLeads = (key: string) => ctx.request("/api/v1/leads", { headers: { "x-api-key": key } });
+const readLeads = (key: string) =>
+  ctx.request("/api/v1/leads", { headers: { authorization: `Bearer ${key}` } });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -155,5 +156,129 @@ describe("API keys", () => {
     expect((await postLead(key.secret, acmeFormId)).status).toBe(401);
     expect((await ctx.request("/api/v1/leads")).status).toBe(401);
     expect((await readLeads("lp_live_not-a-key")).status).toBe(401);
+  });
+});
+
+describe("sandbox kept apart", () => {
+  let sandboxKey: string;
+  let liveKey: string;
+  let testLeadId: string;
+  let liveLeadId: string;
+  beforeAll(async () => {
+    sandboxKey = (await createKey(other.cookie, "sandbox", "Sandbox")).secret;
+    liveKey = (await createKey(other.cookie, "production", "Live")).secret;
+    const live = await postLead(liveKey, otherFormId, { ...QUOTE_ANSWERS, "f-email": "real@example.com" });
+    liveLeadId = ((await live.json()) as { leadId: string }).leadId;
+    // The same person posted by the integrator's tests: not a duplicate of the real lead.
+    const test = await postLead(sandboxKey, otherFormId, { ...QUOTE_ANSWERS, "f-email": "real@example.com" });
+    testLeadId = ((await test.json()) as { leadId: string }).leadId;
+  });
+
+  it("a sandbox key reads only test leads, a production key only real ones", async () => {
+    const read = async (key: string) =>
+      ((await (await readLeads(key)).json()) as { leads: { id: string; isTest: boolean }[] }).leads;
+    const sandboxRead = await read(sandboxKey);
+    expect(sandboxRead.map((l) => l.id)).toEqual([testLeadId]);
+    expect(sandboxRead.every((l) => l.isTest)).toBe(true);
+    const liveRead = await read(liveKey);
+    expect(liveRead.map((l) => l.id)).toContain(liveLeadId);
+    expect(liveRead.map((l) => l.id)).not.toContain(testLeadId);
+  });
+
+  it("test and real leads are never duplicates of each other", async () => {
+    const [testLead] = await ctx.database.db.select().from(leads).where(eq(leads.id, testLeadId));
+    expect(testLead).toMatchObject({ isTest: true, isDuplicate: false });
+    const again = await postLead(sandboxKey, otherFormId, {
+      ...QUOTE_ANSWERS,
+      "f-email": "real@example.com",
+    });
+    const againId = ((await again.json()) as { leadId: string }).leadId;
+    const [second] = await ctx.database.db.select().from(leads).where(eq(leads.id, againId));
+    expect(second).toMatchObject({ isTest: true, isDuplicate: true, duplicateOfLeadId: testLeadId });
+  });
+
+  it("the Leads page shows test leads only when asked, marked, and leaves them out of its counts and the dashboard's", async () => {
+    const list = async (query = "") =>
+      (await (await ctx.request(`/api/leads${query}`, { cookie: other.cookie })).json()) as {
+        leads: { id: string; isTest: boolean }[];
+        total: number;
+        statusCounts: Record<string, number>;
+      };
+    const production = await list();
+    expect(production.leads.map((l) => l.id)).not.toContain(testLeadId);
+    const counted = Object.values(production.statusCounts).reduce((a, b) => a + b, 0);
+    expect(counted).toBe(production.total);
+    const only = await list("?test=only");
+    expect(only.leads.map((l) => l.id).sort()).toHaveLength(2);
+    expect(only.leads.every((l) => l.isTest)).toBe(true);
+    expect((await list("?test=include")).total).toBe(production.total + 2);
+    const summary = (await (
+      await ctx.request("/api/dashboard/summary", { cookie: other.cookie })
+    ).json()) as {
+      totalLeads: number;
+    };
+    expect(summary.totalLeads).toBe(production.total);
+    const csv = await (await ctx.request("/api/leads/export", { cookie: other.cookie })).text();
+    expect(csv).not.toContain(testLeadId);
+  });
+
+  it("a test lead is never handed to a real buyer", async () => {
+    const buyer = await addBuyer(ctx, other.companyId, { zipCode: "80202" });
+    const res = await ctx.request(`/api/leads/${testLeadId}/assignments`, {
+      method: "POST",
+      cookie: other.cookie,
+      json: { buyerId: buyer.id },
+    });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("never given to buyers");
+    expect(await leadHolders(ctx.database.db, testLeadId)).toHaveLength(0);
+  });
+});
+
+describe("the Lead API's one way to pass a key, and answers keyed by label", () => {
+  it("refuses a key sent as X-API-Key, saying how to send it", async () => {
+    const key = await createKey(acme.cookie, "production");
+    const res = await ctx.request("/api/v1/leads", { headers: { "x-api-key": key.secret } });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("Send the API key as Authorization: Bearer <key>");
+  });
+
+  it("takes formData keyed by the fields' labels as by their ids", async () => {
+    const key = await createKey(acme.cookie, "production");
+    const res = await postLead(key.secret, acmeFormId, {
+      "Full name": "Label Person",
+      phone: "(303) 555-0177",
+      Email: "by-label@example.com",
+      "Zip code": "80202",
+      "Service needed": "Roof repair",
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const leadId = ((await res.json()) as { leadId: string }).leadId;
+    const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(lead).toMatchObject({ name: "Label Person", email: "by-label@example.com", phone: "3035550177" });
+    expect(lead!.answers.map((a) => a.fieldId)).toEqual([
+      "f-name",
+      "f-phone",
+      "f-email",
+      "f-zip",
+      "f-service",
+    ]);
+  });
+
+  it("refuses a label two fields share, naming it", async () => {
+    const form = await createPublishedForm(ctx, acme.cookie, {
+      fields: [
+        { id: "a", type: "text", label: "Phone", required: false },
+        { id: "b", type: "text", label: "phone", required: false },
+        { id: "z", type: "text", label: "Zip", required: true },
+      ],
+    });
+    const key = await createKey(acme.cookie, "production");
+    const res = await postLead(key.secret, form.id, { Phone: "3035550100", Zip: "80202" });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: { fields: Record<string, string[]> } };
+    expect(body.error.fields.Phone).toEqual([
+      'Several fields are labelled "Phone": send this answer by field id.',
+    ]);
   });
 });

@@ -283,7 +283,19 @@ describe("my leads", () => {
       notes: null,
       acquiredVia: "credits",
     });
-    expect(list.leads[0]!.fields.map((f) => f.label)).toEqual(["Name", "Email", "Details"]);
+    // Each value once: the answers under their own labels, then what no answer shows (phone, place, service).
+    expect(list.leads[0]!.fields.map((f) => f.label)).toEqual([
+      "Name",
+      "Email",
+      "Details",
+      "Phone",
+      "City",
+      "State",
+      "Zip code",
+      "Service",
+    ]);
+    expect(list.leads[0]!.fields.find((f) => f.label === "Email")?.kind).toBe("email");
+    expect(list.leads[0]!.fields.find((f) => f.label === "Phone")?.kind).toBe("phone");
     expect(list.statusCounts).toEqual({ new: 2, contacted: 0, qualified: 0, converted: 0, lost: 0 });
   });
 
@@ -351,6 +363,12 @@ describe("my leads", () => {
       .split("\r\n");
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain("CRM status");
+    // No repeated column, and each value of a lead once in its row.
+    const header = lines[0]!.split(",").map((h) => h.toLowerCase());
+    expect(new Set(header).size).toBe(header.length);
+    const olga = lines.find((l) => l.includes("Olga Owned"))!;
+    expect(olga.split("Olga Owned")).toHaveLength(2);
+    expect(olga.split("olgaowned@example.com")).toHaveLength(2);
     expect(csv).toContain("'+Pat Plus");
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv).toContain("Contacted");

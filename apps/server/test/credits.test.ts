@@ -249,7 +249,8 @@ describe("ledger, buyers, CSV and health", () => {
     const lines = (await res.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe("Date,Buyer Email,Amount,Type,Reason,Notes,Expires At");
     expect(lines[1]).toMatch(
-      /^\d{4}-\d\d-\d\dT[^,]+,buyer\d+-[^,]+@example\.com,2,grant,'=HYPERLINK\(1\),"line, with comma",$/,
+      // Dated in the company's zone and country format (the defaults: New York, United States).
+      /^\d\d\/\d\d\/\d{4} \d\d:\d\d E[DS]T,buyer\d+-[^,]+@example\.com,2,grant,'=HYPERLINK\(1\),"line, with comma",$/,
     );
   });
 

@@ -1,4 +1,4 @@
-import type { TFormSubmissionResult } from "@leadpost/shared";
+import { DEFAULT_DISPLAY_PREFERENCES, formatDateTime, type TFormSubmissionResult } from "@leadpost/shared";
 import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyers, companies, emailMessages, leads, newLeadNotices } from "../src/db/schema";
@@ -78,6 +78,7 @@ async function referenceNotices(companyId: string, leadId: string, buyerIds: str
       city: leads.city,
       state: leads.state,
       zipCode: leads.zipCode,
+      createdAt: leads.createdAt,
       companyName: companies.name,
       companyLogoUrl: companies.logoUrl,
     })
@@ -99,7 +100,10 @@ async function referenceNotices(companyId: string, leadId: string, buyerIds: str
       const brand = emailBrand(publicUrl, { name: r.companyName, logoUrl: r.companyLogoUrl });
       const page = isPreview ? "available-leads" : "my-leads";
       const url = `${publicUrl}/buyer/${page}?lead=${encodeURIComponent(leadId)}`;
-      const mail = newLeadNoticeEmail(r.companyName, r, isPreview ? "preview" : "full", url, brand);
+      // Received in the company's zone and format: these companies keep the default preferences.
+      const receivedAt = formatDateTime(r.createdAt, DEFAULT_DISPLAY_PREFERENCES);
+      const lead = { ...r, receivedAt };
+      const mail = newLeadNoticeEmail(r.companyName, lead, isPreview ? "preview" : "full", url, brand);
       return { companyId, toAddress: r.email, kind: "new_lead", ...mail, html: mail.html.value };
     })
     .sort((a, b) => a.toAddress.localeCompare(b.toAddress));

@@ -66,7 +66,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  await paypal.close();
+  // The last test stops the fake itself.
+  await paypal.close().catch(() => undefined);
 });
 beforeEach(() => {
   paypal.state.nextCapture = "COMPLETED";
@@ -340,5 +341,24 @@ describe("redirect checkout", () => {
     const res = await capture(token);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "completed", credits: 70, newBalance: before + 70 });
+  });
+});
+
+describe("PayPal failures in words", () => {
+  it("says once that PayPal could not be reached, never PayPal's code or the generic text twice", async () => {
+    await paypal.close();
+    const res = await ctx.request("/api/payments/credit-orders", {
+      method: "POST",
+      cookie,
+      json: { packId: "pack_10", quantity: 1 },
+    });
+    expect(res.status).toBe(502);
+    const error = await errorOf(res);
+    expect(error).toMatchObject({
+      code: "PAYMENT_PROVIDER_ERROR",
+      message: "PayPal could not be reached. Please try again in a few minutes.",
+    });
+    expect(error.message).not.toContain("NETWORK");
+    expect(error.message).not.toBe("Failed to create order");
   });
 });

@@ -97,7 +97,7 @@ describe("requests outside requireCompanyRole run behind the wall", () => {
     });
     expect(created.status).toBe(201);
     const { secret } = (await created.json()) as { secret: string };
-    const res = await ctx.request("/api/v1/leads", { headers: { "x-api-key": secret } });
+    const res = await ctx.request("/api/v1/leads", { headers: { authorization: `Bearer ${secret}` } });
     expect(res.status).toBe(200);
     expect(looks).toEqual([walledToAlpha()]);
   });

@@ -132,7 +132,7 @@ describe("security headers", () => {
     }
   });
 
-  it("lets only the sites listed on a form frame its public page and embed", async () => {
+  it("lets any site frame a form that lists none, and only the listed sites frame one that does", async () => {
     const form = await createPublishedForm(ctx, acme.cookie, {
       embedOrigins: ["https://www.customer.example", "", "https://shop.customer.example/"],
     });
@@ -152,9 +152,15 @@ describe("security headers", () => {
       json: { embedOrigins: ["javascript:alert(1)"] },
     });
     expect(bad.status).toBe(422);
+    // A form that lists no site may be framed anywhere: the embed code works wherever it is pasted.
     const unlisted = await createPublishedForm(ctx, acme.cookie);
-    const res = await web.request(`/forms/${unlisted.id}/embed`);
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    for (const path of [`/forms/${unlisted.id}`, `/forms/${unlisted.id}/embed`]) {
+      const res = await web.request(path);
+      expect(res.headers.get("content-security-policy")).toMatch(/frame-ancestors \*(;|$)/);
+      expect(res.headers.get("x-frame-options")).toBeNull();
+    }
+    const unlistedPreview = await web.request(`/forms/${unlisted.id}/preview`);
+    expect(unlistedPreview.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
   it("protects the other HTML answers too (API reference, development mailbox)", async () => {

@@ -198,11 +198,19 @@ describe("preferences", () => {
       ...initial,
       country: "Canada",
       currency: "CAD",
-      timezone: "America/Toronto",
+      timezone: "America/Chicago",
       hideCustomerPhone: true,
     };
     expect(await ok(await call("/preferences", { method: "PUT", json: saved }))).toEqual(saved);
     expect(await ok(await call("/preferences"))).toEqual(saved);
+  });
+
+  it("takes only the spec's countries, currencies and time zones, naming the field", async () => {
+    const initial = await ok<Record<string, unknown>>(await call("/preferences"));
+    const res = await call("/preferences", { method: "PUT", json: { ...initial, timezone: "Mars/Olympus" } });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(await res.json())).toContain("Choose a timezone from the list");
+    expect(await ok(await call("/preferences"))).toEqual(initial);
   });
 });
 

@@ -9,6 +9,7 @@ export * from "./domain/form-layout";
 export * from "./domain/geo";
 export * from "./domain/lead-fields";
 export * from "./domain/password-strength";
+export * from "./domain/preferences";
 export * from "./domain/roles";
 export * from "./domain/routing";
 export * from "./domain/spoken-text";

@@ -26,7 +26,8 @@ export const SECURITY_SCHEMES = {
   apiKey: {
     type: "http",
     scheme: "bearer",
-    description: "A company API key from Settings → API Keys (`Authorization: Bearer lp_live_…`).",
+    description:
+      "A company API key from Settings → API Keys, sent as `Authorization: Bearer lp_live_…` (a sandbox key: `lp_test_…`). The only way to pass a key: another header (such as `X-API-Key`) is refused with 401.",
   },
 } as const;
 export const SESSION_SECURITY = [{ sessionCookie: [] }];

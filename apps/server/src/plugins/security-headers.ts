@@ -17,13 +17,18 @@ export const MAP_ORIGINS = [
 export type TCspOptions = {
   /** 'sha256-…' sources of the page's own inline scripts (the theme script in index.html). */
   scriptHashes?: string[];
-  /** Who may frame the page: nobody (default), or the product itself and these origins. */
-  frameAncestors?: string[] | null;
+  /** Who may frame the page: nobody (default), any site ("*"), or the product itself and these origins. */
+  frameAncestors?: string[] | "*" | null;
 };
 
 /** Only the product's own scripts; images from https (form images may live on any site). */
 export function contentSecurityPolicy(opts: TCspOptions = {}): string {
-  const ancestors = opts.frameAncestors ? ["'self'", ...opts.frameAncestors].join(" ") : "'none'";
+  const ancestors =
+    opts.frameAncestors === "*"
+      ? "*"
+      : opts.frameAncestors
+        ? ["'self'", ...opts.frameAncestors].join(" ")
+        : "'none'";
   return [
     "default-src 'self'",
     `script-src 'self'${(opts.scriptHashes ?? []).map((h) => ` '${h}'`).join("")}`,

@@ -67,9 +67,11 @@ export function registerWebApp(
         ? loginHtml
         : indexHtml;
     const response = c.html(page);
-    // Only the public form page may be framed, and only by the sites listed on the form.
+    // Only the public form page may be framed: by any site while the form lists none (an embed works
+    // wherever it is pasted), else only by the sites listed on the form.
     const formId = FRAMABLE_FORM_PAGE.exec(c.req.path)?.[1];
-    const frameAncestors = formId && opts.embedOrigins ? await opts.embedOrigins(formId) : null;
+    const listed = formId && opts.embedOrigins ? await opts.embedOrigins(formId) : null;
+    const frameAncestors = listed === null ? null : listed.length > 0 ? listed : "*";
     setHtmlSecurityHeaders(response.headers, { scriptHashes, frameAncestors });
     return response;
   });

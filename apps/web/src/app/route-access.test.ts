@@ -254,4 +254,21 @@ describe("company navigation", () => {
     expect(titles(makeCompanyUser("member"))).not.toContain("Credits");
     expect(titles(makeCompanyUser("owner"))).toContain("Credits");
   });
+
+  it("links a member to no page that only shows the permission text (Email, Settings, Preferences, Auth Events)", async () => {
+    const { companyNavGroups } = await import("./layouts/company-nav");
+    const links = (user: ReturnType<typeof makeCompanyUser>) =>
+      companyNavGroups(user).flatMap((g) =>
+        g.items.flatMap((i) => [i.title, ...(i.items ?? []).map((s) => s.title)]),
+      );
+    const member = links(makeCompanyUser("member"));
+    for (const title of ["Email", "Settings", "Preferences", "Auth Events"])
+      expect(member).not.toContain(title);
+    expect(member).toEqual(expect.arrayContaining(["Dashboard", "Forms", "Leads", "Buyers"]));
+    for (const role of ["owner", "org_admin"] as const) {
+      expect(links(makeCompanyUser(role))).toEqual(
+        expect.arrayContaining(["Email", "Settings", "Preferences", "Auth Events"]),
+      );
+    }
+  });
 });

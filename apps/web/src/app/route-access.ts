@@ -142,6 +142,25 @@ export function canOpen(
 }
 
 /**
+ * Screens any company user may open but that show a member only the spec's permission text (002 §2:
+ * "Owner or Admin role required"): settings, preferences, auth events and the e-mail log. The server
+ * refuses members their calls.
+ */
+const ADMIN_ONLY_SCREENS = ["/owner/settings", "/dashboard/settings", "/dashboard/email"];
+
+/** The navigation links only what the user can open and use: never a page that only refuses them. */
+export function canUse(
+  pathname: string,
+  user: TWhoami | null,
+  workspaceMode: TWorkspaceMode = "owner",
+): boolean {
+  if (!canOpen(pathname, user, workspaceMode)) return false;
+  const path = normalizePath(pathname);
+  if (!ADMIN_ONLY_SCREENS.some((base) => isUnder(path, base))) return true;
+  return user !== null && (user.isPlatformAdmin || isCompanyAdmin(user));
+}
+
+/**
  * Where a signed-in user belongs (login redirect, spec 000 §2.3 and §2.14): company users to the
  * dashboard, buyers to the buyer dashboard. A company admin who chose the buyer workspace stays there.
  */

@@ -23,5 +23,13 @@ describe("ToasterSlot", () => {
     act(() => toast.error("Could not delete the buyer", { description: "Try again." }));
     expect(await screen.findByText("Could not delete the buyer")).toBeInTheDocument();
     expect(screen.getByText("Try again.")).toBeInTheDocument();
+    // One error at a time: the next error replaces the one on screen instead of stacking over the page.
+    act(() => toast.error("Failed to save settings"));
+    expect(await screen.findByText("Failed to save settings")).toBeInTheDocument();
+    expect(screen.queryByText("Could not delete the buyer")).not.toBeInTheDocument();
+    act(() => toast.error("Failed to save settings"));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getAllByText("Failed to save settings")).toHaveLength(1);
+    expect(screen.getByText("Form saved")).toBeInTheDocument();
   });
 });

@@ -50,7 +50,12 @@ export function takeToastsOnScreen(now = Date.now()): TFlashToast[] {
   return taken;
 }
 
-function show(kind: "success" | "error" | "info" | "warning", message: TMessage, options?: ExternalToast) {
+/** Every error toast shares one place unless it names its own: a new error replaces the one on screen. */
+export const ERROR_TOAST_ID = "app-error";
+
+function show(kind: "success" | "error" | "info" | "warning", message: TMessage, given?: ExternalToast) {
+  // One error at a time: repeated failures (a Save clicked again) never stack over the page's buttons.
+  const options = kind === "error" && given?.id === undefined ? { ...given, id: ERROR_TOAST_ID } : given;
   if (typeof message === "string") {
     const now = Date.now();
     const duration = typeof options?.duration === "number" ? options.duration : TOAST_DURATION_MS;

@@ -133,3 +133,38 @@ export function answersByLabel(list: readonly TLabelledAnswer[]): Record<string,
   });
   return Object.fromEntries(byLabel);
 }
+
+/**
+ * The Lead API takes answers keyed by field id or by the field's label (trimmed, any case): labels are
+ * turned into ids here, before validation. An id always wins over a label naming the same field; a
+ * label shared by several fields cannot say which one it means and is refused, naming it.
+ */
+export function keyAnswersByFieldId(
+  fields: readonly TFormField[],
+  formData: Record<string, unknown>,
+): { ok: true; formData: Record<string, unknown> } | { ok: false; errors: Record<string, string[]> } {
+  const inputs = fields.filter(isDrawnInputField);
+  const ids = new Set(inputs.map((f) => f.id));
+  const byLabel = new Map<string, string[]>();
+  for (const f of inputs) {
+    const key = f.label.trim().toLowerCase();
+    byLabel.set(key, [...(byLabel.get(key) ?? []), f.id]);
+  }
+  const out: Record<string, unknown> = {};
+  const errors: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(formData)) {
+    if (ids.has(key)) {
+      out[key] = value;
+      continue;
+    }
+    const matches = byLabel.get(key.trim().toLowerCase());
+    if (!matches) {
+      out[key] = value;
+    } else if (matches.length > 1) {
+      errors[key] = [`Several fields are labelled "${key.trim()}": send this answer by field id.`];
+    } else if (!(matches[0]! in formData)) {
+      out[matches[0]!] = value;
+    }
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, formData: out };
+}

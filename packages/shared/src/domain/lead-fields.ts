@@ -136,8 +136,8 @@ function findService(entries: readonly TAnswerEntry[]) {
   );
 }
 
-const isEmailKey = (e: TAnswerEntry) => /e?mail/.test(compactKey(e.key));
-const isNameKey = (e: TAnswerEntry) => compactKey(e.key).includes("name");
+const isEmailKey = (e: Pick<TAnswerEntry, "key">) => /e?mail/.test(compactKey(e.key));
+const isNameKey = (e: Pick<TAnswerEntry, "key">) => compactKey(e.key).includes("name");
 
 function findEmail(entries: readonly TAnswerEntry[]) {
   // 001 §7: the first value with an @ under an e-mail-like or name-like key; a field the builder typed
@@ -198,4 +198,31 @@ function findName(entries: readonly TAnswerEntry[]): string | null {
   );
   if (first || last) return [first, last].filter(Boolean).join(" ");
   return firstMatch(entries, [(e) => isNameKey(e) && !NOT_A_PERSON.test(compactKey(e.key))], plausibleName);
+}
+
+const ADDRESS_WORDS = new Set(["address", "street", "addr"]);
+
+/**
+ * Which customer detail an answer holds, as the company's hide toggles name them (003 §2.8): the
+ * person's name, a phone number, or a street address; null for anything else (city, state and zip
+ * are the lead's location, shown to every buyer). Judged by the field's type and label.
+ */
+export function contactKindOfAnswer(entry: {
+  key: string;
+  type?: string;
+}): "name" | "phone" | "address" | null {
+  const compact = compactKey(entry.key);
+  const words = keyWords(entry.key);
+  if (entry.type === "email" || isEmailKey(entry)) return null;
+  if (entry.type === "tel" || words.some((w) => PHONE_WORDS.has(w)) || compact.includes("phone"))
+    return "phone";
+  if (words.some((w) => ADDRESS_WORDS.has(w)) || compact.includes("address")) return "address";
+  if (
+    NAME_KEYS.has(compact) ||
+    /^first(name)?$|^fname$|^givenname$|^last(name)?$|^lname$|^surname$|^familyname$/.test(compact) ||
+    (isNameKey(entry) && !NOT_A_PERSON.test(compact))
+  ) {
+    return "name";
+  }
+  return null;
 }

@@ -9,6 +9,7 @@ export const API_KEY_MESSAGES = {
   REVOKED: "API key revoked",
   INVALID: "Invalid or revoked API key",
   MISSING: "An API key is required (Authorization: Bearer <key>)",
+  WRONG_HEADER: "Send the API key as Authorization: Bearer <key>; the X-API-Key header is not accepted.",
 } as const;
 
 export const ZApiKeySchema = z.object({

@@ -274,8 +274,13 @@ export const ZMyLeadSchema = z.object({
   creditsSpent: z.number(),
   crmStatus: z.enum(CRM_STATUSES),
   notes: z.string().nullable(),
-  /** Every answer the visitor gave, with its label. */
-  fields: z.array(z.object({ label: z.string(), value: ZAnswerValueSchema })),
+  /**
+   * What the buyer sees of the lead, each value once: every answer under the form's own label, then
+   * any value found in them that no answer shows as is. `kind` marks an e-mail or phone value.
+   */
+  fields: z.array(
+    z.object({ label: z.string(), value: ZAnswerValueSchema, kind: z.enum(["email", "phone"]).nullable() }),
+  ),
 });
 export type TMyLead = z.infer<typeof ZMyLeadSchema>;
 

@@ -4,6 +4,8 @@ export const LEAD_STATUSES = ["new", "routed", "unrouted", "sold_out"] as const;
 export const LEAD_SOURCES = ["form", "call", "api", "manual"] as const;
 export const ROUTING_STATUSES = ["pending", "routed", "unrouted", "failed", "skipped"] as const;
 export const LEADS_PAGE_SIZE_MAX = 100;
+/** Which leads a list shows: production only (no value), the sandbox's test leads only, or both. */
+export const LEAD_TEST_FILTERS = ["only", "include"] as const;
 
 export const LEAD_MESSAGES = {
   NOT_FOUND: "Lead not found",
@@ -25,6 +27,8 @@ export const ZLeadFiltersSchema = z.object({
   from: ZDateBoundSchema.optional(),
   /** Created on or before this day (the whole day) or before this instant. */
   to: ZDateBoundSchema.optional(),
+  /** Test leads (posted with a sandbox API key) are left out unless asked for: "only" or "include". */
+  test: z.enum(LEAD_TEST_FILTERS, { error: "Test leads must be only or include" }).optional(),
 });
 export type TLeadFilters = z.infer<typeof ZLeadFiltersSchema>;
 
@@ -51,6 +55,10 @@ export const ZLeadSummarySchema = z.object({
   saleCount: z.number(),
   form: z.object({ id: z.string(), title: z.string() }).nullable(),
   niche: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Customer details the company's preferences hide from this reader (003 §2.8): never sent. */
+  hiddenContact: z.array(z.enum(["name", "phone", "address"])),
+  /** Posted with a sandbox API key: a test lead, never routed, billed or counted. */
+  isTest: z.boolean(),
 });
 export type TLeadSummary = z.infer<typeof ZLeadSummarySchema>;
 

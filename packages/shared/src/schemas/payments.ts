@@ -22,6 +22,12 @@ export const PAYMENT_MESSAGES = {
   PAYMENT_PENDING: "Your payment is pending at PayPal; credits are added when it completes.",
   WEBHOOK_INVALID: "Webhook signature could not be verified",
   PACK_REASON: "Credit pack purchase",
+  /** Why PayPal failed, in words (the toast's title says what failed: CREATE_FAILED, COMPLETE_FAILED). */
+  PAYPAL_UNREACHABLE: "PayPal could not be reached. Please try again in a few minutes.",
+  PAYPAL_UNAVAILABLE: "PayPal is not answering properly right now. Please try again in a few minutes.",
+  PAYPAL_CREDENTIALS_REFUSED:
+    "PayPal refused the company's PayPal credentials. An administrator must check them in Owner Settings, Payment tab.",
+  PAYPAL_REFUSED: "PayPal refused the request. Please try again, or contact support if it keeps happening.",
 } as const;
 
 export const ZCreateCreditOrderSchema = z.object({

@@ -7,6 +7,7 @@ export const ROUTING_MESSAGES = {
   BUYER_NOT_FOUND: "Buyer not found",
   BUYER_NOT_ACTIVE: "Only active buyers can receive leads.",
   PERMISSION: "Permission denied. You must be an owner or admin to assign leads.",
+  TEST_LEAD: "This is a test lead from a sandbox API key: it is never given to buyers.",
 } as const;
 
 export const ZAssignLeadSchema = z.object({ buyerId: z.uuid() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PREFERENCE_COUNTRIES, PREFERENCE_CURRENCIES, PREFERENCE_TIME_ZONES } from "../domain/preferences";
 
 /** Texts of 002 §2, §5 and §8 for Company Settings. */
 export const SETTINGS_MESSAGES = {
@@ -25,6 +26,9 @@ export const SETTINGS_MESSAGES = {
   PAYPAL_LIVE_VERIFIED: "Live PayPal credentials verified",
   PAYPAL_SANDBOX_VERIFIED: "Sandbox PayPal credentials verified",
   PAYPAL_LOAD_FAILED: "Failed to load PayPal configuration",
+  PREFERENCES_SAVED: "Preferences updated successfully",
+  PREFERENCES_SAVE_FAILED: "Failed to update preferences",
+  PREFERENCES_LOAD_FAILED: "Failed to load preferences",
 } as const;
 
 /** 002 §7: what the maps key test answers, by Google's geocoding status. */
@@ -156,13 +160,34 @@ export type TEmailDomainStatus = z.infer<typeof ZEmailDomainStatusSchema>;
 export const ZTestEmailInputSchema = z.object({ to: z.email("Enter a valid email address") });
 export const ZTestEmailSchema = z.object({ sent: z.boolean(), message: z.string() });
 
-/** 003 §2.8: one preferences record per company. */
+/** 003 §2.8: one preferences record per company (a value stored before the lists were fixed reads back). */
 export const ZPreferencesSchema = z.object({
-  country: z.string().trim().min(1).max(100),
-  currency: z.string().trim().min(3).max(3),
-  timezone: z.string().trim().min(1).max(100),
+  country: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
   hideCustomerName: z.boolean(),
   hideCustomerPhone: z.boolean(),
   hideCustomerAddress: z.boolean(),
 });
 export type TPreferences = z.infer<typeof ZPreferencesSchema>;
+
+const oneOf = <T extends readonly { value: string }[]>(list: T, message: string) =>
+  z.enum(list.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]], { error: message });
+
+/** Saving preferences: every value one of the spec's lists (003 §9). */
+export const ZPreferencesInputSchema = z.object({
+  country: oneOf(PREFERENCE_COUNTRIES, "Choose a country from the list"),
+  currency: oneOf(PREFERENCE_CURRENCIES, "Choose a currency from the list"),
+  timezone: oneOf(PREFERENCE_TIME_ZONES, "Choose a timezone from the list"),
+  hideCustomerName: z.boolean(),
+  hideCustomerPhone: z.boolean(),
+  hideCustomerAddress: z.boolean(),
+});
+export type TPreferencesInput = z.infer<typeof ZPreferencesInputSchema>;
+
+/** What any company user or buyer of the company reads to format money and dates (no toggles). */
+export const ZDisplayPreferencesSchema = z.object({
+  country: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+});

@@ -35,6 +35,19 @@ export class PayPalError extends Error {
   }
 }
 
+/**
+ * What went wrong with a PayPal call, for a person: unreachable (no answer, a timeout), the credentials
+ * refused (401), PayPal failing (5xx), or the request refused (another 4xx). Never PayPal's own codes.
+ */
+export function payPalFailureKind(
+  err: PayPalError,
+): "unreachable" | "credentials" | "unavailable" | "refused" {
+  if (err.status === 0) return "unreachable";
+  if (err.status === 401) return "credentials";
+  if (err.status >= 500) return "unavailable";
+  return "refused";
+}
+
 const TIMEOUT_MS = 15_000;
 /** Tokens per app, reused until a minute before they expire (PayPal issues them for hours). */
 const tokenCache = new Map<string, { token: string; expiresAt: number }>();

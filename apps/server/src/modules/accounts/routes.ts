@@ -68,6 +68,8 @@ const resetTokenRoute = createRoute({
         "application/json": { schema: z.object({ valid: z.boolean(), email: z.string().nullable() }) },
       },
     },
+    422: apiError("Not a reset token"),
+    429: apiError("Too many checks from this address; try again in a minute"),
   },
 });
 

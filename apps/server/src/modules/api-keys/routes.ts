@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  API_KEY_MESSAGES,
   SETTINGS_MESSAGES,
   ZApiKeyListSchema,
   ZApiLeadListQuerySchema,
@@ -13,6 +14,7 @@ import {
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { runAsCompany } from "../../db/tenant-scope";
+import { AppError } from "../../lib/app-error";
 import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../plugins/client-ip";
 import { companyContext } from "../../plugins/tenant";
@@ -47,6 +49,10 @@ const revokeRoute = createRoute({
   responses: { 204: { description: "Revoked" }, ...denied, 404: apiError("Not one of the company's keys") },
 });
 
+const KEY_REFUSED = apiError(
+  "Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer`",
+);
+
 const postLeadRoute = createRoute({
   method: "post",
   path: "/api/v1/forms/{formId}/leads",
@@ -54,13 +60,48 @@ const postLeadRoute = createRoute({
   tags: ["Lead API"],
   summary:
     "Post a lead into one of the company's published forms (sandbox keys make test leads, never routed)",
+  description: [
+    "`formData` holds the answers keyed by **field id or by the field's label** (trimmed, any case); an id",
+    "wins over a label naming the same field, and a label shared by several fields must be sent by id.",
+    "`GET /api/public/forms/{formId}` lists a form's fields with their ids and labels.",
+    "Send an `Idempotency-Key` header (or `idempotencyKey`) to make a retry safe: a replay answers the",
+    "first answer and stores nothing.",
+  ].join(" "),
   security: API_KEY_SECURITY,
-  request: { params: ZFormIdParamsSchema, body: jsonBody(ZFormSubmissionSchema) },
+  request: {
+    params: ZFormIdParamsSchema,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: ZFormSubmissionSchema,
+          examples: {
+            byFieldId: {
+              summary: "Answers keyed by field id",
+              value: { formData: { "f-name": "Ann Lee", "f-phone": "(303) 555-0100", "f-zip": "80202" } },
+            },
+            byLabel: {
+              summary: "The same answers keyed by the fields' labels",
+              value: { formData: { "Full name": "Ann Lee", Phone: "(303) 555-0100", "Zip code": "80202" } },
+            },
+          },
+        },
+      },
+    },
+  },
   responses: {
     201: jsonContent(ZFormSubmissionResultSchema, "Stored"),
-    401: apiError("Missing, unknown or revoked API key"),
+    400: apiError(
+      "The body is not valid JSON (`BAD_REQUEST`), or text with characters that cannot be stored",
+    ),
+    401: KEY_REFUSED,
     404: apiError("Not a published form of the key's company"),
-    422: apiError("Invalid answers"),
+    409: apiError("`IDEMPOTENCY_KEY_REUSED`: the idempotency key was used before with a different body"),
+    413: apiError("The request body is too large"),
+    415: apiError("The body is not sent as `Content-Type: application/json`"),
+    422: apiError(
+      "`VALIDATION_FAILED`: invalid answers, listed by field id in `error.fields` (a label shared by several fields is listed under that label)",
+    ),
     429: apiError("Too many submissions"),
   },
 });
@@ -69,21 +110,31 @@ const listLeadsRoute = createRoute({
   path: "/api/v1/leads",
   operationId: "listLeads",
   tags: ["Lead API"],
-  summary: "The key's company's latest leads",
+  summary:
+    "The key's company's latest leads: a sandbox key reads only test leads, a production key only real ones",
   security: API_KEY_SECURITY,
   request: { query: ZApiLeadListQuerySchema },
   responses: {
     200: jsonContent(ZApiLeadListSchema, "Leads"),
-    401: apiError("Missing, unknown or revoked API key"),
+    401: KEY_REFUSED,
+    422: apiError(
+      "`VALIDATION_FAILED`: `limit` is not a whole number from 1 to 100 (named in `error.fields`)",
+    ),
   },
 });
 
+/**
+ * The one way to pass a key: `Authorization: Bearer <key>` (the OpenAPI document's `apiKey` scheme). A
+ * key in another header is refused in words rather than silently accepted.
+ */
 const presentedKey = (c: Context<TAppEnv>) => {
   const bearer = c.req
     .header("authorization")
     ?.match(/^Bearer\s+(.+)$/i)?.[1]
     ?.trim();
-  return bearer || c.req.header("x-api-key")?.trim() || null;
+  if (bearer) return bearer;
+  if (c.req.header("x-api-key")) throw new AppError("UNAUTHENTICATED", 401, API_KEY_MESSAGES.WRONG_HEADER);
+  return null;
 };
 
 /** Key management lives under /api/settings (owner and org admin, guarded there); the lead API takes a key. */
@@ -115,7 +166,7 @@ export function registerApiKeyRoutes(app: TApp, deps: TDeps) {
     const key = await authenticateApiKey(deps, presentedKey(c));
     // A read for one company: behind its row-level-security wall like a signed-in company request.
     const list = await runAsCompany(deps.database.db, key.companyId, () =>
-      listApiLeads(deps, key.companyId, c.req.valid("query").limit),
+      listApiLeads(deps, key, c.req.valid("query").limit),
     );
     return c.json(list, 200);
   });

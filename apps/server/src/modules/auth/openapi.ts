@@ -37,12 +37,34 @@ function toOpenApi31(node: unknown): unknown {
   return out;
 }
 
+/**
+ * OAuth callbacks are the provider's redirect target (they answer with a redirect, never JSON), not a
+ * call an API client makes: the reference does not list them.
+ */
+const UNLISTED_AUTH_PATHS = /^\/callback\//;
+
+/** The component schemas some $ref reaches from the paths, followed through the schemas themselves. */
+function referencedSchemas(paths: unknown, schemas: Record<string, unknown>): Set<string> {
+  const refs = (node: unknown) =>
+    [...JSON.stringify(node).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+  const used = new Set<string>();
+  const queue = refs(paths);
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (used.has(name)) continue;
+    used.add(name);
+    queue.push(...refs(schemas[name] ?? null));
+  }
+  return used;
+}
+
 /** Adds the auth endpoints under /api/auth, tagged "Auth", to the API's own document. */
 export function withAuthEndpoints<T extends TDocument>(doc: T, auth: TDocument): T {
   const paths: Record<string, unknown> = { ...(doc.paths ?? {}) };
   for (const [path, item] of Object.entries(auth.paths ?? {})) {
     // Closed endpoints (users come only from registration, invitations and platform admins) are not listed.
-    if (!isRecord(item) || CLOSED_AUTH_PATHS.has(`/api/auth${path}`)) continue;
+    if (!isRecord(item) || CLOSED_AUTH_PATHS.has(`/api/auth${path}`) || UNLISTED_AUTH_PATHS.test(path))
+      continue;
     const operations: Record<string, unknown> = {};
     for (const [method, op] of Object.entries(item)) {
       if (!isRecord(op)) continue;
@@ -58,14 +80,18 @@ export function withAuthEndpoints<T extends TDocument>(doc: T, auth: TDocument):
     }
     paths[`/api/auth${path}`] = operations;
   }
-  const authSchemas = toOpenApi31(auth.components?.schemas ?? {}) as Record<string, unknown>;
+  // better-auth describes all its tables; only the schemas an endpoint uses are kept.
+  const all = {
+    ...(toOpenApi31(auth.components?.schemas ?? {}) as Record<string, unknown>),
+    ...(doc.components?.schemas ?? {}),
+  };
+  const used = referencedSchemas(paths, all);
+  const own = new Set(Object.keys(doc.components?.schemas ?? {}));
+  const schemas = Object.fromEntries(Object.entries(all).filter(([name]) => own.has(name) || used.has(name)));
   return {
     ...doc,
     paths,
-    components: {
-      ...(doc.components ?? {}),
-      schemas: { ...authSchemas, ...(doc.components?.schemas ?? {}) },
-    },
+    components: { ...(doc.components ?? {}), schemas },
     tags: [...(doc.tags ?? []), { name: "Auth", description: "Accounts and sessions (better-auth)" }],
   };
 }

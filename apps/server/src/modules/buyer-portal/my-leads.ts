@@ -2,6 +2,7 @@ import {
   BUYER_PORTAL_MESSAGES,
   CRM_STATUS_LABELS,
   CRM_STATUSES,
+  formatExportDateTime,
   type TMyLead,
   type TMyLeadFilters,
   type TMyLeadList,
@@ -17,6 +18,8 @@ import { notFound } from "../../lib/app-error";
 import { toCsv } from "../../lib/csv";
 import type { TBuyerContext } from "../../plugins/buyer-context";
 import { answersOf, leadSearchCondition } from "../leads";
+import { readCompanyPreferences } from "../settings";
+import { leadDetails } from "./lead-details";
 import { ownEntries } from "./previews";
 
 type TPortalDeps = Pick<TDeps, "database">;
@@ -67,7 +70,10 @@ function toMyLead({ entry, lead, niche }: TRow): TMyLead {
     creditsSpent: entry.creditsSpent,
     crmStatus: entry.crmStatus,
     notes: entry.notes,
-    fields: answersOf(lead).map(({ label, value }) => ({ label, value })),
+    fields: leadDetails(
+      lead,
+      answersOf(lead).map(({ label, value }) => ({ label, value })),
+    ),
   };
 }
 
@@ -131,52 +137,38 @@ export async function updateMyLead(
   return toMyLead(row!);
 }
 
-const CSV_COLUMNS = [
-  "Lead ID",
-  "Created at",
-  "Unlocked at",
-  "Name",
-  "Email",
-  "Phone",
-  "City",
-  "State",
-  "Zip code",
-  "Service type",
-  "Niche",
-  "Acquired via",
-  "Credits spent",
-  "CRM status",
-  "Notes",
-];
+const LEAD_COLUMNS = ["Lead ID", "Created at", "Unlocked at"];
+const ENTRY_COLUMNS = ["Niche", "Acquired via", "Credits spent", "CRM status", "Notes"];
 
-/** The buyer's full-access leads as CSV: every column, then one per answer label (first-seen order). */
+/**
+ * The buyer's full-access leads as CSV, each value once: the lead and when it came, one column per
+ * label of what the buyer sees of a lead (the form's own labels, first-seen order; see leadDetails),
+ * then this buyer's entry. A form label equal to one of the fixed columns gets " (form)".
+ */
 export async function exportMyLeadsCsv(deps: TPortalDeps, ctx: TBuyerContext, filters: TMyLeadFilters) {
   const rows = await selectMyLeads(deps.database.db)
     .where(myLeadConditions(ctx, filters))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(MY_LEADS_EXPORT_MAX_ROWS);
+  const prefs = await readCompanyPreferences(deps.database.db, ctx.companyId);
+  const when = (at: string | null) => formatExportDateTime(at, prefs);
   const list = rows.map(toMyLead);
-  const labels = [...new Set(list.flatMap((l) => l.fields.map((f) => f.label)))];
+  const fixed = new Set([...LEAD_COLUMNS, ...ENTRY_COLUMNS].map((c) => c.toLowerCase()));
+  const header = (label: string) => (fixed.has(label.trim().toLowerCase()) ? `${label} (form)` : label);
+  const labels = [...new Set(list.flatMap((l) => l.fields.map((f) => header(f.label))))];
   const body = list.map((l) => {
-    const answers = new Map(l.fields.map((f) => [f.label, f.value]));
+    const answers = new Map(l.fields.map((f) => [header(f.label), f.value]));
     return [
       l.leadId,
-      l.createdAt,
-      l.unlockedAt,
-      l.name,
-      l.email,
-      l.phone,
-      l.city,
-      l.state,
-      l.zipCode,
-      l.serviceType,
+      when(l.createdAt),
+      when(l.unlockedAt),
+      ...labels.map((label) => answers.get(label)),
       l.niche,
       l.acquiredVia,
       l.creditsSpent,
       CRM_STATUS_LABELS[l.crmStatus],
       l.notes,
-      ...labels.map((label) => answers.get(label)),
     ];
   });
-  return toCsv([...CSV_COLUMNS, ...labels], body);
+  return toCsv([...LEAD_COLUMNS, ...labels, ...ENTRY_COLUMNS], body);
 }

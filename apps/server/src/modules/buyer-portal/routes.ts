@@ -6,6 +6,7 @@ import {
   ZBuyerProfileUpdateSchema,
   ZBuyerSummarySchema,
   ZDeleteResultSchema,
+  ZDisplayPreferencesSchema,
   ZLeadIdParamSchema,
   ZMyLeadFiltersSchema,
   ZMyLeadListQuerySchema,
@@ -18,6 +19,7 @@ import {
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
+import { displayPreferencesOf, readCompanyPreferences } from "../settings";
 import { getBillingHistory, getProfile, getSummary, updateProfile } from "./account";
 import { exportMyLeadsCsv, listMyLeads, updateMyLead } from "./my-leads";
 import { deletePreviews, listPreviews } from "./previews";
@@ -141,8 +143,25 @@ const billingRoute = createRoute({
   responses: { 200: jsonContent(ZBillingHistorySchema, "Billing rows"), 401: noSession, 403: noBuyer },
 });
 
+const displayPreferencesRoute = createRoute({
+  method: "get",
+  path: `${base}/display-preferences`,
+  tags,
+  summary: "The company's country, currency and timezone, which format the buyer's money and dates",
+  responses: {
+    200: jsonContent(ZDisplayPreferencesSchema, "Display preferences"),
+    401: noSession,
+    403: noBuyer,
+  },
+});
+
 export function registerBuyerPortalRoutes(app: TApp, deps: TDeps) {
   app.use(`${base}/*`, requireBuyer(deps));
+
+  app.openapi(displayPreferencesRoute, async (c) => {
+    const prefs = await readCompanyPreferences(deps.database.db, buyerContext(c).companyId);
+    return c.json(displayPreferencesOf(prefs), 200);
+  });
 
   app.openapi(summaryRoute, async (c) => c.json(await getSummary(deps, buyerContext(c)), 200));
   app.openapi(previewsRoute, async (c) =>

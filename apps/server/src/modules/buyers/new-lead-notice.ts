@@ -1,9 +1,10 @@
+import { DEFAULT_DISPLAY_PREFERENCES, formatDateTime } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { afterCommit } from "../../db/after-commit";
 import type { DbOrTx } from "../../db/client";
 import { executeText, queryRows } from "../../db/raw";
-import { buyerLeads, buyers, companies, leads, newLeadNotices } from "../../db/schema";
+import { buyerLeads, buyers, companies, companyPreferences, leads, newLeadNotices } from "../../db/schema";
 import { html } from "../../lib/html";
 import { yieldToUrgent } from "../../lib/yield";
 import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../email";
@@ -20,20 +21,30 @@ export type TNewLeadNoticeDeps = Pick<TDeps, "database" | "email" | "logger" | "
   config: Pick<TDeps["config"], "publicUrl">;
 };
 
-/** The e-mail a matched buyer gets: where and what, never the contact details of a locked preview. */
+/**
+ * The e-mail a matched buyer gets: where, what and when (written in the company's zone and format),
+ * never the customer's name, phone or address, whatever the access: those are in the portal.
+ */
 export function newLeadNoticeEmail(
   companyName: string,
-  lead: { serviceType: string | null; city: string | null; state: string | null; zipCode: string | null },
+  lead: {
+    serviceType: string | null;
+    city: string | null;
+    state: string | null;
+    zipCode: string | null;
+    receivedAt?: string | null;
+  },
   access: "preview" | "full",
   url: string,
   brand?: TEmailBrand,
 ) {
   const place = [lead.city, lead.state].filter(Boolean).join(", ") || lead.zipCode || "your area";
   const what = lead.serviceType ? `${lead.serviceType} lead` : "lead";
-  const line =
+  const offer =
     access === "full"
       ? `A new ${what} in ${place} was delivered to you: its contact details are in My Leads.`
       : `A new ${what} in ${place} is available to you. Unlock it with credits while slots remain.`;
+  const line = lead.receivedAt ? `${offer} Received ${lead.receivedAt}.` : offer;
   return {
     subject: `New lead from ${companyName}: ${what} in ${place}`,
     // The layout escapes the title itself.
@@ -102,6 +113,10 @@ type TRecipientRow = {
   zip_code: string | null;
   company_name: string;
   logo_url: string | null;
+  created_at: Date | string;
+  country: string | null;
+  currency: string | null;
+  timezone: string | null;
 };
 
 /**
@@ -145,9 +160,10 @@ export async function sendNewLeadNotices(
     select n.lead_id, n.company_id, r.*
       from n left join lateral (
         select bb.id as buyer_id, bb.email, x.is_preview, l.service_type, l.city, l.state, l.zip_code,
-               c.name as company_name, c.logo_url
+               c.name as company_name, c.logo_url, l.created_at, cp.country, cp.currency, cp.timezone
           from ${leads} l
           join ${companies} c on c.id = l.company_id
+          left join ${companyPreferences} cp on cp.company_id = l.company_id
           join lateral (
             select bl.buyer_id, bl.is_preview from ${buyerLeads} bl
              where bl.company_id = n.company_id and bl.lead_id = n.lead_id and bl.buyer_id = any(n.buyer_ids)
@@ -177,7 +193,18 @@ export async function sendNewLeadNotices(
     const access = r.is_preview ? "preview" : "full";
     const page = r.is_preview ? "available-leads" : "my-leads";
     const url = `${deps.config.publicUrl}/buyer/${page}?lead=${encodeURIComponent(r.lead_id)}`;
-    const lead = { serviceType: r.service_type, city: r.city, state: r.state, zipCode: r.zip_code };
+    const prefs = {
+      country: r.country ?? DEFAULT_DISPLAY_PREFERENCES.country,
+      currency: r.currency ?? DEFAULT_DISPLAY_PREFERENCES.currency,
+      timezone: r.timezone ?? DEFAULT_DISPLAY_PREFERENCES.timezone,
+    };
+    const lead = {
+      serviceType: r.service_type,
+      city: r.city,
+      state: r.state,
+      zipCode: r.zip_code,
+      receivedAt: formatDateTime(r.created_at, prefs),
+    };
     messages.push({
       key: r.lead_id,
       companyId: r.company_id,

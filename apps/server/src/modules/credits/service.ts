@@ -2,6 +2,7 @@ import {
   CREDIT_CSV_COLUMNS,
   CREDIT_LEDGER_LIMIT,
   CREDIT_MESSAGES,
+  formatExportDateTime,
   isCompanyAdminRole,
   type TCreditAdjustment,
   type TCreditAdjustmentResult,
@@ -19,6 +20,7 @@ import { toCsv } from "../../lib/csv";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { idempotencyKeyReused, requestHash } from "../../lib/request-hash";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { readCompanyPreferences } from "../settings";
 import { bookCredit, bookDebit, lockBuyer } from "./ledger";
 
 type TCreditDeps = Pick<TDeps, "database">;
@@ -191,20 +193,27 @@ export async function listLedger(
   return { entries: rows.map(toLedgerEntry) };
 }
 
-/** Every ledger entry of the company as CSV, with the columns of 002 §9. */
+/**
+ * Every ledger entry of the company as CSV, with the columns of 002 §9; times in the company's zone and
+ * its country's format (docs/preferences.md).
+ */
 export async function exportLedgerCsv(deps: TCreditDeps, ctx: TCompanyContext): Promise<string> {
   requireAdmin(ctx);
-  const rows = await ledgerQuery(deps.database.db, ctx);
+  const [rows, prefs] = await Promise.all([
+    ledgerQuery(deps.database.db, ctx),
+    readCompanyPreferences(deps.database.db, ctx.companyId),
+  ]);
+  const when = (at: Date | null) => formatExportDateTime(at, prefs);
   return toCsv(
     CREDIT_CSV_COLUMNS,
     rows.map(({ entry }) => [
-      entry.createdAt.toISOString(),
+      when(entry.createdAt),
       entry.buyerEmail ?? "",
       entry.amount,
       entry.transactionType,
       entry.reason ?? "",
       entry.notes ?? "",
-      entry.expiresAt?.toISOString() ?? "",
+      when(entry.expiresAt),
     ]),
   );
 }

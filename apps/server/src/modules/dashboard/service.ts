@@ -9,7 +9,11 @@ import { callLogs, forms, leads } from "../../db/schema";
 export async function dashboardCounts(db: Db, companyId: string) {
   const [[formCount], [leadCount], [calls]] = await Promise.all([
     db.select({ n: count() }).from(forms).where(eq(forms.companyId, companyId)),
-    db.select({ n: count() }).from(leads).where(eq(leads.companyId, companyId)),
+    // Test leads (sandbox API keys) are not business: never counted.
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(eq(leads.companyId, companyId), eq(leads.isTest, false))),
     db
       .select({
         total: count(),

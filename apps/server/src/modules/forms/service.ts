@@ -42,7 +42,7 @@ export async function listForms(deps: TFormDeps, ctx: TCompanyContext): Promise<
     db
       .select({ formId: leads.formId, n: sql<number>`count(*)::int` })
       .from(leads)
-      .where(and(eq(leads.companyId, ctx.companyId), isNotNull(leads.formId)))
+      .where(and(eq(leads.companyId, ctx.companyId), isNotNull(leads.formId), eq(leads.isTest, false)))
       .groupBy(leads.formId),
   ]);
   const leadCounts = new Map(counts.map((c) => [c.formId, Number(c.n)]));

@@ -1,10 +1,12 @@
-import type { TLeadFilters } from "@leadpost/shared";
+import { formatExportDateTime, type TLeadFilters } from "@leadpost/shared";
 import { and, desc, eq } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { formSubmissions, forms, leads, niches } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { contactPrivacyFor, readCompanyPreferences } from "../settings";
 import { leadConditions } from "./filters";
+import { visibleContact } from "./privacy";
 import { answersOf } from "./service";
 
 /** One export is built in memory; beyond this the filters must narrow it (a date range, a form). */
@@ -51,6 +53,8 @@ export function exportCutNotice(maxRows: number) {
 /**
  * Every lead column, the source data, then one column per answer label (in first-seen order). An answer
  * whose label is already a column (Name, Email, Phone…: extracted from those answers) is not repeated.
+ * Times are written in the company's zone and its country's format; details the company's preferences
+ * hide from this user are left empty (their answers left out).
  */
 export async function exportLeadsCsv(
   deps: Pick<TDeps, "database">,
@@ -58,6 +62,9 @@ export async function exportLeadsCsv(
   filters: TLeadFilters,
   maxRows = EXPORT_MAX_ROWS,
 ): Promise<{ csv: string; cut: boolean }> {
+  const prefs = await readCompanyPreferences(deps.database.db, ctx.companyId);
+  const privacy = contactPrivacyFor(prefs, ctx.role);
+  const when = (at: Date | string | null | undefined) => formatExportDateTime(at, prefs);
   const rows = await deps.database.db
     .select({ lead: leads, formTitle: forms.title, nicheName: niches.name, submission: formSubmissions })
     .from(leads)
@@ -67,27 +74,28 @@ export async function exportLeadsCsv(
       formSubmissions,
       and(eq(formSubmissions.id, leads.submissionId), eq(formSubmissions.companyId, leads.companyId)),
     )
-    .where(and(...leadConditions(ctx.companyId, filters)))
+    .where(and(...leadConditions(ctx.companyId, filters, { privacy })))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(maxRows + 1);
   const cut = rows.length > maxRows;
   if (cut) rows.length = maxRows;
 
   const fixed = new Set(BASE_COLUMNS.map((c) => c.toLowerCase()));
-  const answerLists = rows.map(({ lead }) => answersOf(lead));
+  const answerLists = rows.map(({ lead }) => answersOf(lead, privacy));
   const labels = [...new Set(answerLists.flatMap((list) => list.map((a) => a.label)))].filter(
     (label) => !fixed.has(label.trim().toLowerCase()),
   );
   const body = rows.map(({ lead, formTitle, nicheName, submission: s }, i) => {
     const answers = new Map(answerLists[i]!.map((a) => [a.label, a.value]));
+    const contact = visibleContact(lead, privacy);
     return [
       lead.id,
-      lead.createdAt,
+      when(lead.createdAt),
       lead.status,
       lead.source,
-      lead.name,
+      contact.name,
       lead.email,
-      lead.phone,
+      contact.phone,
       lead.city,
       lead.state,
       lead.zipCode,
@@ -100,7 +108,7 @@ export async function exportLeadsCsv(
       lead.saleCount,
       lead.isDuplicate ? "yes" : "no",
       lead.duplicateOfLeadId,
-      lead.routedAt,
+      when(lead.routedAt),
       s?.id,
       s?.ipAddress,
       s?.referrer,
@@ -109,7 +117,7 @@ export async function exportLeadsCsv(
       s?.clickIds?.gclid,
       s?.clickIds?.fbclid,
       s?.consent?.text,
-      s?.consent?.at,
+      when(s?.consent?.at),
       ...labels.map((label) => answers.get(label)),
     ];
   });

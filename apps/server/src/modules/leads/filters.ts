@@ -1,4 +1,4 @@
-import type { TLeadFilters } from "@leadpost/shared";
+import { NO_CONTACT_PRIVACY, type TContactPrivacy, type TLeadFilters } from "@leadpost/shared";
 import { eq, gte, ilike, lt, lte, or, type SQL } from "drizzle-orm";
 import { leads } from "../../db/schema";
 import { escapeLike } from "../../lib/like";
@@ -6,19 +6,25 @@ import { escapeLike } from "../../lib/like";
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A lead's name, e-mail, city, ZIP or phone contains the search text; undefined when it is blank. */
-export function leadSearchCondition(text: string | undefined): SQL | undefined {
+/**
+ * A lead's name, e-mail, city, ZIP or phone contains the search text; undefined when it is blank. A
+ * detail hidden from the reader is not searched (a match would reveal it).
+ */
+export function leadSearchCondition(
+  text: string | undefined,
+  privacy: TContactPrivacy = NO_CONTACT_PRIVACY,
+): SQL | undefined {
   const search = text?.trim();
   if (!search) return undefined;
   const pattern = `%${escapeLike(search)}%`;
   // Phones are stored as digits, so "(303) 555" must be searched as "303555".
   const digits = search.replace(/\D/g, "");
   return or(
-    ilike(leads.name, pattern),
+    privacy.hideName ? undefined : ilike(leads.name, pattern),
     ilike(leads.email, pattern),
     ilike(leads.city, pattern),
     ilike(leads.zipCode, pattern),
-    ilike(leads.phone, digits.length >= 3 ? `%${digits}%` : pattern),
+    privacy.hidePhone ? undefined : ilike(leads.phone, digits.length >= 3 ? `%${digits}%` : pattern),
   );
 }
 
@@ -29,13 +35,16 @@ export function leadSearchCondition(text: string | undefined): SQL | undefined {
 export function leadConditions(
   companyId: string,
   filters: TLeadFilters,
-  opts: { ignoreStatus?: boolean } = {},
+  opts: { ignoreStatus?: boolean; privacy?: TContactPrivacy } = {},
 ): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(leads.companyId, companyId)];
-  conditions.push(leadSearchCondition(filters.search));
+  conditions.push(leadSearchCondition(filters.search, opts.privacy));
   if (filters.formId) conditions.push(eq(leads.formId, filters.formId));
   if (filters.nicheId) conditions.push(eq(leads.nicheId, filters.nicheId));
   if (filters.status && !opts.ignoreStatus) conditions.push(eq(leads.status, filters.status));
+  // Sandbox and production never mix: test leads only when asked for.
+  if (filters.test === "only") conditions.push(eq(leads.isTest, true));
+  else if (filters.test !== "include") conditions.push(eq(leads.isTest, false));
   if (filters.from) conditions.push(gte(leads.createdAt, startOf(filters.from)));
   if (filters.to) {
     conditions.push(

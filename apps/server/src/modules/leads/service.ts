@@ -2,7 +2,9 @@ import {
   distanceMiles,
   LEAD_MESSAGES,
   LEAD_STATUSES,
+  NO_CONTACT_PRIVACY,
   previewReason,
+  type TContactPrivacy,
   type TLeadDetail,
   type TLeadList,
   type TLeadListQuery,
@@ -24,7 +26,9 @@ import {
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
 import { leadPreviewBuyers, type TLeadPreviewBuyer } from "../lead-previews";
+import { contactPrivacyFor, readCompanyPreferences } from "../settings";
 import { leadConditions } from "./filters";
+import { hiddenKinds, isHiddenAnswer, visibleContact } from "./privacy";
 
 type TLeadDeps = Pick<TDeps, "database">;
 
@@ -38,14 +42,22 @@ export function selectLeadsWithNames(db: Db) {
 }
 type TLeadWithNames = { lead: typeof leads.$inferSelect; formTitle: string | null; nicheName: string | null };
 
-function toLeadSummary({ lead, formTitle, nicheName }: TLeadWithNames): TLeadSummary {
+/** What the company's preferences hide from this company user (members only; 003 §2.8). */
+export async function contactPrivacyOf(db: Db, ctx: TCompanyContext): Promise<TContactPrivacy> {
+  if (ctx.role !== "member") return NO_CONTACT_PRIVACY;
+  return contactPrivacyFor(await readCompanyPreferences(db, ctx.companyId), ctx.role);
+}
+
+function toLeadSummary(
+  { lead, formTitle, nicheName }: TLeadWithNames,
+  privacy: TContactPrivacy = NO_CONTACT_PRIVACY,
+): TLeadSummary {
   return {
     id: lead.id,
     createdAt: lead.createdAt.toISOString(),
     source: lead.source,
-    name: lead.name,
+    ...visibleContact(lead, privacy),
     email: lead.email,
-    phone: lead.phone,
     city: lead.city,
     state: lead.state,
     zipCode: lead.zipCode,
@@ -56,6 +68,8 @@ function toLeadSummary({ lead, formTitle, nicheName }: TLeadWithNames): TLeadSum
     saleCount: lead.saleCount,
     form: lead.formId && formTitle !== null ? { id: lead.formId, title: formTitle } : null,
     niche: lead.nicheId && nicheName !== null ? { id: lead.nicheId, name: nicheName } : null,
+    hiddenContact: hiddenKinds(privacy),
+    isTest: lead.isTest,
   };
 }
 
@@ -65,7 +79,8 @@ export async function listLeads(
   query: TLeadListQuery,
 ): Promise<TLeadList> {
   const db = deps.database.db;
-  const where = and(...leadConditions(ctx.companyId, query));
+  const privacy = await contactPrivacyOf(db, ctx);
+  const where = and(...leadConditions(ctx.companyId, query, { privacy }));
   const [rows, [total], byStatus] = await Promise.all([
     selectLeadsWithNames(db)
       .where(where)
@@ -76,13 +91,13 @@ export async function listLeads(
     db
       .select({ status: leads.status, n: count() })
       .from(leads)
-      .where(and(...leadConditions(ctx.companyId, query, { ignoreStatus: true })))
+      .where(and(...leadConditions(ctx.companyId, query, { ignoreStatus: true, privacy })))
       .groupBy(leads.status),
   ]);
   const statusCounts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as TLeadList["statusCounts"];
   for (const row of byStatus) statusCounts[row.status] = Number(row.n);
   return {
-    leads: rows.map(toLeadSummary),
+    leads: rows.map((row) => toLeadSummary(row, privacy)),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(total?.n ?? 0),
@@ -97,7 +112,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
   );
   if (!row) throw notFound(LEAD_MESSAGES.NOT_FOUND);
   const { lead } = row;
-  const [submissions, decision, holders, previews] = await Promise.all([
+  const [submissions, decision, holders, previews, privacy] = await Promise.all([
     lead.submissionId
       ? db
           .select()
@@ -123,6 +138,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
       .orderBy(buyerLeads.createdAt, buyerLeads.id),
     // Derived previews (modules/lead-previews), the dismissed ones too: routing decided them.
     lead.routedAt ? leadPreviewBuyers(db, lead, { withDismissed: true }) : Promise.resolve([]),
+    contactPrivacyOf(db, ctx),
   ]);
   const submission = submissions[0];
   const derived = previews.filter((p) => !p.stored);
@@ -152,12 +168,12 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
   ]);
   const routedAt = (lead.routedAt ?? lead.createdAt).toISOString();
   return {
-    ...toLeadSummary(row),
+    ...toLeadSummary(row, privacy),
     latitude: lead.latitude,
     longitude: lead.longitude,
     duplicateOfLeadId: lead.duplicateOfLeadId,
     routedAt: lead.routedAt?.toISOString() ?? null,
-    fields: answersOf(lead),
+    fields: answersOf(lead, privacy),
     submission: submission
       ? {
           id: submission.id,
@@ -278,16 +294,26 @@ const asAnswer = (value: unknown): TAnswerOut => {
   return JSON.stringify(value);
 };
 
-/** Form leads keep their ordered answers; older or imported leads only have the label → value map. */
-export function answersOf(lead: Pick<typeof leads.$inferSelect, "answers" | "data">) {
-  if (lead.answers.length > 0) {
-    return lead.answers.map((a) => ({ fieldId: a.fieldId, label: a.label, value: asAnswer(a.value) }));
-  }
-  return Object.entries(lead.data).map(([label, value]) => ({
-    fieldId: null,
-    label,
-    value: asAnswer(value),
-  }));
+/**
+ * Form leads keep their ordered answers; older or imported leads only have the label → value map.
+ * Answers holding a detail the reader may not see (the company's hide toggles) are left out.
+ */
+export function answersOf(
+  lead: Pick<typeof leads.$inferSelect, "answers" | "data" | "name" | "phone">,
+  privacy: TContactPrivacy = NO_CONTACT_PRIVACY,
+) {
+  const all =
+    lead.answers.length > 0
+      ? lead.answers.map((a) => ({ fieldId: a.fieldId, label: a.label, type: a.type, value: a.value }))
+      : Object.entries(lead.data).map(([label, value]) => ({
+          fieldId: null,
+          label,
+          type: undefined,
+          value,
+        }));
+  return all
+    .filter((a) => !isHiddenAnswer(a, lead, privacy))
+    .map((a) => ({ fieldId: a.fieldId, label: a.label, value: asAnswer(a.value) }));
 }
 
 /**

@@ -10,7 +10,12 @@ import { and, eq, ne } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { paymentOrders } from "../../db/schema";
 import { keepTenantWrites } from "../../db/tenant-scope";
-import { firstCapture, PayPalError, type TPayPalOrder } from "../../integrations/paypal/client";
+import {
+  firstCapture,
+  PayPalError,
+  payPalFailureKind,
+  type TPayPalOrder,
+} from "../../integrations/paypal/client";
 import { AppError } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
 import type { TBuyerContext } from "../../plugins/buyer-context";
@@ -56,7 +61,7 @@ export async function createCreditOrder(
     });
   } catch (err) {
     log.warn({ err, companyId: ctx.companyId }, "PayPal order creation failed");
-    throw new AppError("PAYMENT_PROVIDER_ERROR", 502, PAYMENT_MESSAGES.CREATE_FAILED);
+    throw paypalProblem(err);
   }
   await db.insert(paymentOrders).values({
     id: orderId,
@@ -134,9 +139,23 @@ export async function captureCreditPayment(
       throw paymentFailed();
     }
     log.warn({ err, orderId: order.id }, "PayPal capture failed");
-    throw new AppError("PAYMENT_PROVIDER_ERROR", 502, PAYMENT_MESSAGES.COMPLETE_FAILED);
+    throw paypalProblem(err);
   }
   const result = await settle(firstCapture(captured));
   if (result.status === "declined" || result.status === "failed") throw paymentFailed();
   return result;
+}
+
+const FAILURE_TEXT = {
+  unreachable: PAYMENT_MESSAGES.PAYPAL_UNREACHABLE,
+  credentials: PAYMENT_MESSAGES.PAYPAL_CREDENTIALS_REFUSED,
+  unavailable: PAYMENT_MESSAGES.PAYPAL_UNAVAILABLE,
+  refused: PAYMENT_MESSAGES.PAYPAL_REFUSED,
+} as const;
+
+/** A PayPal failure as the buyer reads it: the cause in words (the screen's title says what failed). */
+function paypalProblem(err: unknown): AppError {
+  const text =
+    err instanceof PayPalError ? FAILURE_TEXT[payPalFailureKind(err)] : PAYMENT_MESSAGES.PAYPAL_REFUSED;
+  return new AppError("PAYMENT_PROVIDER_ERROR", 502, text);
 }

@@ -7,7 +7,7 @@ const companyId = sql.raw(`"companies"."id"`);
 
 export const seatsUsed = sql<number>`(select count(*) from ${userRoles} where ${userRoles.companyId} = ${companyId})::int`;
 export const buyerCount = sql<number>`(select count(*) from ${buyers} where ${buyers.companyId} = ${companyId} and ${buyers.deletedAt} is null)::int`;
-export const leadCount = sql<number>`(select count(*) from ${leads} where ${leads.companyId} = ${companyId})::int`;
+export const leadCount = sql<number>`(select count(*) from ${leads} where ${leads.companyId} = ${companyId} and not ${leads.isTest})::int`;
 /** The newest lead or sign-in activity of the company's users, whichever is later. */
 // Written with aliases: the query builder leaves single-table columns unqualified, and both tables
 // of the join have a user_id.

@@ -11,7 +11,12 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { platformSettings, subscriptionPlans } from "../../db/schema";
 import { createBillingPlan, createCatalogProduct } from "../../integrations/paypal/catalog";
-import { createPayPalClient, PayPalError, type TPayPalClient } from "../../integrations/paypal/client";
+import {
+  createPayPalClient,
+  PayPalError,
+  payPalFailureKind,
+  type TPayPalClient,
+} from "../../integrations/paypal/client";
 import { AppError } from "../../lib/app-error";
 import { lastFour } from "../../lib/secret-box";
 
@@ -124,10 +129,14 @@ export async function regeneratePlans(deps: TSettingsDeps, mode: TMode): Promise
   } catch (err) {
     if (!(err instanceof PayPalError)) throw err;
     deps.logger.warn({ status: err.status, issue: err.issue }, "PayPal plan regeneration failed");
-    const message =
-      err.status === 401
-        ? "PayPal refused the client ID or secret"
-        : `PayPal could not create the plans (${err.issue})`;
+    const message = {
+      credentials: "PayPal refused the client ID or secret",
+      unreachable:
+        "PayPal could not be reached, so no plans were created. Please try again in a few minutes.",
+      unavailable:
+        "PayPal is not answering properly right now, so no plans were created. Please try again later.",
+      refused: "PayPal refused to create the plans. Check that the account may create subscription plans.",
+    }[payPalFailureKind(err)];
     throw new AppError("PAYPAL_ERROR", 502, message);
   }
   const rows = await deps.database.db.transaction(async (tx) => {

@@ -44,6 +44,7 @@ export async function assignLead(
       .where(and(eq(leads.id, leadId), eq(leads.companyId, ctx.companyId)))
       .for("no key update");
     if (!lead) throw notFound(LEAD_MESSAGES.NOT_FOUND);
+    if (lead.isTest) throw conflict(ROUTING_MESSAGES.TEST_LEAD);
     const [buyer] = await tx
       .select()
       .from(buyers)

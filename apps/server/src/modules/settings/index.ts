@@ -1,3 +1,4 @@
 export { getCompanySettings } from "./company-settings";
 export { COMPANY_LOGO_PATH } from "./logo";
+export { contactPrivacyFor, displayPreferencesOf, readCompanyPreferences } from "./preferences";
 export { registerSettingsRoutes } from "./routes";

@@ -3,10 +3,12 @@ import {
   SETTINGS_MESSAGES,
   ZCompanySettingsSchema,
   ZCompanySettingsUpdateSchema,
+  ZDisplayPreferencesSchema,
   ZEmailDomainStatusSchema,
   ZMapsTestInputSchema,
   ZMapsTestSchema,
   ZPayPalVerifySchema,
+  ZPreferencesInputSchema,
   ZPreferencesSchema,
   ZResendVerifyInputSchema,
   ZResendVerifySchema,
@@ -22,7 +24,7 @@ import { requireSession } from "../../plugins/session";
 import { answerAfterCommit, companyContext, requireCompanyRole } from "../../plugins/tenant";
 import { getCompanySettings, setSandboxMode, updateCompanySettings } from "./company-settings";
 import { registerLogoRoutes } from "./logo";
-import { getPreferences, savePreferences } from "./preferences";
+import { displayPreferencesOf, getPreferences, readCompanyPreferences, savePreferences } from "./preferences";
 import {
   deliverTestEmail,
   emailDomainStatus,
@@ -117,8 +119,20 @@ const prefsPutRoute = createRoute({
   path: `${SETTINGS_BASE}/preferences`,
   tags,
   summary: "Save company preferences",
-  request: { body: jsonBody(ZPreferencesSchema) },
+  request: { body: jsonBody(ZPreferencesInputSchema) },
   responses: { 200: jsonContent(ZPreferencesSchema, "Saved"), ...denied, 422: apiError("Invalid input") },
+});
+export const DISPLAY_PREFERENCES_PATH = "/api/company/display-preferences";
+const displayRoute = createRoute({
+  method: "get",
+  path: DISPLAY_PREFERENCES_PATH,
+  tags,
+  summary: "The company's country, currency and timezone, which format money and dates (any company user)",
+  responses: {
+    200: jsonContent(ZDisplayPreferencesSchema, "Display preferences"),
+    401: apiError("Not signed in"),
+    403: apiError("No company associated with your account"),
+  },
 });
 const testEmailRoute = post(
   "/email/test",
@@ -128,6 +142,11 @@ const testEmailRoute = post(
 );
 
 export function registerSettingsRoutes(app: TApp, deps: TDeps) {
+  app.use(DISPLAY_PREFERENCES_PATH, requireSession(deps), requireCompanyRole(deps));
+  app.openapi(displayRoute, async (c) => {
+    const prefs = await readCompanyPreferences(deps.database.db, companyContext(c).companyId);
+    return c.json(displayPreferencesOf(prefs), 200);
+  });
   app.use(
     `${SETTINGS_BASE}/*`,
     requireSession(deps),

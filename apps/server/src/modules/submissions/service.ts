@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
   FORM_MESSAGES,
+  keyAnswersByFieldId,
   type TFormSubmission,
   type TFormSubmissionResult,
   validateFormAnswers,
@@ -74,7 +75,17 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
     return refuse(deps, req, hash, null, err);
   }
   if (req.apiKey && req.apiKey.companyId !== form.companyId) return refuse(deps, req, hash, null, formGone());
-  const check = validateFormAnswers(form.normalizedFields, req.body.formData);
+  // The Lead API may name answers by label as well as by field id.
+  let formData = req.body.formData;
+  if (req.apiKey) {
+    const keyed = keyAnswersByFieldId(form.normalizedFields, formData);
+    if (!keyed.ok) {
+      const ambiguous = new AppError("VALIDATION_FAILED", 422, FORM_MESSAGES.INVALID_DATA, keyed.errors);
+      return refuse(deps, req, hash, form.id, ambiguous);
+    }
+    formData = keyed.formData as typeof formData;
+  }
+  const check = validateFormAnswers(form.normalizedFields, formData);
   if (!check.ok) {
     const invalid = new AppError("VALIDATION_FAILED", 422, FORM_MESSAGES.INVALID_DATA, check.errors);
     return refuse(deps, req, hash, form.id, invalid);

@@ -5,6 +5,9 @@ import { pingDatabase } from "../../db/client";
 import { apiError, jsonContent } from "../../lib/openapi";
 import { devMailboxEnabled } from "../email";
 
+// Every request's body is limited (app.ts), these bodiless reads' too.
+const TOO_LARGE = "The request body is too large";
+
 const healthRoute = createRoute({
   method: "get",
   path: "/api/health",
@@ -12,6 +15,7 @@ const healthRoute = createRoute({
   summary: "Liveness and database check",
   responses: {
     200: jsonContent(ZHealthSchema, "Healthy"),
+    413: apiError(TOO_LARGE),
     503: jsonContent(ZHealthSchema, "Database unreachable"),
   },
 });
@@ -23,6 +27,7 @@ const versionRoute = createRoute({
   summary: "The running build's version; the web app polls it to offer a reload",
   responses: {
     200: jsonContent(ZVersionSchema, "Version"),
+    413: apiError(TOO_LARGE),
     500: apiError("Error"),
   },
 });
@@ -34,6 +39,7 @@ const signInOptionsRoute = createRoute({
   summary: "Which ways of signing in are configured (Google only with a client id and secret)",
   responses: {
     200: { description: "Options", content: { "application/json": { schema: ZSignInOptionsSchema } } },
+    413: apiError(TOO_LARGE),
   },
 });
 

@@ -12,7 +12,7 @@ import {
   Tags,
   Users,
 } from "lucide-react";
-import { canOpen } from "../route-access";
+import { canUse } from "../route-access";
 import type { TNavGroup } from "./nav";
 
 /** Spec 001 §2 Layout, company sidebar. Settings links straight to /owner/settings (where /dashboard/settings redirects). */
@@ -55,8 +55,15 @@ export function companyNavGroups(user: TWhoami | null): TNavGroup[] {
       items: [{ title: "Developer Settings", to: "/dashboard/developer", icon: Code }],
     });
   }
-  // The same table of roles as the router guard: no link to a page that would send the user away.
+  // The same table of roles as the router guard, and no link to a page that would only refuse the user.
   return groups
-    .map((group) => ({ ...group, items: group.items.filter((item) => canOpen(item.to, user)) }))
+    .map((group) => ({
+      ...group,
+      items: group.items
+        .filter((item) => canUse(item.to, user))
+        .map((item) =>
+          item.items ? { ...item, items: item.items.filter((sub) => canUse(sub.to, user)) } : item,
+        ),
+    }))
     .filter((group) => group.items.length > 0);
 }

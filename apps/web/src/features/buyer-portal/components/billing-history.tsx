@@ -3,8 +3,8 @@ import { Receipt } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useBillingHistory } from "../hooks/use-buyer-portal";
-import { formatDate } from "./preview-fields";
 
 const STATUS_VARIANT = { paid: "success", pending: "warning", failed: "destructive" } as const;
 const STATUS_LABEL: Record<TBillingRow["status"], string> = {
@@ -19,6 +19,7 @@ const money = (amount: number, currency: string) =>
 /** Real billing rows from this buyer's credit-pack payments (PRODUCT §2 replaces the sample rows). */
 export function BillingHistory() {
   const billing = useBillingHistory();
+  const { date: formatDate } = useDisplayFormat();
   if (billing.isPending) return <LoadingBlock rows={2} />;
   if (billing.isError) {
     return (

@@ -12,10 +12,10 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { useUpdateMyLead } from "../hooks/use-buyer-portal";
 import { CrmStatusSelect } from "./crm-status-select";
-import { formatDate } from "./preview-fields";
 
 const answerText = (value: TMyLead["fields"][number]["value"]) =>
   value === null ? "—" : Array.isArray(value) ? value.join(", ") : String(value);
@@ -23,6 +23,7 @@ const answerText = (value: TMyLead["fields"][number]["value"]) =>
 /** Every field of a purchased lead, its CRM status and notes. */
 export function MyLeadDialog({ lead, onClose }: { lead: TMyLead; onClose: () => void }) {
   const [notes, setNotes] = useState(lead.notes ?? "");
+  const { date: formatDate } = useDisplayFormat();
   const update = useUpdateMyLead();
   const save = () =>
     update.mutate(
@@ -44,34 +45,22 @@ export function MyLeadDialog({ lead, onClose }: { lead: TMyLead; onClose: () => 
           </DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Email</dt>
-          <dd>
-            {lead.email ? (
-              <a href={`mailto:${lead.email}`} className="underline">
-                {lead.email}
-              </a>
-            ) : (
-              "—"
-            )}
-          </dd>
-          <dt className="text-muted-foreground">Phone</dt>
-          <dd>
-            {lead.phone ? (
-              <a href={`tel:${lead.phone}`} className="underline">
-                {lead.phone}
-              </a>
-            ) : (
-              "—"
-            )}
-          </dd>
-          <dt className="text-muted-foreground">Location</dt>
-          <dd>{[lead.city, lead.state, lead.zipCode].filter(Boolean).join(", ") || "—"}</dd>
-          <dt className="text-muted-foreground">Service</dt>
-          <dd>{lead.serviceType}</dd>
+          {/* Each value once, under the form's own labels (the server leaves out repeats). */}
           {lead.fields.map((f) => (
             <div key={f.label} className="contents">
               <dt className="text-muted-foreground">{f.label}</dt>
-              <dd className="whitespace-pre-wrap break-words">{answerText(f.value)}</dd>
+              <dd className="whitespace-pre-wrap break-words">
+                {f.kind && typeof f.value === "string" ? (
+                  <a
+                    href={f.kind === "email" ? `mailto:${f.value}` : `tel:${f.value.replace(/[^\d+]/g, "")}`}
+                    className="underline"
+                  >
+                    {f.value}
+                  </a>
+                ) : (
+                  answerText(f.value)
+                )}
+              </dd>
             </div>
           ))}
         </dl>

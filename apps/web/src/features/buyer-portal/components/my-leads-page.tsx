@@ -10,18 +10,19 @@ import { Pager } from "@/components/ui/pager";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { downloadMyLeadsCsv } from "../api";
 import { useBuyerId, useMyLeads, useUpdateMyLead } from "../hooks/use-buyer-portal";
 import { CrmStatusSelect } from "./crm-status-select";
 import { MyLeadDialog } from "./my-lead-dialog";
-import { formatDate } from "./preview-fields";
 
 const PAGE_SIZE = 25;
 
 /** My Leads (PRODUCT §4): purchased leads with every field, CRM status, notes, filters and CSV. */
 export function MyLeadsPage() {
   const buyerId = useBuyerId();
+  const { date: formatDate } = useDisplayFormat();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<TCrmStatus | "all">("all");
   const [from, setFrom] = useState("");
@@ -76,7 +77,8 @@ export function MyLeadsPage() {
         }
       />
       <Tabs value={status} onValueChange={(v) => resetPage(setStatus)(v as TCrmStatus | "all")}>
-        <TabsList className="h-auto max-w-full flex-wrap">
+        {/* One row that scrolls sideways on a narrow screen, never wrapping over the search below. */}
+        <TabsList className="w-full justify-start overflow-x-auto overflow-y-hidden sm:w-fit">
           <TabsTrigger value="all">All</TabsTrigger>
           {CRM_STATUSES.map((s) => (
             <TabsTrigger key={s} value={s}>

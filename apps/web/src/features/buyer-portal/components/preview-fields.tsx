@@ -1,10 +1,9 @@
 import type { TPreviewLead } from "@leadpost/shared";
-
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 
 /** What a preview shows before unlocking: where, what and when; never who. */
 export function PreviewFields({ lead }: { lead: TPreviewLead }) {
+  const { date } = useDisplayFormat();
   const place = [lead.city, lead.state].filter(Boolean).join(", ") || "Location not given";
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -21,7 +20,7 @@ export function PreviewFields({ lead }: { lead: TPreviewLead }) {
         </>
       )}
       <dt className="text-muted-foreground">Received</dt>
-      <dd>{formatDate(lead.createdAt)}</dd>
+      <dd>{date(lead.createdAt)}</dd>
     </dl>
   );
 }

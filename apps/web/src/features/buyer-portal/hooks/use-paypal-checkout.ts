@@ -21,9 +21,14 @@ export function useStartPayPalCheckout() {
       }
       window.location.assign(order.approveUrl);
     },
-    onError: (error) =>
+    // One toast: what failed as its title, the cause (PayPal unreachable, credentials refused…) below,
+    // never the same words twice.
+    onError: (error) => {
+      const cause = paymentErrorMessage(error, PAYMENT_MESSAGES.PAYMENT_FAILED);
       toast.error(PAYMENT_MESSAGES.CREATE_FAILED, {
-        description: paymentErrorMessage(error, PAYMENT_MESSAGES.CREATE_FAILED),
-      }),
+        id: "paypal-checkout",
+        description: cause === PAYMENT_MESSAGES.CREATE_FAILED ? PAYMENT_MESSAGES.PAYMENT_FAILED : cause,
+      });
+    },
   });
 }

@@ -5,10 +5,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { cn } from "@/lib/utils";
 import { useBuyerStatusMutation } from "../hooks/use-buyer-mutations";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const STATUS_BADGE = {
   active: { label: "Active", variant: "success" },
   pending: { label: "Pending", variant: "warning" },
@@ -18,12 +18,12 @@ const STATUS_BADGE = {
 export const buyerArea = (b: TBuyer) =>
   [b.city, b.state, b.zipCode].filter(Boolean).join(", ") || "Not specified";
 
-function costLine(b: TBuyer) {
+function costLine(b: TBuyer, money: (amount: number) => string) {
   if (b.allYouCanEatEnabled) return "Included (All You Can Eat)";
   if (b.effectivePrice === null) return "Not set";
   const credits = b.costPerLeadCredits ?? 0;
   const from = b.costPerLead === null ? " (niche)" : "";
-  return `${usd.format(b.effectivePrice)} · ${credits} ${credits === 1 ? "credit" : "credits"}${from}`;
+  return `${money(b.effectivePrice)} · ${credits} ${credits === 1 ? "credit" : "credits"}${from}`;
 }
 
 type TBuyerCardProps = {
@@ -39,6 +39,7 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const status = useBuyerStatusMutation();
+  const { money } = useDisplayFormat();
   const name = buyerDisplayName(buyer);
   const badge = STATUS_BADGE[buyer.status];
   const resend = buyer.hasAccount || buyer.invitationPending;
@@ -65,7 +66,7 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
             <Item label="Niche" value={buyer.niche?.name ?? "No niche"} />
             <Item label="Area" value={buyerArea(buyer)} />
             <Item label="Service radius" value={`${buyer.serviceRadius} miles`} />
-            <Item label="Cost per lead" value={costLine(buyer)} />
+            <Item label="Cost per lead" value={costLine(buyer, money)} />
             {!buyer.allYouCanEatEnabled && (
               <Item label="Prepaid" value={`${buyer.prepaidLeadsRemaining} / ${buyer.prepaidLeadsTotal}`} />
             )}

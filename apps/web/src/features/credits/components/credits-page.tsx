@@ -7,11 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { checkCreditsHealth, creditKeys, downloadLedgerCsv, fetchCreditBuyers, fetchLedger } from "../api";
 import { CreditForm } from "./credit-form";
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** /owner/credits: grant or revoke buyers' credits beside the latest 50 ledger entries (002). */
 export function CreditsPage() {
@@ -112,6 +111,7 @@ export function CreditsPage() {
 }
 
 function LedgerRow({ entry }: { entry: TCreditLedgerEntry }) {
+  const { dateTime: when, date } = useDisplayFormat();
   const revoked = entry.isRevoked || entry.type === "revoke";
   return (
     <li className="grid gap-1 p-3 text-sm">
@@ -125,7 +125,7 @@ function LedgerRow({ entry }: { entry: TCreditLedgerEntry }) {
         <Badge variant="outline">{entry.type}</Badge>
         {revoked && <Badge variant="warning">Revoked</Badge>}
         <span>{when(entry.createdAt)}</span>
-        {entry.expiresAt && <span>expires {new Date(entry.expiresAt).toLocaleDateString()}</span>}
+        {entry.expiresAt && <span>expires {date(entry.expiresAt)}</span>}
       </div>
       {(entry.reason || entry.notes) && (
         <p className="text-muted-foreground">{[entry.reason, entry.notes].filter(Boolean).join(" · ")}</p>

@@ -6,10 +6,9 @@ import { useId, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { BarList, DonutChart } from "@/components/ui/charts";
 import { QueryState } from "@/components/ui/query-states";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { dashboardKeys, fetchBusinessOverview } from "../api";
 import { LeadsPerDayChart } from "./leads-per-day-chart";
-
-const usd = new Intl.NumberFormat(undefined, { style: "currency", currency: "USD" });
 
 /**
  * The business at a glance for 7, 30 or 90 days: leads per day with sales and calls, where leads come
@@ -61,6 +60,8 @@ function PeriodButtons({ days, onChange }: { days: number; onChange: (days: numb
 }
 
 function Charts({ data }: { data: TBusinessOverview }) {
+  // Money in the company's currency and country format (Preferences).
+  const { money } = useDisplayFormat();
   const totalLeads = data.sales.leads;
   const totalCalls = data.daily.reduce((sum, d) => sum + d.calls, 0);
   const noLeads = totalLeads === 0;
@@ -137,7 +138,7 @@ function Charts({ data }: { data: TBusinessOverview }) {
       </ChartCard>
       <ChartCard
         title="Credits spent by buyers"
-        description={`${data.credits.spent} credits, about ${usd.format(data.credits.valueUsd)} at ${usd.format(data.credits.creditValueUsd)} a credit`}
+        description={`${data.credits.spent} credits, about ${money(data.credits.valueUsd)} at ${money(data.credits.creditValueUsd)} a credit`}
         empty={
           data.topBuyers.length === 0
             ? "The buyers who unlock the most leads appear here, with the credits they spent."

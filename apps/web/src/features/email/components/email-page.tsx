@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { toast } from "@/lib/toast";
 import { emailKeys, fetchEmailLog, resendEmail } from "../api";
@@ -28,11 +29,11 @@ const STATUS_VARIANT = {
   failed: "destructive",
 } as const;
 
-const when = (iso: string) => new Date(iso).toLocaleString();
 const kindLabel = (kind: string) => kind.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
 /** /dashboard/email: the company's message log, newest first, with status filter, search and resend. */
 export function EmailPage() {
+  const { dateTime: when } = useDisplayFormat();
   const isAdmin = useIsCompanyAdmin();
   const [status, setStatus] = useState<TEmailStatus | "all">("all");
   const [search, setSearch] = useState("");

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { FORM_LIST_MESSAGES } from "../lib/messages";
 
 type TFormCardProps = {
@@ -15,6 +16,7 @@ type TFormCardProps = {
 
 export function FormCard({ form, busy, onToggle, onDelete }: TFormCardProps) {
   const published = form.status === "published";
+  const { date } = useDisplayFormat();
   return (
     <Card className="h-full" aria-label={form.title}>
       <CardHeader>
@@ -27,8 +29,7 @@ export function FormCard({ form, busy, onToggle, onDelete }: TFormCardProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="text-muted-foreground text-xs">
-        {form.leadCount} {form.leadCount === 1 ? "lead" : "leads"} · updated{" "}
-        {new Date(form.updatedAt).toLocaleDateString()}
+        {form.leadCount} {form.leadCount === 1 ? "lead" : "leads"} · updated {date(form.updatedAt)}
       </CardContent>
       <CardFooter className="mt-auto flex flex-wrap gap-2">
         <Button size="sm" variant={published ? "outline" : "default"} disabled={busy} onClick={onToggle}>

@@ -1,4 +1,4 @@
-import type { TLeadDetail } from "@leadpost/shared";
+import { HIDDEN_CONTACT_TEXT, type TLeadDetail } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { toast } from "@/lib/toast";
 import { deleteLead, fetchLead, leadKeys } from "../api";
@@ -15,6 +16,7 @@ import { locationText, ROUTING_STATUS_LABELS } from "../lib/filters";
 import { LeadRoutingSection } from "../routing/components/lead-routing-section";
 import { LeadCallTouches } from "./lead-call-touches";
 import { LeadStatusBadge } from "./lead-status-badge";
+import { leadName } from "./leads-table";
 import { RoutingDecisions } from "./routing-decisions";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -33,12 +35,19 @@ function answerText(value: TLeadDetail["fields"][number]["value"]): string {
   return String(value);
 }
 
+const HIDDEN_WORDS = { name: "name", phone: "phone", address: "address" } as const;
+const hiddenList = (kinds: TLeadDetail["hiddenContact"]) => {
+  const words = kinds.map((k) => HIDDEN_WORDS[k]);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : (words[0] ?? "");
+};
+
 /** Everything known about one lead: answers, source, routing decisions and the buyers holding it. */
 export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   // The server lets only owners and org admins delete leads: members are not offered the button.
   const isAdmin = useIsCompanyAdmin();
+  const { dateTime } = useDisplayFormat();
   const query = useQuery({
     queryKey: leadKeys.detail(leadId ?? ""),
     queryFn: ({ signal }) => fetchLead(leadId as string, signal),
@@ -61,10 +70,10 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
     <Sheet open={leadId !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent className="w-full overflow-y-auto sm:max-w-xl">
         <SheetHeader>
-          <SheetTitle>{lead ? lead.name || "Unnamed lead" : "Lead"}</SheetTitle>
+          <SheetTitle>{lead ? leadName(lead) : "Lead"}</SheetTitle>
           <SheetDescription>
             {lead
-              ? `Received ${new Date(lead.createdAt).toLocaleString()}${lead.form ? ` from ${lead.form.title}` : ""}`
+              ? `Received ${dateTime(lead.createdAt)}${lead.form ? ` from ${lead.form.title}` : ""}`
               : "Loading…"}
           </SheetDescription>
         </SheetHeader>
@@ -82,6 +91,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
             <>
               <div className="flex flex-wrap gap-2">
                 <LeadStatusBadge status={lead.status} routing={submission?.routingStatus === "pending"} />
+                {lead.isTest && <Badge variant="outline">Test lead (sandbox): never routed or billed</Badge>}
                 {lead.isDuplicate && <Badge variant="warning">Duplicate</Badge>}
                 <Badge variant="outline">
                   Sold {lead.saleCount} of {lead.saleCap}
@@ -94,7 +104,9 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
                 </h3>
                 <dl>
                   <Row label="E-mail">{lead.email || "—"}</Row>
-                  <Row label="Phone">{lead.phone || "—"}</Row>
+                  <Row label="Phone">
+                    {lead.hiddenContact.includes("phone") ? HIDDEN_CONTACT_TEXT : lead.phone || "—"}
+                  </Row>
                   <Row label="Location">{locationText(lead)}</Row>
                   <Row label="Service">{lead.serviceType}</Row>
                 </dl>
@@ -104,6 +116,11 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
                 <h3 id="lead-answers" className="mb-1 font-semibold text-sm">
                   Submitted fields
                 </h3>
+                {lead.hiddenContact.length > 0 && (
+                  <p className="mb-1 text-muted-foreground text-sm">
+                    Your company's preferences hide the customer's {hiddenList(lead.hiddenContact)}.
+                  </p>
+                )}
                 <dl>
                   {lead.fields.map((f, i) => (
                     <Row key={`${f.fieldId ?? f.label}-${i}`} label={f.label}>
@@ -135,7 +152,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
                       </Row>
                       {submission.consent && (
                         <Row label="Consent">
-                          {submission.consent.text} ({new Date(submission.consent.at).toLocaleString()})
+                          {submission.consent.text} ({dateTime(submission.consent.at)})
                         </Row>
                       )}
                       <Row label="Routing">

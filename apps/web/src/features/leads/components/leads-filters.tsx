@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, type TLeadFilters, type TLeadList } from "@leadpost/shared";
+import { LEAD_STATUSES, LEAD_TEST_FILTERS, type TLeadFilters, type TLeadList } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
-import { STATUS_LABELS } from "../lib/filters";
+import { STATUS_LABELS, TEST_FILTER_LABELS } from "../lib/filters";
 
 const ALL = "all";
 type TProps = {
@@ -104,6 +104,14 @@ export function LeadsFilters({ filters, statusCounts, onChange }: TProps) {
           label: statusCounts ? `${STATUS_LABELS[s]} (${statusCounts[s]})` : STATUS_LABELS[s],
         }))}
         onChange={(status) => onChange({ status })}
+      />
+      <FilterSelect
+        id="lead-test"
+        label="Leads"
+        allLabel="Production leads"
+        value={filters.test}
+        options={LEAD_TEST_FILTERS.map((t) => ({ value: t, label: TEST_FILTER_LABELS[t] }))}
+        onChange={(test) => onChange({ test })}
       />
       <div className="grid gap-1.5">
         <Label htmlFor="lead-from">From</Label>

@@ -1,11 +1,13 @@
-import type { TLeadSummary } from "@leadpost/shared";
+import { HIDDEN_CONTACT_TEXT, type TLeadSummary } from "@leadpost/shared";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { locationText } from "../lib/filters";
 import { LeadStatusBadge } from "./lead-status-badge";
 
 /** One row per lead; a row opens its detail (click, or Enter on the name button). */
 export function LeadsTable({ leads, onOpen }: { leads: TLeadSummary[]; onOpen: (id: string) => void }) {
+  const { dateTime } = useDisplayFormat();
   return (
     <div className="overflow-x-auto rounded-lg border">
       <Table>
@@ -24,10 +26,7 @@ export function LeadsTable({ leads, onOpen }: { leads: TLeadSummary[]; onOpen: (
           {leads.map((lead) => (
             <TableRow key={lead.id} className="cursor-pointer" onClick={() => onOpen(lead.id)}>
               <TableCell className="whitespace-nowrap text-muted-foreground">
-                {new Date(lead.createdAt).toLocaleString(undefined, {
-                  dateStyle: "medium",
-                  timeStyle: "short",
-                })}
+                {dateTime(lead.createdAt)}
               </TableCell>
               <TableCell>
                 <button
@@ -38,8 +37,13 @@ export function LeadsTable({ leads, onOpen }: { leads: TLeadSummary[]; onOpen: (
                     onOpen(lead.id);
                   }}
                 >
-                  {lead.name || "Unnamed lead"}
+                  {leadName(lead)}
                 </button>
+                {lead.isTest && (
+                  <Badge variant="outline" className="ml-2">
+                    Test
+                  </Badge>
+                )}
                 {lead.isDuplicate && (
                   <Badge variant="warning" className="ml-2">
                     Duplicate
@@ -49,7 +53,9 @@ export function LeadsTable({ leads, onOpen }: { leads: TLeadSummary[]; onOpen: (
               <TableCell>
                 <div className="grid text-sm">
                   <span>{lead.email || "—"}</span>
-                  <span className="text-muted-foreground">{lead.phone || ""}</span>
+                  <span className="text-muted-foreground">
+                    {lead.hiddenContact.includes("phone") ? HIDDEN_CONTACT_TEXT : lead.phone || ""}
+                  </span>
                 </div>
               </TableCell>
               <TableCell>{locationText(lead)}</TableCell>
@@ -64,4 +70,10 @@ export function LeadsTable({ leads, onOpen }: { leads: TLeadSummary[]; onOpen: (
       </Table>
     </div>
   );
+}
+
+/** The lead's name; "Hidden" when the company's preferences keep it from this user. */
+export function leadName(lead: Pick<TLeadSummary, "name" | "hiddenContact">) {
+  if (lead.hiddenContact.includes("name")) return HIDDEN_CONTACT_TEXT;
+  return lead.name || "Unnamed lead";
 }

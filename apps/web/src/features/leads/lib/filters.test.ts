@@ -11,6 +11,12 @@ describe("lead filters", () => {
     });
   });
 
+  it("reads the test-leads filter: production unless only or include is asked for", () => {
+    expect(filtersFromParams(new URLSearchParams("test=only")).test).toBe("only");
+    expect(filtersFromParams(new URLSearchParams("test=include")).test).toBe("include");
+    expect(filtersFromParams(new URLSearchParams("test=yes")).test).toBeUndefined();
+  });
+
   it("joins city, state and zip", () => {
     expect(locationText({ city: "Denver", state: "CO", zipCode: "80202" })).toBe("Denver, CO 80202");
     expect(locationText({ city: null, state: null, zipCode: null })).toBe("—");

@@ -7,18 +7,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useNiches } from "@/lib/queries/use-niches";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { deleteNiche, nichesQueryKey } from "../api";
 import { NicheDialog } from "./niche-dialog";
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
 /** /dashboard/niches: the services the company sells, with their default price per lead. */
 export function NichesPage() {
   const isAdmin = useIsCompanyAdmin();
   const niches = useNiches();
+  const { money } = useDisplayFormat();
   const [editing, setEditing] = useState<TNiche | null>(null);
   const [creating, setCreating] = useState(false);
   // The server refuses while buyers use the niche and says why; that reason is the whole message.
@@ -97,7 +97,7 @@ export function NichesPage() {
               {niches.data.niches.map((niche) => (
                 <TableRow key={niche.id}>
                   <TableCell className="font-medium">{niche.name}</TableCell>
-                  <TableCell className="text-right tabular-nums">{usd.format(niche.price)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{money(niche.price)}</TableCell>
                   <TableCell className="text-right tabular-nums">{niche.activeBuyerCount}</TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">

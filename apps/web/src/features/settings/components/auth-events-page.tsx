@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { apiClient } from "@/lib/api-client";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { AccessDenied } from "./settings-page";
 
@@ -16,6 +17,7 @@ const selectClass = "h-9 rounded-md border bg-background px-3 text-sm";
 /** 003 §2.9: sign-in history of the company, filtered by e-mail, event type and status. */
 export function AuthEventsPage() {
   const isAdmin = useIsCompanyAdmin();
+  const { dateTime } = useDisplayFormat();
   const [email, setEmail] = useState("");
   const [eventType, setEventType] = useState("");
   const [status, setStatus] = useState("");
@@ -95,7 +97,7 @@ export function AuthEventsPage() {
                   <TableCell>{e.eventType}</TableCell>
                   <TableCell>{e.status}</TableCell>
                   <TableCell>{e.errorMessage ?? ""}</TableCell>
-                  <TableCell>{new Date(e.createdAt).toLocaleString()}</TableCell>
+                  <TableCell>{dateTime(e.createdAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

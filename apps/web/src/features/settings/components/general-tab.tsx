@@ -69,6 +69,7 @@ export function GeneralTab(props: TTabProps & { isOwner: boolean }) {
       <FormField
         label="Credit value ($ per credit)"
         hint="What one credit is worth; lead prices are divided by it."
+        error={props.errors?.creditValueUsd}
       >
         {(control) => (
           <Input

@@ -1,4 +1,11 @@
-import { SETTINGS_MESSAGES, type TPreferences, ZPreferencesSchema } from "@leadpost/shared";
+import {
+  PREFERENCE_COUNTRIES,
+  PREFERENCE_CURRENCIES,
+  PREFERENCE_TIME_ZONES,
+  SETTINGS_MESSAGES,
+  type TPreferences,
+  ZPreferencesSchema,
+} from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,28 +15,22 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { apiClient } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-error";
+import { displayPreferencesKey } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { toast } from "@/lib/toast";
 import { AccessDenied } from "./settings-page";
 
 const KEY = ["settings", "preferences"] as const;
-const COUNTRIES = ["United States", "Canada", "United Kingdom", "Australia"];
-const CURRENCIES = ["USD", "CAD", "GBP", "AUD", "EUR"];
-const TIMEZONES = [
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Los_Angeles",
-  "America/Toronto",
-  "Europe/London",
-  "Australia/Sydney",
-];
+type TOption = { value: string; label: string };
+const COUNTRIES: readonly TOption[] = PREFERENCE_COUNTRIES.map((c) => ({ value: c.value, label: c.value }));
 const TOGGLES = [
   ["hideCustomerName", "Hide customer name"],
   ["hideCustomerPhone", "Hide customer phone"],
   ["hideCustomerAddress", "Hide customer address"],
 ] as const;
-const selectClass = "h-9 rounded-md border bg-background px-3 text-sm";
+const selectClass = "h-9 w-full rounded-md border bg-background px-3 text-sm";
+type TSelectKey = "country" | "currency" | "timezone";
 
 /** 003 §2.8: country, currency, timezone and the three customer-detail toggles. */
 export function PreferencesPage() {
@@ -42,6 +43,7 @@ export function PreferencesPage() {
       apiClient.get("/api/settings/preferences", { schema: ZPreferencesSchema, signal }),
   });
   const [draft, setDraft] = useState<TPreferences | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<TSelectKey, string>>>({});
   useEffect(() => {
     if (prefs.data) setDraft(prefs.data);
   }, [prefs.data]);
@@ -49,38 +51,59 @@ export function PreferencesPage() {
     mutationFn: (p: TPreferences) =>
       apiClient.put("/api/settings/preferences", p, { schema: ZPreferencesSchema }),
     onSuccess: (saved) => {
+      setErrors({});
       queryClient.setQueryData(KEY, saved);
-      toast.success(SETTINGS_MESSAGES.SAVED);
+      // Money and dates everywhere follow the new settings.
+      void queryClient.invalidateQueries({ queryKey: displayPreferencesKey });
+      toast.success(SETTINGS_MESSAGES.PREFERENCES_SAVED);
     },
-    onError: () => toast.error(SETTINGS_MESSAGES.SAVE_FAILED),
+    onError: (error) => {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      if (fields) {
+        // Each message beside its field; the toast only says the save failed.
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])));
+      }
+      toast.error(SETTINGS_MESSAGES.PREFERENCES_SAVE_FAILED, { id: "preferences-save" });
+    },
   });
   if (!isAdmin) return <AccessDenied />;
-  const select = (key: "country" | "currency" | "timezone", label: string, options: string[]) => (
-    <FormField label={label}>
-      {(control) => (
-        <select
-          {...control}
-          className={selectClass}
-          value={draft?.[key] ?? ""}
-          onChange={(e) => setDraft((d) => (d ? { ...d, [key]: e.target.value } : d))}
-        >
-          {[...new Set([draft?.[key] ?? "", ...options])].filter(Boolean).map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
-  );
+  const select = (key: TSelectKey, label: string, options: readonly TOption[]) => {
+    const current = draft?.[key] ?? "";
+    // A value saved before the lists were fixed still shows until another is chosen.
+    const all =
+      options.some((o) => o.value === current) || !current
+        ? options
+        : [{ value: current, label: current }, ...options];
+    return (
+      <FormField label={label} error={errors[key]}>
+        {(control) => (
+          <select
+            {...control}
+            className={selectClass}
+            value={current}
+            onChange={(e) => {
+              setErrors((er) => ({ ...er, [key]: undefined }));
+              setDraft((d) => (d ? { ...d, [key]: e.target.value } : d));
+            }}
+          >
+            {all.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    );
+  };
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6">
       <PageHeader
         title="Preferences"
-        description="Regional settings and what buyers see of your customers."
+        description="Regional settings and what buyers and members see of your customers."
       />
       {prefs.isPending && <Skeleton className="h-64 w-full" />}
-      {prefs.isError && <p role="alert">{SETTINGS_MESSAGES.LOAD_FAILED}</p>}
+      {prefs.isError && <p role="alert">{SETTINGS_MESSAGES.PREFERENCES_LOAD_FAILED}</p>}
       {draft && (
         <form
           className="grid gap-4"
@@ -90,8 +113,12 @@ export function PreferencesPage() {
           }}
         >
           {select("country", "Country", COUNTRIES)}
-          {select("currency", "Currency", CURRENCIES)}
-          {select("timezone", "Timezone", TIMEZONES)}
+          {select("currency", "Currency", PREFERENCE_CURRENCIES)}
+          {select("timezone", "Timezone", PREFERENCE_TIME_ZONES)}
+          <p className="text-muted-foreground text-sm">
+            Hidden details stay out of what buyers see before they buy and of what members see (lead list,
+            details and exports). Owners, admins and the buyers who bought a lead see it all.
+          </p>
           {TOGGLES.map(([key, label]) => (
             <div key={key} className="flex items-center justify-between gap-4 rounded-md border p-3">
               <Label htmlFor={key}>{label}</Label>

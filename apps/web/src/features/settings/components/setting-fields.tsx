@@ -7,6 +7,8 @@ export type TTabProps = {
   settings: TCompanySettings;
   draft: TDraft;
   set: <K extends keyof TDraft>(key: K, value: TDraft[K]) => void;
+  /** The last save's refusals, by field: each shown beside its field. */
+  errors?: Partial<Record<keyof TDraft, string>>;
 };
 
 type TTextKey = {
@@ -24,7 +26,7 @@ export function TextSetting(
   const saved = props.settings[props.name];
   const value = props.draft[props.name] ?? (typeof saved === "string" ? saved : "");
   return (
-    <FormField label={props.label} hint={props.hint}>
+    <FormField label={props.label} hint={props.hint} error={props.errors?.[props.name]}>
       {(control) => (
         <Input
           {...control}
@@ -53,6 +55,7 @@ export function SecretSetting(props: TTabProps & { name: TSecretKey; label: stri
     <FormField
       label={props.label}
       hint={props.last4 ? `Saved: •••• ${props.last4}. Leave blank to keep it.` : "Not set"}
+      error={props.errors?.[props.name]}
     >
       {(control) => (
         <Input

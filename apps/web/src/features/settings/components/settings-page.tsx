@@ -20,7 +20,7 @@ import { EmailTab } from "./email-tab";
 import { GeneralTab } from "./general-tab";
 import { MapsTab } from "./maps-tab";
 import { PaymentTab } from "./payment-tab";
-import type { TDraft } from "./setting-fields";
+import type { TDraft, TTabProps } from "./setting-fields";
 import { SubscriptionPanel } from "./subscription-panel";
 import { TeamTab } from "./team-tab";
 import { TwilioTab } from "./twilio-tab";
@@ -52,6 +52,28 @@ const TABS = [
   ["team", "Team"],
 ] as const;
 const TAB_VALUES = TABS.map(([value]) => value);
+/** Which tab shows each saved field, to open the one holding a refused value. */
+const TAB_OF_FIELD: Partial<Record<keyof TDraft, (typeof TAB_VALUES)[number]>> = {
+  name: "general",
+  creditValueUsd: "general",
+  emailDomain: "email",
+  adminEmail: "email",
+  senderEmail: "email",
+  resendApiKey: "email",
+  twilioAccountSid: "twilio",
+  twilioAuthToken: "twilio",
+  twilioWebhookBaseUrl: "twilio",
+  googleMapsApiKey: "maps",
+  mapboxToken: "maps",
+  paypalClientId: "payment",
+  paypalSecret: "payment",
+  paypalSandboxClientId: "payment",
+  paypalSandboxSecret: "payment",
+  stripePublishableKey: "payment",
+  stripeSecretKey: "payment",
+  stripeTestPublishableKey: "payment",
+  stripeTestSecretKey: "payment",
+};
 
 /**
  * "#subscription" (the trial banner's Upgrade): once the tabs above have their height, bring the
@@ -80,21 +102,40 @@ function CompanySettings() {
     queryFn: ({ signal }) => fetchCompanySettings(signal),
   });
   const [draft, setDraft] = useState<TDraft>({});
+  const [errors, setErrors] = useState<TTabProps["errors"]>({});
   useScrollToSubscription(!settings.isPending);
   const save = useMutation({
     mutationFn: () => saveCompanySettings(draft),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.company, saved);
       setDraft({});
+      setErrors({});
       toast.success(SETTINGS_MESSAGES.SAVED);
     },
-    onError: (error) =>
+    onError: (error) => {
+      const fields = isApiError(error) ? error.fields : undefined;
+      if (fields && Object.keys(fields).length > 0) {
+        // Each refusal beside its field, and the tab of the first one opened; one toast says so.
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])));
+        const first = Object.keys(fields)[0] as keyof TDraft;
+        const owner = TAB_OF_FIELD[first];
+        if (owner) setTab(owner);
+        toast.error(SETTINGS_MESSAGES.SAVE_FAILED, {
+          id: "settings-save",
+          description: "Please correct the highlighted fields.",
+        });
+        return;
+      }
       toast.error(SETTINGS_MESSAGES.SAVE_FAILED, {
+        id: "settings-save",
         description: isApiError(error) ? error.message : undefined,
-      }),
+      });
+    },
   });
-  const set: <K extends keyof TDraft>(key: K, value: TDraft[K]) => void = (key, value) =>
+  const set: <K extends keyof TDraft>(key: K, value: TDraft[K]) => void = (key, value) => {
     setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => (e?.[key] ? { ...e, [key]: undefined } : e));
+  };
 
   const saveButton = (
     <Button onClick={() => save.mutate()} disabled={save.isPending || !settings.isSuccess}>
@@ -134,22 +175,28 @@ function CompanySettings() {
           <Card className="mt-4">
             <CardContent className="py-6">
               <TabsContent value="general">
-                <GeneralTab settings={settings.data} draft={draft} set={set} isOwner={isOwner} />
+                <GeneralTab
+                  settings={settings.data}
+                  draft={draft}
+                  set={set}
+                  errors={errors}
+                  isOwner={isOwner}
+                />
               </TabsContent>
               <TabsContent value="api-keys">
                 <ApiKeysTab />
               </TabsContent>
               <TabsContent value="payment">
-                <PaymentTab settings={settings.data} draft={draft} set={set} />
+                <PaymentTab settings={settings.data} draft={draft} set={set} errors={errors} />
               </TabsContent>
               <TabsContent value="email">
-                <EmailTab settings={settings.data} draft={draft} set={set} />
+                <EmailTab settings={settings.data} draft={draft} set={set} errors={errors} />
               </TabsContent>
               <TabsContent value="twilio">
-                <TwilioTab settings={settings.data} draft={draft} set={set} />
+                <TwilioTab settings={settings.data} draft={draft} set={set} errors={errors} />
               </TabsContent>
               <TabsContent value="maps">
-                <MapsTab settings={settings.data} draft={draft} set={set} />
+                <MapsTab settings={settings.data} draft={draft} set={set} errors={errors} />
               </TabsContent>
               <TabsContent value="backup">
                 <BackupTab />

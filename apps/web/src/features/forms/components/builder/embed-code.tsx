@@ -52,14 +52,22 @@ function Snippet({ label, value, hint }: { label: string; value: string; hint: s
   );
 }
 
+/** Where the embed works, as the saved form's "Embedding" list decides (the server's frame-ancestors). */
+export function embedScopeText(origins: readonly string[]) {
+  return origins.length === 0 ? "Embeds on any site" : `Only on: ${origins.join(", ")}`;
+}
+
 export function EmbedCode({
   formId,
   title,
   published,
+  embedOrigins,
 }: {
   formId: string | null;
   title: string;
   published: boolean;
+  /** The saved form's sites that may frame it. */
+  embedOrigins: readonly string[];
 }) {
   if (!formId) {
     return <p className="text-muted-foreground text-sm">Save the form to get its link and embed code.</p>;
@@ -73,6 +81,14 @@ export function EmbedCode({
           it.
         </p>
       )}
+      <div className="grid gap-0.5 text-sm" data-testid="embed-scope">
+        <p className="font-medium">{embedScopeText(embedOrigins)}</p>
+        <p className="text-muted-foreground text-xs">
+          {embedOrigins.length === 0
+            ? "To restrict it, list your sites under Settings → Embedding."
+            : "Other sites are refused by the browser. Change the list under Settings → Embedding."}
+        </p>
+      </div>
       <Snippet
         label="Link"
         value={snippets.link}

@@ -142,7 +142,12 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
                 <SettingsPanel draft={draft} onChange={builder.change} options={options.data} />
               </TabsContent>
               <TabsContent value="embed" className="mt-4">
-                <EmbedCode formId={saved?.id ?? null} title={draft.title} published={published} />
+                <EmbedCode
+                  formId={saved?.id ?? null}
+                  title={draft.title}
+                  published={published}
+                  embedOrigins={saved?.embedOrigins ?? []}
+                />
               </TabsContent>
             </Tabs>
           </CardContent>

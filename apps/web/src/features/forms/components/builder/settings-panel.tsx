@@ -178,7 +178,7 @@ export function SettingsPanel({ draft, onChange, options }: TSettingsPanelProps)
           label="Sites that may embed this form"
           multiline
           placeholder="https://www.example.com"
-          hint="One address per line. Only these sites can show the form in a frame; others are blocked by the browser."
+          hint="One address per line. Left empty, the form can be embedded on any site; once sites are listed, only they can show it in a frame and other sites are blocked by the browser."
           value={draft.embedOrigins.join("\n")}
           onChange={(v) => onChange({ embedOrigins: v.split("\n") })}
         />

@@ -1,0 +1,50 @@
+import {
+  DEFAULT_DISPLAY_PREFERENCES,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  type TDisplayPreferences,
+} from "@leadpost/shared";
+import { useQuery } from "@tanstack/react-query";
+import { useContext, useMemo } from "react";
+import { apiClient } from "@/lib/api-client";
+import { WorkspaceContext } from "@/lib/workspace/workspace-context";
+
+export const displayPreferencesKey = ["display-preferences"] as const;
+
+export type TDisplayFormat = {
+  prefs: TDisplayPreferences;
+  money: (amount: number) => string;
+  dateTime: (when: string | Date) => string;
+  date: (when: string | Date) => string;
+};
+
+/**
+ * Money and dates as the company's preferences write them (country, currency, time zone; 003 §2.8):
+ * a company user reads its company's, a buyer the company it buys from. Until they load (or outside
+ * a workspace, in tests) the spec's defaults apply.
+ */
+export function useDisplayFormat(): TDisplayFormat {
+  const mode = useContext(WorkspaceContext)?.workspace.mode ?? "owner";
+  const path =
+    mode === "buyer" ? "/api/buyer-portal/display-preferences" : "/api/company/display-preferences";
+  const query = useQuery({
+    queryKey: [...displayPreferencesKey, mode],
+    queryFn: ({ signal }) =>
+      apiClient.get(path, {
+        schema: () => import("@leadpost/shared/schemas/settings").then((s) => s.ZDisplayPreferencesSchema),
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+  const prefs = query.data ?? DEFAULT_DISPLAY_PREFERENCES;
+  return useMemo(
+    () => ({
+      prefs,
+      money: (amount) => formatMoney(amount, prefs),
+      dateTime: (when) => formatDateTime(when, prefs),
+      date: (when) => formatDate(when, prefs),
+    }),
+    [prefs],
+  );
+}

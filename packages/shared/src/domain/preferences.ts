@@ -1,0 +1,153 @@
+// Spec 003 §2.8 and §9: a company's regional preferences and the one way money and dates are shown
+// with them (screens, e-mails, exports). Zod-free, so the first load can import it.
+
+/** The ten countries of 003 §9, each with the locale that decides its date and number formats. */
+export const PREFERENCE_COUNTRIES = [
+  { value: "United States", locale: "en-US" },
+  { value: "Canada", locale: "en-CA" },
+  { value: "United Kingdom", locale: "en-GB" },
+  { value: "Australia", locale: "en-AU" },
+  { value: "New Zealand", locale: "en-NZ" },
+  { value: "Ireland", locale: "en-IE" },
+  { value: "Germany", locale: "de-DE" },
+  { value: "France", locale: "fr-FR" },
+  { value: "Spain", locale: "es-ES" },
+  { value: "Italy", locale: "it-IT" },
+] as const;
+
+export const PREFERENCE_CURRENCIES = [
+  { value: "USD", label: "US Dollar (USD)" },
+  { value: "CAD", label: "Canadian Dollar (CAD)" },
+  { value: "GBP", label: "British Pound (GBP)" },
+  { value: "EUR", label: "Euro (EUR)" },
+  { value: "AUD", label: "Australian Dollar (AUD)" },
+  { value: "NZD", label: "New Zealand Dollar (NZD)" },
+  { value: "JPY", label: "Japanese Yen (JPY)" },
+  { value: "CHF", label: "Swiss Franc (CHF)" },
+  { value: "CNY", label: "Chinese Yuan (CNY)" },
+  { value: "INR", label: "Indian Rupee (INR)" },
+] as const;
+
+export const PREFERENCE_TIME_ZONES = [
+  { value: "America/New_York", label: "Eastern Time (New York)" },
+  { value: "America/Chicago", label: "Central Time (Chicago)" },
+  { value: "America/Denver", label: "Mountain Time (Denver)" },
+  { value: "America/Los_Angeles", label: "Pacific Time (Los Angeles)" },
+  { value: "America/Anchorage", label: "Alaska Time (Anchorage)" },
+  { value: "Pacific/Honolulu", label: "Hawaii Time (Honolulu)" },
+  { value: "Europe/London", label: "London (GMT/BST)" },
+  { value: "Europe/Paris", label: "Paris (CET/CEST)" },
+  { value: "Asia/Tokyo", label: "Tokyo (JST)" },
+  { value: "Australia/Sydney", label: "Sydney (AEST/AEDT)" },
+] as const;
+
+export type TPreferenceCountry = (typeof PREFERENCE_COUNTRIES)[number]["value"];
+export type TPreferenceCurrency = (typeof PREFERENCE_CURRENCIES)[number]["value"];
+export type TPreferenceTimeZone = (typeof PREFERENCE_TIME_ZONES)[number]["value"];
+
+/** What formatting needs of a company's preferences. */
+export type TDisplayPreferences = { country: string; currency: string; timezone: string };
+
+/** The spec's defaults: United States, USD, Eastern. */
+export const DEFAULT_DISPLAY_PREFERENCES: TDisplayPreferences = {
+  country: "United States",
+  currency: "USD",
+  timezone: "America/New_York",
+};
+
+/** The locale of a country of the list; en-US for anything else. */
+export function localeOf(country: string): string {
+  return PREFERENCE_COUNTRIES.find((c) => c.value === country)?.locale ?? "en-US";
+}
+
+export function timeZoneLabel(timezone: string): string {
+  return PREFERENCE_TIME_ZONES.find((z) => z.value === timezone)?.label ?? timezone;
+}
+
+// Intl formatters are costly to build and a list formats hundreds of values: one per settings.
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = cache.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** A time zone Intl knows; the default one otherwise (a value stored before the list was fixed). */
+function safeZone(timezone: string): string {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
+    return timezone;
+  } catch {
+    return DEFAULT_DISPLAY_PREFERENCES.timezone;
+  }
+}
+
+/** An amount of money in the company's currency, written the country's way ("$1,234.50", "1.234,50 €"). */
+export function formatMoney(amount: number, prefs: TDisplayPreferences): string {
+  const locale = localeOf(prefs.country);
+  const key = `m|${locale}|${prefs.currency}`;
+  const f = cached(key, () => {
+    try {
+      return new Intl.NumberFormat(locale, { style: "currency", currency: prefs.currency });
+    } catch {
+      return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" });
+    }
+  });
+  return f.format(amount);
+}
+
+type TWhen = Date | string | number;
+const toDate = (when: TWhen) => (when instanceof Date ? when : new Date(when));
+
+/** A moment as a date and time in the company's zone, written the country's way. */
+export function formatDateTime(when: TWhen, prefs: TDisplayPreferences): string {
+  const locale = localeOf(prefs.country);
+  const zone = safeZone(prefs.timezone);
+  return cached(
+    `dt|${locale}|${zone}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: zone }),
+  ).format(toDate(when));
+}
+
+/** The day of a moment in the company's zone, written the country's way. */
+export function formatDate(when: TWhen, prefs: TDisplayPreferences): string {
+  const locale = localeOf(prefs.country);
+  const zone = safeZone(prefs.timezone);
+  return cached(
+    `d|${locale}|${zone}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: zone }),
+  ).format(toDate(when));
+}
+
+/**
+ * A moment for a CSV cell: the country's numeric date and a 24-hour time in the company's zone, with
+ * the zone's abbreviation ("26/11/2026 07:30 AEDT"), so a spreadsheet of that country reads it.
+ */
+export function formatExportDateTime(when: TWhen | null | undefined, prefs: TDisplayPreferences): string {
+  if (when === null || when === undefined) return "";
+  const locale = localeOf(prefs.country);
+  const zone = safeZone(prefs.timezone);
+  const f = cached(
+    `x|${locale}|${zone}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+        timeZone: zone,
+        timeZoneName: "short",
+      }),
+  );
+  return f.format(toDate(when)).replace(",", "");
+}
+
+/** The customer details a company may hide (003 §2.8). */
+export type TContactPrivacy = { hideName: boolean; hidePhone: boolean; hideAddress: boolean };
+export const NO_CONTACT_PRIVACY: TContactPrivacy = { hideName: false, hidePhone: false, hideAddress: false };
+export const HIDDEN_CONTACT_TEXT = "Hidden";
