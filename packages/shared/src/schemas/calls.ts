@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { patchSchemaOf } from "./patch";
+import { e164PhoneField } from "./phone-field";
 
 // The call center (002): phone numbers, routing numbers, agents, blocked callers, calls and voicemails.
 
@@ -25,15 +27,15 @@ export const ROUTING_STRATEGIES = ["sequential", "round_robin", "simultaneous"] 
 export const AGENT_STATUSES = ["available", "busy", "offline"] as const;
 export const LIVE_CALL_STATUSES = ["queued", "initiated", "ringing", "in-progress"] as const;
 
-const atLeastTenDigits = z
-  .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
-  .trim()
-  .min(1, CALL_MESSAGES.PHONE_REQUIRED)
-  .max(30, CALL_MESSAGES.PHONE_FORMAT)
-  .refine((v) => v.replace(/\D/g, "").length >= 10, CALL_MESSAGES.PHONE_TOO_SHORT);
+/** Numbers the company owns, agents and blocked callers: any common spelling, stored as E.164. */
+const phoneNumberField = e164PhoneField({
+  required: CALL_MESSAGES.PHONE_REQUIRED,
+  tooShort: CALL_MESSAGES.PHONE_TOO_SHORT,
+  invalid: CALL_MESSAGES.PHONE_FORMAT,
+});
 
 export const ZPhoneNumberInputSchema = z.object({
-  phoneNumber: atLeastTenDigits,
+  phoneNumber: phoneNumberField,
   description: z.string().trim().max(200).nullish(),
   type: z.enum(["twilio", "routing", "tracking"]).default("twilio"),
   routingStrategy: z.enum(ROUTING_STRATEGIES).default("sequential"),
@@ -47,7 +49,8 @@ export const ZPhoneNumberInputSchema = z.object({
   transcribeVoicemail: z.boolean().default(false),
 });
 export type TPhoneNumberInput = z.input<typeof ZPhoneNumberInputSchema>;
-export const ZPhoneNumberPatchSchema = ZPhoneNumberInputSchema.partial();
+/** Only the keys sent change (no defaults: see patch.ts). */
+export const ZPhoneNumberPatchSchema = patchSchemaOf(ZPhoneNumberInputSchema.shape);
 
 export const ZPhoneNumberSchema = z.object({
   id: z.string(),
@@ -76,10 +79,11 @@ export const ZRoutingNumberInputSchema = z.object({
     .trim()
     .min(1, CALL_MESSAGES.LABEL_REQUIRED)
     .max(100),
-  phoneNumber: z
-    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
-    .trim()
-    .refine((v) => /^\+[1-9]\d{9,14}$/.test(v), CALL_MESSAGES.E164),
+  phoneNumber: e164PhoneField({
+    required: CALL_MESSAGES.PHONE_REQUIRED,
+    tooShort: CALL_MESSAGES.E164,
+    invalid: CALL_MESSAGES.E164,
+  }),
 });
 export const ZRoutingNumberSchema = z.object({
   id: z.string(),
@@ -96,14 +100,12 @@ export const ZAgentInputSchema = z.object({
     .trim()
     .min(1, CALL_MESSAGES.NAME_REQUIRED)
     .max(100),
-  phoneNumber: z
-    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
-    .trim()
-    .min(1, CALL_MESSAGES.PHONE_REQUIRED)
-    .refine((v) => /^\+?[\d\s\-()]+$/.test(v), CALL_MESSAGES.PHONE_FORMAT),
+  phoneNumber: phoneNumberField,
   status: z.enum(AGENT_STATUSES).default("available"),
   sequenceOrder: z.coerce.number().int().min(1, CALL_MESSAGES.ORDER_MIN).max(1000).default(1),
 });
+/** Edit Agent: the keys sent change; status and ring order stay unless named. */
+export const ZAgentPatchSchema = patchSchemaOf(ZAgentInputSchema.shape);
 export const ZAgentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -116,11 +118,7 @@ export type TAgent = z.infer<typeof ZAgentSchema>;
 export const ZAgentListSchema = z.object({ agents: z.array(ZAgentSchema) });
 
 export const ZBlockNumberInputSchema = z.object({
-  phoneNumber: z
-    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
-    .trim()
-    .min(1, CALL_MESSAGES.PHONE_REQUIRED)
-    .max(30),
+  phoneNumber: phoneNumberField,
   reason: z.string().trim().max(200).nullish(),
 });
 export const ZBlockedNumberSchema = z.object({
@@ -130,14 +128,6 @@ export const ZBlockedNumberSchema = z.object({
   createdAt: z.string(),
 });
 export const ZBlockedNumberListSchema = z.object({ blockedNumbers: z.array(ZBlockedNumberSchema) });
-
-/** 002 §5: +1 and 10 digits, or + and 11 digits starting with 1, otherwise + and the digits. */
-export function normalizeBlockedNumber(value: string): string {
-  const digits = value.replace(/\D/g, "");
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
-  return `+${digits}`;
-}
 
 export const ZCallSchema = z.object({
   id: z.string(),

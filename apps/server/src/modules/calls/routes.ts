@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import {
   ZAgentInputSchema,
   ZAgentListSchema,
+  ZAgentPatchSchema,
   ZAgentSchema,
   ZBlockedNumberListSchema,
   ZBlockNumberInputSchema,
@@ -32,7 +33,15 @@ import {
   markVoicemailRead,
 } from "./call-records";
 import { callDebugger } from "./debugger";
-import { blockNumber, deleteAgent, listAgents, listBlocked, saveAgent, unblockNumber } from "./people";
+import {
+  blockNumber,
+  createAgent,
+  deleteAgent,
+  listAgents,
+  listBlocked,
+  unblockNumber,
+  updateAgent,
+} from "./people";
 import {
   createPhoneNumber,
   createRoutingNumber,
@@ -139,8 +148,8 @@ const routes = {
   }),
   updateAgent: route("put", {
     path: "/api/calls/agents/{id}",
-    summary: "Edit an agent",
-    request: { params: idParams, body: jsonBody(ZAgentInputSchema) },
+    summary: "Edit an agent: the fields sent change",
+    request: { params: idParams, body: jsonBody(ZAgentPatchSchema) },
     responses: {
       200: jsonContent(z.object({ agent: ZAgentSchema }), "Updated"),
       404: notFound,
@@ -280,10 +289,10 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
   );
   app.openapi(routes.agents, async (c) => c.json(await listAgents(deps, ctx(c)), 200));
   app.openapi(routes.createAgent, async (c) =>
-    c.json(await saveAgent(deps, ctx(c), null, c.req.valid("json")), 201),
+    c.json(await createAgent(deps, ctx(c), c.req.valid("json")), 201),
   );
   app.openapi(routes.updateAgent, async (c) =>
-    c.json(await saveAgent(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await updateAgent(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
   app.openapi(routes.deleteAgent, async (c) =>
     c.json(await deleteAgent(deps, ctx(c), c.req.valid("param").id), 200),

@@ -32,6 +32,7 @@ export const callCenterKeys = {
 };
 
 const ZDone = z.object({ success: z.literal(true), message: z.string() });
+const ZBlocked = z.object({ id: z.string(), phoneNumber: z.string(), message: z.string() });
 
 export const fetchStatus = (signal?: AbortSignal) =>
   apiClient.get("/api/calls/status", { schema: ZCallCenterStatusSchema, signal });
@@ -62,7 +63,7 @@ export const markVoicemailRead = (id: string) =>
 export const fetchBlocked = (signal?: AbortSignal) =>
   apiClient.get("/api/calls/blocked-numbers", { schema: ZBlockedNumberListSchema, signal });
 export const blockNumber = (input: { phoneNumber: string; reason?: string | null }) =>
-  apiClient.post("/api/calls/blocked-numbers", input);
+  apiClient.post("/api/calls/blocked-numbers", input, { schema: ZBlocked });
 export const unblockNumber = (id: string) =>
   apiClient.delete(`/api/calls/blocked-numbers/${id}`, { schema: ZDone });
 

@@ -2,6 +2,8 @@ import {
   CALL_MESSAGES,
   CALL_VOICES,
   DEFAULT_RECORDING_MESSAGE,
+  formatPhone,
+  phoneProblem,
   type TPhoneNumber,
   type TPhoneNumberInput,
 } from "@leadpost/shared";
@@ -48,7 +50,7 @@ type TValues = {
 };
 
 const fromNumber = (n: TPhoneNumber | null): TValues => ({
-  phoneNumber: n?.phoneNumber ?? "",
+  phoneNumber: n ? formatPhone(n.phoneNumber) : "",
   description: n?.description ?? "",
   type: n?.type ?? "twilio",
   routingStrategy: n?.routingStrategy ?? "sequential",
@@ -112,9 +114,12 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
   });
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const digits = values.phoneNumber.replace(/\D/g, "");
     if (!values.phoneNumber.trim()) return setErrors({ phoneNumber: CALL_MESSAGES.PHONE_REQUIRED });
-    if (digits.length < 10) return setErrors({ phoneNumber: CALL_MESSAGES.PHONE_TOO_SHORT });
+    const problem = phoneProblem(values.phoneNumber, {
+      tooShort: CALL_MESSAGES.PHONE_TOO_SHORT,
+      invalid: CALL_MESSAGES.PHONE_FORMAT,
+    });
+    if (problem) return setErrors({ phoneNumber: problem });
     setErrors({});
     save.mutate();
   };
