@@ -194,7 +194,9 @@ describe("call center status", () => {
     const mine = await json<TStatus>(await call(acme.cookie, "/api/calls/status"));
     expect(mine.twilioConfigured).toBe(true);
     expect(mine.voiceUrl).toMatch(/^https?:\/\/.+\/api\/twilio\/voice$/);
-    expect(mine.statusCallbackUrl).toMatch(/\/api\/twilio\/status$/);
+    expect(mine.statusCallbackUrl).toBe(
+      `${mine.voiceUrl.replace(/\/voice$/, "/status")}?company=${acme.companyId}`,
+    );
     const theirs = await json<TStatus>(await call(other.cookie, "/api/calls/status"));
     expect(theirs.twilioConfigured).toBe(false);
     expect((await ctx.request("/api/calls/status")).status).toBe(401);

@@ -173,12 +173,15 @@ export const ZCallMetricsSchema = z.object({
 });
 export type TCallMetrics = z.infer<typeof ZCallMetricsSchema>;
 
-/** The Call Center header and Phone Setup guide: is Twilio connected, and where must it call us. */
+/** The Call Center header and Phone Setup guide: is Twilio connected, and where does it call us. */
 export const ZCallCenterStatusSchema = z.object({
+  /** True only after the saved SID and token passed a check against Twilio's API. */
   twilioConfigured: z.boolean(),
-  /** Paste into the Twilio number's "A call comes in" webhook. */
+  /** When the credentials were last checked, if ever. */
+  twilioCheckedAt: z.string().nullable(),
+  /** The number's "A call comes in" webhook (set on the number when it is connected). */
   voiceUrl: z.string(),
-  /** Paste into the number's "Call status changes" callback. */
+  /** The number's "Call status changes" callback. */
   statusCallbackUrl: z.string(),
 });
 export type TCallCenterStatus = z.infer<typeof ZCallCenterStatusSchema>;

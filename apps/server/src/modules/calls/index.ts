@@ -4,3 +4,4 @@ export { sweepStaleCalls } from "./call-records";
 export { registerCallCenterRoutes } from "./routes";
 export { isVoicemailAudioUpload } from "./voicemail-audio";
 export { registerTwilioWebhooks } from "./webhook-routes";
+export { twilioWebhookUrls } from "./webhook-urls";
