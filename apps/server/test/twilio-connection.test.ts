@@ -68,6 +68,69 @@ describe("Twilio credentials", () => {
     expect(Date.parse(status.twilioCheckedAt ?? "")).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it("connects a number: lists the account's numbers and sets its voice URL and status callback", async () => {
+    const pn = twilio.addNumber("+17205550188", "Main line");
+    const listed = await ctx.request("/api/calls/twilio-numbers", { cookie: acme.cookie });
+    expect(listed.status).toBe(200);
+    const { numbers } = (await listed.json()) as {
+      numbers: { sid: string; phoneNumber: string; connected: boolean }[];
+    };
+    expect(numbers).toEqual([
+      { sid: pn.sid, phoneNumber: "+17205550188", friendlyName: "Main line", connected: false },
+    ]);
+
+    const added = await ctx.request("/api/calls/phone-numbers", {
+      method: "POST",
+      cookie: acme.cookie,
+      json: { phoneNumber: "(720) 555-0188", type: "twilio" },
+    });
+    const id = ((await added.json()) as { phoneNumber: { id: string } }).phoneNumber.id;
+    const connected = await ctx.request(`/api/calls/phone-numbers/${id}/connect`, {
+      method: "POST",
+      cookie: acme.cookie,
+    });
+    expect(connected.status).toBe(200);
+
+    const status = (await (await ctx.request("/api/calls/status", { cookie: acme.cookie })).json()) as {
+      voiceUrl: string;
+      statusCallbackUrl: string;
+    };
+    expect(pn.voice_url).toBe(status.voiceUrl);
+    expect(pn.voice_method).toBe("POST");
+    expect(pn.status_callback).toBe(status.statusCallbackUrl);
+    expect(pn.status_callback_method).toBe("POST");
+    const again = (await (
+      await ctx.request("/api/calls/twilio-numbers", { cookie: acme.cookie })
+    ).json()) as {
+      numbers: { connected: boolean }[];
+    };
+    expect(again.numbers[0]?.connected).toBe(true);
+  });
+
+  it("refuses to connect a number the account does not have, and another company's number", async () => {
+    const added = await ctx.request("/api/calls/phone-numbers", {
+      method: "POST",
+      cookie: acme.cookie,
+      json: { phoneNumber: "+17205550199", type: "twilio" },
+    });
+    const id = ((await added.json()) as { phoneNumber: { id: string } }).phoneNumber.id;
+    const res = await ctx.request(`/api/calls/phone-numbers/${id}/connect`, {
+      method: "POST",
+      cookie: acme.cookie,
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "This number is not in your Twilio account.",
+    );
+    const stranger = await createCompanyWithOwner(ctx, "owner@stranger.test", "Stranger Co");
+    const theirs = await ctx.request(`/api/calls/phone-numbers/${id}/connect`, {
+      method: "POST",
+      cookie: stranger.cookie,
+    });
+    expect(theirs.status).toBe(404);
+    expect((await ctx.request("/api/calls/twilio-numbers", { cookie: stranger.cookie })).status).toBe(422);
+  });
+
   it("goes back to Not Configured when Verify finds the saved token no longer works", async () => {
     await twilio.close();
     const restarted = await startTwilioFake({ ...ACCOUNT, authToken: "rotated-token-0003" });

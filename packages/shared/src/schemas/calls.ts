@@ -18,6 +18,8 @@ export const CALL_MESSAGES = {
   NOT_FOUND: "Not found",
   NUMBER_EXISTS: "This phone number is already in your list.",
   NOT_CONFIGURED: "Twilio Not Configured",
+  NOT_IN_ACCOUNT: "This number is not in your Twilio account.",
+  CONNECTED: "Number connected: Twilio sends its calls here.",
   PERMISSION: "Permission denied. You must be an owner or admin to change the call center.",
   DEFAULT_BLOCK_REASON: "Manually blocked",
   NO_CALLS_SELECTED: "No calls selected",
@@ -172,6 +174,20 @@ export const ZCallMetricsSchema = z.object({
   byNumber: z.array(z.object({ number: z.string(), calls: z.number(), answered: z.number() })),
 });
 export type TCallMetrics = z.infer<typeof ZCallMetricsSchema>;
+
+/** Add Phone Number: the numbers of the company's Twilio account. */
+export const ZIncomingNumberListSchema = z.object({
+  numbers: z.array(
+    z.object({
+      sid: z.string(),
+      phoneNumber: z.string(),
+      friendlyName: z.string(),
+      /** Already sends its calls and status changes to this app. */
+      connected: z.boolean(),
+    }),
+  ),
+});
+export type TIncomingNumber = z.infer<typeof ZIncomingNumberListSchema>["numbers"][number];
 
 /** The Call Center header and Phone Setup guide: is Twilio connected, and where does it call us. */
 export const ZCallCenterStatusSchema = z.object({

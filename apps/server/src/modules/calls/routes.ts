@@ -11,6 +11,7 @@ import {
   ZCallIdsSchema,
   ZCallListSchema,
   ZCallMetricsSchema,
+  ZIncomingNumberListSchema,
   ZPhoneNumberInputSchema,
   ZPhoneNumberListSchema,
   ZPhoneNumberPatchSchema,
@@ -55,6 +56,7 @@ import {
 } from "./phone-numbers";
 import { callCenterStatus } from "./status";
 import { runTestCall } from "./test-call";
+import { connectPhoneNumber, listIncomingNumbers } from "./twilio-connect";
 import { registerVoicemailAudioRoutes } from "./voicemail-audio";
 
 const tags = ["Call center"];
@@ -98,6 +100,26 @@ const routes = {
       200: jsonContent(z.object({ phoneNumber: ZPhoneNumberSchema }), "Updated"),
       404: notFound,
       422: invalid,
+    },
+  }),
+  incomingNumbers: route("get", {
+    path: "/api/calls/twilio-numbers",
+    summary: "The numbers of the company's Twilio account, for Add Phone Number",
+    responses: {
+      200: jsonContent(ZIncomingNumberListSchema, "Numbers"),
+      422: invalid,
+      503: apiError("Twilio unreachable"),
+    },
+  }),
+  connectNumber: route("post", {
+    path: "/api/calls/phone-numbers/{id}/connect",
+    summary: "Point the number at this app in Twilio (voice URL and status callback, both POST)",
+    request: { params: idParams },
+    responses: {
+      200: jsonContent(done, "Connected"),
+      404: notFound,
+      422: invalid,
+      503: apiError("Twilio unreachable"),
     },
   }),
   deleteNumber: route("delete", {
@@ -265,6 +287,10 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
   app.openapi(routes.numbers, async (c) => c.json(await listPhoneNumbers(deps, ctx(c)), 200));
   app.openapi(routes.createNumber, async (c) =>
     c.json(await createPhoneNumber(deps, ctx(c), c.req.valid("json")), 201),
+  );
+  app.openapi(routes.incomingNumbers, async (c) => c.json(await listIncomingNumbers(deps, ctx(c)), 200));
+  app.openapi(routes.connectNumber, async (c) =>
+    c.json(await connectPhoneNumber(deps, ctx(c), c.req.valid("param").id), 200),
   );
   app.openapi(routes.updateNumber, async (c) =>
     c.json(await updatePhoneNumber(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
