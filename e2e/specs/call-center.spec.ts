@@ -1,5 +1,23 @@
-import { expect, test } from "../fixtures/server";
+import { startTwilioFake } from "../../apps/server/test/fakes/twilio-fake";
+import { test as base, expect } from "../fixtures/server";
 import { signInAsCompany } from "./auth-helpers";
+
+const TWILIO = { sid: "AC0123456789abcdef0123456789abcdef", authToken: "e2e-auth-token-0123456789abcdef" };
+
+// Saved credentials are checked against Twilio before the badge says Connected: a local fake Twilio.
+const test = base.extend<object, { twilio: Awaited<ReturnType<typeof startTwilioFake>> }>({
+  twilio: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use) => {
+      const twilio = await startTwilioFake(TWILIO);
+      await use(twilio);
+      await twilio.close();
+    },
+    { scope: "worker" },
+  ],
+  serverEnv: [async ({ twilio }, use) => use({ TWILIO_API_BASE_URL: twilio.url }), { scope: "worker" }],
+});
+test.use({ dataSet: "call-center" });
 
 // 002 Call Center: an owner sets up a number, places a test call through the signed webhook, sees it
 // live and in the history, blocks the caller, and the next call from it is rejected.
@@ -14,10 +32,7 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
   await expect(page).toHaveURL(/\/dashboard$/);
   // The company's Twilio credentials, as Settings → Twilio saves them.
   const saved = await page.request.put("/api/settings/company", {
-    data: {
-      twilioAccountSid: "AC0123456789abcdef0123456789abcdef",
-      twilioAuthToken: "e2e-auth-token-0123456789abcdef",
-    },
+    data: { twilioAccountSid: TWILIO.sid, twilioAuthToken: TWILIO.authToken },
   });
   expect(saved.status()).toBe(200);
 

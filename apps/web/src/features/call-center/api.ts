@@ -7,6 +7,7 @@ import {
   ZCallDebuggerSchema,
   ZCallListSchema,
   ZCallMetricsSchema,
+  ZIncomingNumberListSchema,
   ZPhoneNumberListSchema,
   ZPhoneNumberSchema,
   ZRoutingNumberListSchema,
@@ -26,6 +27,7 @@ export const callCenterKeys = {
   blocked: ["call-center", "blocked"] as const,
   agents: ["call-center", "agents"] as const,
   numbers: ["call-center", "phone-numbers"] as const,
+  twilioNumbers: ["call-center", "twilio-numbers"] as const,
   routing: ["call-center", "routing-numbers"] as const,
   metrics: (days: number) => ["call-center", "metrics", days] as const,
   debugger: ["call-center", "debugger"] as const,
@@ -88,6 +90,12 @@ export const createPhoneNumber = (input: TPhoneNumberInput) =>
   apiClient.post("/api/calls/phone-numbers", input, { schema: ZSavedNumber });
 export const updatePhoneNumber = (id: string, patch: Partial<TPhoneNumberInput>) =>
   apiClient.patch(`/api/calls/phone-numbers/${id}`, patch, { schema: ZSavedNumber });
+/** Add Phone Number: the numbers of the company's Twilio account. */
+export const fetchTwilioNumbers = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/twilio-numbers", { schema: ZIncomingNumberListSchema, signal });
+/** Sets the number's voice URL and status callback in Twilio. */
+export const connectPhoneNumber = (id: string) =>
+  apiClient.post(`/api/calls/phone-numbers/${id}/connect`, undefined, { schema: ZDone });
 export const deletePhoneNumber = (id: string) =>
   apiClient.delete(`/api/calls/phone-numbers/${id}`, { schema: ZDone });
 export const linkRoutingNumber = (numberId: string, routingId: string) =>

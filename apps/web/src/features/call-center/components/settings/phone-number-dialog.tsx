@@ -4,10 +4,12 @@ import {
   DEFAULT_RECORDING_MESSAGE,
   formatPhone,
   phoneProblem,
+  type TIncomingNumber,
   type TPhoneNumber,
   type TPhoneNumberInput,
+  toE164,
 } from "@leadpost/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
@@ -21,7 +23,14 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { presentApiError } from "@/lib/api-error-presenter";
 import { toast } from "@/lib/toast";
-import { callCenterKeys, createPhoneNumber, updatePhoneNumber } from "../../api";
+import {
+  callCenterKeys,
+  connectPhoneNumber,
+  createPhoneNumber,
+  fetchStatus,
+  fetchTwilioNumbers,
+  updatePhoneNumber,
+} from "../../api";
 import { STRATEGY_LABEL } from "../../lib/format";
 
 type TProps = { editing: TPhoneNumber | null; open: boolean; onOpenChange: (open: boolean) => void };
@@ -92,10 +101,21 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof TValues>(key: K, value: TValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
+  const twilioNumbers = useTwilioNumbers(!editing);
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       const payload = phoneNumberPayload(values);
-      return editing ? updatePhoneNumber(editing.id, payload) : createPhoneNumber(payload);
+      if (editing) return updatePhoneNumber(editing.id, payload);
+      const created = await createPhoneNumber(payload);
+      // A number of the Twilio account is pointed at this app there (voice URL, status callback).
+      const inAccount = twilioNumbers.some((n) => n.phoneNumber === created.phoneNumber.phoneNumber);
+      if (inAccount && payload.type !== "routing") {
+        await connectPhoneNumber(created.phoneNumber.id).then(
+          (done) => toast.success(done.message),
+          (err) => toast.error(`Number added, but not connected in Twilio: ${presentApiError(err).message}`),
+        );
+      }
+      return created;
     },
     onSuccess: () => {
       toast.success(editing ? "Phone number updated" : "Phone number added");
@@ -133,9 +153,23 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
         <DialogDescription>
           {editing
             ? "Change how calls to this number are routed, recorded and sent to voicemail."
-            : "Add a number you bought in Twilio, and say where its calls go."}
+            : "Pick a number of your Twilio account (it is connected to this app for you), and say where its calls go."}
         </DialogDescription>
       </DialogHeader>
+      {twilioNumbers.length > 0 && (
+        <TwilioNumberPicker
+          id={`${id}-twilio`}
+          numbers={twilioNumbers}
+          value={toE164(values.phoneNumber) ?? ""}
+          onPick={(n) =>
+            setValues((v) => ({
+              ...v,
+              phoneNumber: formatPhone(n.phoneNumber),
+              description: v.description || n.friendlyName,
+            }))
+          }
+        />
+      )}
       <FormField id={`${id}-number`} label="Phone number" error={errors.phoneNumber}>
         {(control) => (
           <Input
@@ -321,6 +355,50 @@ export function ToggleRow(props: {
         disabled={props.disabled}
         onCheckedChange={props.onChange}
       />
+    </div>
+  );
+}
+
+/** The Twilio account's numbers while Twilio is connected; none otherwise (the number is typed). */
+function useTwilioNumbers(enabled: boolean): TIncomingNumber[] {
+  const status = useQuery({ queryKey: callCenterKeys.status, queryFn: ({ signal }) => fetchStatus(signal) });
+  const numbers = useQuery({
+    queryKey: callCenterKeys.twilioNumbers,
+    queryFn: ({ signal }) => fetchTwilioNumbers(signal),
+    enabled: enabled && Boolean(status.data?.twilioConfigured),
+    retry: false,
+  });
+  return numbers.data?.numbers ?? [];
+}
+
+function TwilioNumberPicker(props: {
+  id: string;
+  numbers: TIncomingNumber[];
+  value: string;
+  onPick: (n: TIncomingNumber) => void;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <Label htmlFor={props.id}>Your Twilio numbers</Label>
+      <Select
+        value={props.numbers.some((n) => n.phoneNumber === props.value) ? props.value : ""}
+        onValueChange={(v) => {
+          const picked = props.numbers.find((n) => n.phoneNumber === v);
+          if (picked) props.onPick(picked);
+        }}
+      >
+        <SelectTrigger id={props.id} className="w-full">
+          <SelectValue placeholder="Choose a number" />
+        </SelectTrigger>
+        <SelectContent>
+          {props.numbers.map((n) => (
+            <SelectItem key={n.sid} value={n.phoneNumber}>
+              {formatPhone(n.phoneNumber)} · {n.friendlyName}
+              {n.connected ? " (connected)" : ""}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   );
 }
