@@ -31,7 +31,10 @@ export function isPhoneNumber(value: string, country: string = DEFAULT_PHONE_COU
 export function formatPhone(value: string, country: string = DEFAULT_PHONE_COUNTRY): string {
   const parsed = parsePhoneNumberFromString(value, country as "US");
   if (!parsed) return value;
-  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+  // A number of the home calling code that names no region (fictional +1 555 … ranges) reads nationally too.
+  const home =
+    parsed.country === country || (!parsed.country && parsed.countryCallingCode === "1" && country === "US");
+  return home ? parsed.formatNational() : parsed.formatInternational();
 }
 
 export type TPhoneProblemMessages = {
