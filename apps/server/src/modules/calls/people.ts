@@ -32,7 +32,7 @@ export async function listAgents(deps: TDepsDb, ctx: TCompanyContext) {
     .select()
     .from(callCenterAgents)
     .where(eq(callCenterAgents.companyId, ctx.companyId))
-    .orderBy(asc(callCenterAgents.sequenceOrder), asc(callCenterAgents.createdAt));
+    .orderBy(asc(callCenterAgents.sequenceOrder), asc(callCenterAgents.createdAt), asc(callCenterAgents.id));
   return { agents: rows.map(agentDto) };
 }
 
@@ -81,7 +81,7 @@ export async function listBlocked(deps: TDepsDb, ctx: TCompanyContext) {
     .select()
     .from(blockedCalls)
     .where(eq(blockedCalls.companyId, ctx.companyId))
-    .orderBy(desc(blockedCalls.createdAt));
+    .orderBy(desc(blockedCalls.createdAt), desc(blockedCalls.id));
   return {
     blockedNumbers: rows.map((b) => ({
       id: b.id,

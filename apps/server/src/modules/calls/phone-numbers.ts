@@ -44,7 +44,7 @@ export async function listPhoneNumbers(deps: TDepsDb, ctx: TCompanyContext) {
     .select()
     .from(phoneNumbers)
     .where(eq(phoneNumbers.companyId, ctx.companyId))
-    .orderBy(asc(phoneNumbers.type), asc(phoneNumbers.createdAt));
+    .orderBy(asc(phoneNumbers.type), asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
   const links = await db
     .select({
       twilioNumberId: twilioNumberRouting.twilioNumberId,
@@ -157,7 +157,7 @@ export async function listRoutingNumbers(deps: TDepsDb, ctx: TCompanyContext) {
     .select()
     .from(routingNumbers)
     .where(eq(routingNumbers.companyId, ctx.companyId))
-    .orderBy(asc(routingNumbers.createdAt));
+    .orderBy(asc(routingNumbers.createdAt), asc(routingNumbers.id));
   return { routingNumbers: rows.map(routingDto) };
 }
 
