@@ -1,6 +1,24 @@
 import twilio from "twilio";
-import { expect, test } from "../fixtures/server";
+import { startTwilioFake } from "../../apps/server/test/fakes/twilio-fake";
+import { test as base, expect } from "../fixtures/server";
 import { signInAsCompany } from "./auth-helpers";
+
+const TWILIO = { sid: "AC0123456789abcdef0123456789abcdef", authToken: "e2e-auth-token-0123456789abcdef" };
+
+// Saved credentials are checked against Twilio before the badge says Connected: a local fake Twilio.
+const test = base.extend<object, { twilio: Awaited<ReturnType<typeof startTwilioFake>> }>({
+  twilio: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
+    async ({}, use) => {
+      const fake = await startTwilioFake(TWILIO);
+      await use(fake);
+      await fake.close();
+    },
+    { scope: "worker" },
+  ],
+  serverEnv: [async ({ twilio }, use) => use({ TWILIO_API_BASE_URL: twilio.url }), { scope: "worker" }],
+});
+test.use({ dataSet: "call-center" });
 
 // 002 Call Center: an owner sets up a number, places a test call through the signed webhook (a test:
 // not listed), a real call (signed by the official library, as Twilio signs) shows live and in the
@@ -17,10 +35,7 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
   await expect(page).toHaveURL(/\/dashboard$/);
   // The company's Twilio credentials, as Settings → Twilio saves them.
   const saved = await page.request.put("/api/settings/company", {
-    data: {
-      twilioAccountSid: "AC0123456789abcdef0123456789abcdef",
-      twilioAuthToken: "e2e-auth-token-0123456789abcdef",
-    },
+    data: { twilioAccountSid: TWILIO.sid, twilioAuthToken: TWILIO.authToken },
   });
   expect(saved.status()).toBe(200);
 
@@ -43,7 +58,7 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
   // …a routing number…
   const routingForm = page.getByRole("form", { name: "Add routing number" }).first();
   await routingForm.getByLabel("Label").fill(`Office ${suffix}`);
-  await routingForm.getByLabel("Forward to (E.164)").fill("303-555-0001");
+  await routingForm.getByLabel("Forward to (E.164)").fill("303-555");
   await routingForm.getByRole("button", { name: "Add Routing Number" }).click();
   await expect(
     routingForm.getByText("Phone number must be in E.164 format (e.g., +15551234567)"),
@@ -150,4 +165,33 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
   await expect(menu).toBeInViewport();
   await menu.click();
   await expect(page.getByRole("menuitem", { name: "Manage Routing Numbers" })).toBeInViewport();
+});
+
+// #25: connecting a number needs no address pasted into Twilio: Add Phone Number lists the account's
+// numbers, and adding one sets its voice URL and status callback in Twilio.
+test("Add Phone Number connects a number of the Twilio account", async ({ page, twilio }) => {
+  const suffix = String(Date.now()).slice(-4);
+  const inAccount = twilio.addNumber(`+1555888${suffix}`, "Sales line");
+  await signInAsCompany(page, "owner@leadpost.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const saved = await page.request.put("/api/settings/company", {
+    data: { twilioAccountSid: TWILIO.sid, twilioAuthToken: TWILIO.authToken },
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.goto("/dashboard/calls?tab=settings");
+  await page.getByRole("button", { name: "Add Phone Number" }).click();
+  const add = page.getByRole("dialog", { name: "Add Phone Number" });
+  await add.getByLabel("Your Twilio numbers").click();
+  await page.getByRole("option", { name: new RegExp(`\\(555\\) 888-${suffix} · Sales line`) }).click();
+  await expect(add.getByLabel("Phone number")).toHaveValue(`(555) 888-${suffix}`);
+  await add.getByRole("button", { name: "Add Phone Number" }).click();
+  await expect(page.getByText("Number connected: Twilio sends its calls here.")).toBeVisible();
+
+  const status = (await (await page.request.get("/api/calls/status")).json()) as {
+    voiceUrl: string;
+    statusCallbackUrl: string;
+  };
+  expect(inAccount.voice_url).toBe(status.voiceUrl);
+  expect(inAccount.status_callback).toBe(status.statusCallbackUrl);
 });

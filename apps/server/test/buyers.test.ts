@@ -217,7 +217,7 @@ describe("buyers: list, edit, switch", () => {
       zipCode: "10001",
       city: "New York",
       state: "NY",
-      phoneNumber: "3035550199",
+      phoneNumber: "+13035550199",
       serviceRadius: 25,
     });
     expect(buyer.latitude).toBeCloseTo(40.75, 1);
@@ -336,7 +336,7 @@ describe("buyers: tenant isolation", () => {
     const ida = await findBuyer("ida@idem.test");
     const paths: [string, string, unknown?][] = [
       ["GET", `/api/buyers/${ida.id}`],
-      ["PATCH", `/api/buyers/${ida.id}`, { phoneNumber: "1" }],
+      ["PATCH", `/api/buyers/${ida.id}`, { phoneNumber: "3035550101" }],
       ["POST", `/api/buyers/${ida.id}/status`, { status: "inactive" }],
       ["POST", `/api/buyers/${ida.id}/archive`, { confirmName: "Ida Idem" }],
     ];

@@ -37,7 +37,7 @@ describe("call center API", () => {
   it("adds a Twilio number and a routing number and links them once", async () => {
     const badRouting = await call(acme.cookie, "/api/calls/routing-numbers", {
       method: "POST",
-      json: { label: "", phoneNumber: "303-555-0001" },
+      json: { label: "", phoneNumber: "303-555" },
     });
     expect(badRouting.status).toBe(422);
     const fields = (await json<TError>(badRouting)).error.fields;
@@ -218,7 +218,9 @@ describe("call center status", () => {
     const mine = await json<TStatus>(await call(acme.cookie, "/api/calls/status"));
     expect(mine.twilioConfigured).toBe(true);
     expect(mine.voiceUrl).toMatch(/^https?:\/\/.+\/api\/twilio\/voice$/);
-    expect(mine.statusCallbackUrl).toMatch(/\/api\/twilio\/status$/);
+    expect(mine.statusCallbackUrl).toBe(
+      `${mine.voiceUrl.replace(/\/voice$/, "/status")}?company=${acme.companyId}`,
+    );
     const theirs = await json<TStatus>(await call(other.cookie, "/api/calls/status"));
     expect(theirs.twilioConfigured).toBe(false);
     expect((await ctx.request("/api/calls/status")).status).toBe(401);

@@ -147,8 +147,9 @@ describe("saving settings", () => {
       paypalSecretLast4: "9911",
       googleMapsApiKeyLast4: MAPS.ok.slice(-4),
     });
-    expect(saved.callForwardingUrl).toBe(
-      `https://calls.acme.example/api/webhooks/twilio/voice/${acme.companyId}`,
+    expect(saved.callForwardingUrl).toBe("https://calls.acme.example/api/twilio/voice");
+    expect(saved.statusCallbackUrl).toBe(
+      `https://calls.acme.example/api/twilio/status?company=${acme.companyId}`,
     );
     const again = await (await call("/company")).text();
     for (const secret of Object.values(SECRETS)) {

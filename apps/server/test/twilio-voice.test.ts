@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  blockedCalls,
   callCenterAgents,
   callLogs,
   phoneNumbers,
@@ -166,9 +165,12 @@ describe("inbound voice webhook", () => {
   });
 
   it("rejects a blocked caller, whatever the format the number was blocked in", async () => {
-    await ctx.database.db
-      .insert(blockedCalls)
-      .values({ companyId: acme.companyId, phoneNumber: "(303) 555-0199" });
+    const block = await ctx.request("/api/calls/blocked-numbers", {
+      method: "POST",
+      cookie: acme.cookie,
+      json: { phoneNumber: "(303) 555-0199" },
+    });
+    expect(block.status).toBe(201);
     const params = inbound({ From: "+13035550199" });
     const xml = await (await postSignedWebhook(ctx, "/api/twilio/voice", params)).text();
     expect(xml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Reject/></Response>');

@@ -27,7 +27,15 @@ export type TFakeTwilioRecording = {
   /** The audio served at the recording's media address. */
   audio: Buffer;
 };
-export type TFakeTwilioNumber = { sid: string; phone_number: string; friendly_name: string };
+export type TFakeTwilioNumber = {
+  sid: string;
+  phone_number: string;
+  friendly_name: string;
+  voice_url: string | null;
+  voice_method: string;
+  status_callback: string | null;
+  status_callback_method: string;
+};
 
 /** Twilio writes dates as RFC 2822: "Mon, 23 Nov 2026 13:00:00 +0000". */
 export const twilioDate = (d: Date) => d.toUTCString().replace("GMT", "+0000");
@@ -64,7 +72,8 @@ function page(key: string, uri: string, items: unknown[], pageSize: number) {
 
 /**
  * A local Twilio: the REST endpoints our client uses (account fetch, Calls list, ending a call with
- * Status=completed, a call's recordings and a recording's media, IncomingPhoneNumbers look-up), each behind HTTP Basic auth
+ * Status=completed, a call's recordings and a recording's media, IncomingPhoneNumbers list and update),
+ * each behind HTTP Basic auth
  * with the account SID and auth token (401 with Twilio's error 20003 otherwise), answering Twilio's JSON
  * shapes; and the signing side of webhooks: it signs requests with the auth token the way Twilio does
  * and can place a simulated inbound call by posting the signed voice webhook to a URL.
@@ -158,6 +167,27 @@ export async function startTwilioFake(account: { sid: string; authToken: string;
         .map(({ audio: _audio, ...resource }) => resource);
       return sendJson(res, 200, page("recordings", `${accountPath}${rest}`, items, pageSize));
     }
+    const numberMatch = /^\/IncomingPhoneNumbers\/([^/]+)\.json$/.exec(rest);
+    if (numberMatch) {
+      const number = numbers.find((n) => n.sid === numberMatch[1]);
+      if (!number) return sendJson(res, 404, notFound(path));
+      if (req.method === "POST") {
+        // The update of an incoming number: only the parameters sent change.
+        const form = new URLSearchParams(req.body);
+        const set = (
+          param: string,
+          key: "voice_url" | "voice_method" | "status_callback" | "status_callback_method",
+        ) => {
+          const value = form.get(param);
+          if (value !== null) number[key] = value;
+        };
+        set("VoiceUrl", "voice_url");
+        set("VoiceMethod", "voice_method");
+        set("StatusCallback", "status_callback");
+        set("StatusCallbackMethod", "status_callback_method");
+      }
+      return sendJson(res, 200, { ...number, account_sid: account.sid, uri: `${accountPath}${rest}` });
+    }
     if (req.method === "GET" && rest === "/IncomingPhoneNumbers.json") {
       const wanted = url.searchParams.get("PhoneNumber");
       const items = numbers.filter((n) => !wanted || n.phone_number === wanted);
@@ -208,7 +238,15 @@ export async function startTwilioFake(account: { sid: string; authToken: string;
   }
 
   function addNumber(phoneNumber: string, friendlyName = phoneNumber): TFakeTwilioNumber {
-    const n = { sid: sid("PN"), phone_number: phoneNumber, friendly_name: friendlyName };
+    const n: TFakeTwilioNumber = {
+      sid: sid("PN"),
+      phone_number: phoneNumber,
+      friendly_name: friendlyName,
+      voice_url: "https://demo.twilio.com/welcome/voice/",
+      voice_method: "POST",
+      status_callback: null,
+      status_callback_method: "POST",
+    };
     numbers.push(n);
     return n;
   }

@@ -5,11 +5,14 @@ import { TEST_ORIGIN, type TTestContext } from "./test-app";
 
 export const TWILIO_TOKEN = "twilio-test-auth-token-0123456789";
 
-/** Gives a company Twilio settings as the settings screen stores them (SID, sealed token). */
+/**
+ * Gives a company Twilio settings as the settings screen stores them (SID, sealed token) once Twilio
+ * accepted them (twilio-connection.test.ts drives that check itself).
+ */
 export async function connectTwilio(ctx: TTestContext, companyId: string, accountSid = "AC_test_account") {
   await ctx.database.db
     .update(companies)
-    .set({ twilioAccountSid: accountSid })
+    .set({ twilioAccountSid: accountSid, twilioVerification: "verified", twilioCheckedAt: new Date() })
     .where(eq(companies.id, companyId));
   await ctx.database.db.insert(companySecrets).values({
     companyId,

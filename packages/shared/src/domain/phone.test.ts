@@ -27,6 +27,8 @@ describe("toE164", () => {
 describe("formatPhone", () => {
   it("shows home numbers nationally and others internationally", () => {
     expect(formatPhone("+17205550100")).toBe("(720) 555-0100");
+    // Fictional 555 numbers name no region but are home numbers all the same.
+    expect(formatPhone("+15557771234")).toBe("(555) 777-1234");
     expect(formatPhone("+442071838750")).toBe("+44 20 7183 8750");
     expect(formatPhone("not a number")).toBe("not a number");
   });

@@ -31,5 +31,22 @@ export function isPhoneNumber(value: string, country: string = DEFAULT_PHONE_COU
 export function formatPhone(value: string, country: string = DEFAULT_PHONE_COUNTRY): string {
   const parsed = parsePhoneNumberFromString(value, country as "US");
   if (!parsed) return value;
-  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+  // A number of the home calling code that names no region (fictional +1 555 … ranges) reads nationally too.
+  const home =
+    parsed.country === country || (!parsed.country && parsed.countryCallingCode === "1" && country === "US");
+  return home ? parsed.formatNational() : parsed.formatInternational();
+}
+
+export type TPhoneProblemMessages = {
+  /** Digits, but fewer than 10. */
+  tooShort: string;
+  /** Letters, or digits that make no phone number. */
+  invalid: string;
+};
+
+/** Why the text is not a phone number, in the field's own words; null when it is one. */
+export function phoneProblem(value: string, m: TPhoneProblemMessages): string | null {
+  if (toE164(value)) return null;
+  const digits = value.replace(/\D/g, "").length;
+  return digits > 0 && digits < 10 && !/[a-z]/i.test(value) ? m.tooShort : m.invalid;
 }

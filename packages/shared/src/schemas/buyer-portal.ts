@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalE164PhoneField } from "./phone-field";
 
 // Spec 003: the Lead Buyer Portal (dashboard, available leads, my leads, settings, billing).
 
@@ -27,6 +28,7 @@ export const BUYER_PORTAL_LIMITS = {
 
 /** Spec 003 §8, texts shown by the portal. */
 export const BUYER_PORTAL_MESSAGES = {
+  PHONE_INVALID: "Please enter a valid phone number",
   NO_BUYER: "No buyer profile found",
   LEAD_NOT_FOUND: "Lead not found",
   LEAD_DELETED: "Lead deleted successfully",
@@ -142,26 +144,28 @@ export const ZBuyerProfileSchema = z.object({
 });
 export type TBuyerProfile = z.infer<typeof ZBuyerProfileSchema>;
 
-/** Spec 003 §5: only these three are the buyer's to edit; empty company name or phone is stored as null. */
+/**
+ * Spec 003 §5: only these three are the buyer's to edit; empty company name or phone is stored as
+ * null. A PATCH: the keys sent change, absent ones stay as stored. The phone is stored as E.164.
+ */
 export const ZBuyerProfileUpdateSchema = z.object({
   contactName: z
     .string()
     .trim()
     .min(2, BUYER_PORTAL_MESSAGES.CONTACT_NAME_MIN)
-    .max(100, "Contact name must be at most 100 characters"),
+    .max(100, "Contact name must be at most 100 characters")
+    .optional(),
   companyName: z
     .string()
     .trim()
     .max(100, "Company name must be at most 100 characters")
     .refine((v) => v === "" || v.length >= 2, BUYER_PORTAL_MESSAGES.COMPANY_NAME_MIN)
     .nullish()
-    .transform((v) => v || null),
-  phoneNumber: z
-    .string()
-    .trim()
-    .max(20, "Phone number must be at most 20 characters")
-    .nullish()
-    .transform((v) => v || null),
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  phoneNumber: optionalE164PhoneField({
+    tooShort: BUYER_PORTAL_MESSAGES.PHONE_INVALID,
+    invalid: BUYER_PORTAL_MESSAGES.PHONE_INVALID,
+  }),
 });
 export type TBuyerProfileUpdate = z.input<typeof ZBuyerProfileUpdateSchema>;
 

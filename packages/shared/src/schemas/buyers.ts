@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../domain/email";
 import { US_ZIP_PATTERN } from "../domain/geo";
+import { optionalE164PhoneField } from "./phone-field";
 
 // Lead buyers as the Buyers page of spec 001 §2–§5 manages them.
 
@@ -16,6 +17,7 @@ export const BUYER_MESSAGES = {
   CONTACT_NAME: "Contact name must be at least 2 characters.",
   COMPANY_NAME: "Company name must be at least 2 characters.",
   EMAIL: "Please enter a valid email address.",
+  PHONE: "Please enter a valid phone number",
   RADIUS_MIN: "Service radius must be at least 1 mile.",
   RADIUS_MAX: "Service radius cannot exceed 500 miles.",
   RADIUS_WHOLE: "Service radius must be a whole number of miles.",
@@ -75,6 +77,9 @@ const ZEmail = z
   .refine((v) => isValidEmail(v), { message: BUYER_MESSAGES.EMAIL })
   .transform(normalizeEmail);
 
+/** Optional; stored as E.164 so a buyer's number is spelt one way everywhere. */
+const ZPhone = optionalE164PhoneField({ tooShort: BUYER_MESSAGES.PHONE, invalid: BUYER_MESSAGES.PHONE });
+
 const ZZip = z
   .string()
   .trim()
@@ -108,7 +113,7 @@ const buyerFields = {
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || v.length >= 2, { message: BUYER_MESSAGES.COMPANY_NAME }),
   email: ZEmail,
-  phoneNumber: optionalText(40),
+  phoneNumber: ZPhone,
   address: optionalText(200),
   city: optionalText(100),
   state: optionalText(60),
@@ -215,7 +220,7 @@ export const ZBuyerApplicationSchema = z.object({
   contactName: buyerFields.contactName,
   companyName: buyerFields.companyName,
   email: ZEmail,
-  phoneNumber: optionalText(40),
+  phoneNumber: ZPhone.transform((v) => v ?? null),
   city: optionalText(100),
   state: optionalText(60),
   zipCode: ZZip,

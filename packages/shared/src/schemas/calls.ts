@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { stripControlCharacters } from "../domain/spoken-text";
+import { patchSchemaOf } from "./patch";
+import { e164PhoneField } from "./phone-field";
 
 // The call center (002): phone numbers, routing numbers, agents, blocked callers, calls and voicemails.
 
@@ -17,6 +19,8 @@ export const CALL_MESSAGES = {
   NOT_FOUND: "Not found",
   NUMBER_EXISTS: "This phone number is already in your list.",
   NOT_CONFIGURED: "Twilio Not Configured",
+  NOT_IN_ACCOUNT: "This number is not in your Twilio account.",
+  CONNECTED: "Number connected: Twilio sends its calls here.",
   PERMISSION: "Permission denied. You must be an owner or admin to change the call center.",
   DEFAULT_BLOCK_REASON: "Manually blocked",
   NO_CALLS_SELECTED: "No calls selected",
@@ -29,15 +33,15 @@ export const LIVE_CALL_STATUSES = ["queued", "initiated", "ringing", "in-progres
 /** Words said to a caller: control characters (which would break the TwiML) are dropped on save. */
 const spokenText = (max: number) => z.string().trim().max(max).transform(stripControlCharacters).nullish();
 
-const atLeastTenDigits = z
-  .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
-  .trim()
-  .min(1, CALL_MESSAGES.PHONE_REQUIRED)
-  .max(30, CALL_MESSAGES.PHONE_FORMAT)
-  .refine((v) => v.replace(/\D/g, "").length >= 10, CALL_MESSAGES.PHONE_TOO_SHORT);
+/** Numbers the company owns, agents and blocked callers: any common spelling, stored as E.164. */
+const phoneNumberField = e164PhoneField({
+  required: CALL_MESSAGES.PHONE_REQUIRED,
+  tooShort: CALL_MESSAGES.PHONE_TOO_SHORT,
+  invalid: CALL_MESSAGES.PHONE_FORMAT,
+});
 
 export const ZPhoneNumberInputSchema = z.object({
-  phoneNumber: atLeastTenDigits,
+  phoneNumber: phoneNumberField,
   description: z.string().trim().max(200).nullish(),
   type: z.enum(["twilio", "routing", "tracking"]).default("twilio"),
   routingStrategy: z.enum(ROUTING_STRATEGIES).default("sequential"),
@@ -51,7 +55,8 @@ export const ZPhoneNumberInputSchema = z.object({
   transcribeVoicemail: z.boolean().default(false),
 });
 export type TPhoneNumberInput = z.input<typeof ZPhoneNumberInputSchema>;
-export const ZPhoneNumberPatchSchema = ZPhoneNumberInputSchema.partial();
+/** Only the keys sent change (no defaults: see patch.ts). */
+export const ZPhoneNumberPatchSchema = patchSchemaOf(ZPhoneNumberInputSchema.shape);
 
 export const ZPhoneNumberSchema = z.object({
   id: z.string(),
@@ -80,10 +85,11 @@ export const ZRoutingNumberInputSchema = z.object({
     .trim()
     .min(1, CALL_MESSAGES.LABEL_REQUIRED)
     .max(100),
-  phoneNumber: z
-    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
-    .trim()
-    .refine((v) => /^\+[1-9]\d{9,14}$/.test(v), CALL_MESSAGES.E164),
+  phoneNumber: e164PhoneField({
+    required: CALL_MESSAGES.PHONE_REQUIRED,
+    tooShort: CALL_MESSAGES.E164,
+    invalid: CALL_MESSAGES.E164,
+  }),
 });
 export const ZRoutingNumberSchema = z.object({
   id: z.string(),
@@ -100,14 +106,12 @@ export const ZAgentInputSchema = z.object({
     .trim()
     .min(1, CALL_MESSAGES.NAME_REQUIRED)
     .max(100),
-  phoneNumber: z
-    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
-    .trim()
-    .min(1, CALL_MESSAGES.PHONE_REQUIRED)
-    .refine((v) => /^\+?[\d\s\-()]+$/.test(v), CALL_MESSAGES.PHONE_FORMAT),
+  phoneNumber: phoneNumberField,
   status: z.enum(AGENT_STATUSES).default("available"),
   sequenceOrder: z.coerce.number().int().min(1, CALL_MESSAGES.ORDER_MIN).max(1000).default(1),
 });
+/** Edit Agent: the keys sent change; status and ring order stay unless named. */
+export const ZAgentPatchSchema = patchSchemaOf(ZAgentInputSchema.shape);
 export const ZAgentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -120,11 +124,7 @@ export type TAgent = z.infer<typeof ZAgentSchema>;
 export const ZAgentListSchema = z.object({ agents: z.array(ZAgentSchema) });
 
 export const ZBlockNumberInputSchema = z.object({
-  phoneNumber: z
-    .string({ message: CALL_MESSAGES.PHONE_REQUIRED })
-    .trim()
-    .min(1, CALL_MESSAGES.PHONE_REQUIRED)
-    .max(30),
+  phoneNumber: phoneNumberField,
   reason: z.string().trim().max(200).nullish(),
 });
 export const ZBlockedNumberSchema = z.object({
@@ -134,14 +134,6 @@ export const ZBlockedNumberSchema = z.object({
   createdAt: z.string(),
 });
 export const ZBlockedNumberListSchema = z.object({ blockedNumbers: z.array(ZBlockedNumberSchema) });
-
-/** 002 §5: +1 and 10 digits, or + and 11 digits starting with 1, otherwise + and the digits. */
-export function normalizeBlockedNumber(value: string): string {
-  const digits = value.replace(/\D/g, "");
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
-  return `+${digits}`;
-}
 
 /** How a call ended for the caller: a person answered, nobody did, a voicemail was left, or blocked. */
 export const CALL_OUTCOMES = ["answered", "missed", "voicemail", "blocked"] as const;
@@ -208,12 +200,29 @@ export const ZCallMetricsSchema = z.object({
 });
 export type TCallMetrics = z.infer<typeof ZCallMetricsSchema>;
 
-/** The Call Center header and Phone Setup guide: is Twilio connected, and where must it call us. */
+/** Add Phone Number: the numbers of the company's Twilio account. */
+export const ZIncomingNumberListSchema = z.object({
+  numbers: z.array(
+    z.object({
+      sid: z.string(),
+      phoneNumber: z.string(),
+      friendlyName: z.string(),
+      /** Already sends its calls and status changes to this app. */
+      connected: z.boolean(),
+    }),
+  ),
+});
+export type TIncomingNumber = z.infer<typeof ZIncomingNumberListSchema>["numbers"][number];
+
+/** The Call Center header and Phone Setup guide: is Twilio connected, and where does it call us. */
 export const ZCallCenterStatusSchema = z.object({
+  /** True only after the saved SID and token passed a check against Twilio's API. */
   twilioConfigured: z.boolean(),
-  /** Paste into the Twilio number's "A call comes in" webhook. */
+  /** When the credentials were last checked, if ever. */
+  twilioCheckedAt: z.string().nullable(),
+  /** The number's "A call comes in" webhook (set on the number when it is connected). */
   voiceUrl: z.string(),
-  /** Paste into the number's "Call status changes" callback. */
+  /** The number's "Call status changes" callback. */
   statusCallbackUrl: z.string(),
 });
 export type TCallCenterStatus = z.infer<typeof ZCallCenterStatusSchema>;

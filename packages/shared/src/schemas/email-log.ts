@@ -1,6 +1,16 @@
 import { z } from "zod";
 
-export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+/** Ours until handed over ("sent"); after that, what the provider's delivery events report. */
+export const EMAIL_STATUSES = [
+  "queued",
+  "sending",
+  "sent",
+  "failed",
+  "delayed",
+  "delivered",
+  "bounced",
+  "complained",
+] as const;
 export type TEmailStatus = (typeof EMAIL_STATUSES)[number];
 export const EMAIL_LOG_PAGE_SIZE = 50;
 

@@ -68,6 +68,11 @@ export const ZCompanySettingsSchema = z.object({
   twilioAccountSid: z.string().nullable(),
   twilioAuthTokenLast4: z.string().nullable(),
   twilioWebhookBaseUrl: z.string().nullable(),
+  /** 002 §4: the last check of the saved SID and token against Twilio, and when it ran. */
+  twilioVerification: z.enum(["unknown", "verified", "failed"]),
+  twilioCheckedAt: z.string().nullable(),
+  /** Resend's webhook signing secret (whsec_…), as its last four. */
+  resendWebhookSecretLast4: z.string().nullable(),
   googleMapsApiKeyLast4: z.string().nullable(),
   mapboxToken: z.string().nullable(),
   stripePublishableKey: z.string().nullable(),
@@ -78,9 +83,12 @@ export const ZCompanySettingsSchema = z.object({
   paypalSecretLast4: z.string().nullable(),
   paypalSandboxClientId: z.string().nullable(),
   paypalSandboxSecretLast4: z.string().nullable(),
-  /** Where Resend posts delivery events, and where Twilio forwards calls. */
+  /** Where Resend posts delivery events (signed with the company's signing secret). */
   emailWebhookUrl: z.string(),
+  /** Where Twilio sends a call to one of the company's numbers ("A call comes in", POST). */
   callForwardingUrl: z.string(),
+  /** Where Twilio reports a call's status changes ("Call status changes", POST). */
+  statusCallbackUrl: z.string(),
 });
 export type TCompanySettings = z.infer<typeof ZCompanySettingsSchema>;
 
@@ -95,6 +103,7 @@ export const ZCompanySettingsUpdateSchema = z.object({
   adminEmail: z.email("Enter a valid administrator email").nullable().optional().or(z.literal("")),
   senderEmail: z.email("Enter a valid sender email").nullable().optional().or(z.literal("")),
   resendApiKey: secretInput,
+  resendWebhookSecret: secretInput,
   twilioAccountSid: optionalText(64),
   twilioAuthToken: secretInput,
   twilioWebhookBaseUrl: z.url("Enter a valid webhook base URL").nullable().optional().or(z.literal("")),

@@ -43,6 +43,11 @@ export const companies = pgTable(
     // Public (non-secret) provider identifiers; secrets live encrypted in company_secrets.
     twilioAccountSid: text(),
     twilioWebhookBaseUrl: text(),
+    /** 002 §4: the last check of the saved SID and token against Twilio's REST API, and when it ran. */
+    twilioVerification: text({ enum: ["unknown", "verified", "failed"] })
+      .notNull()
+      .default("unknown"),
+    twilioCheckedAt: tz(),
     paypalClientId: text(),
     paypalSandboxClientId: text(),
     /** Ids of the webhooks registered in the company's PayPal apps (needed to verify their signatures). */
@@ -67,6 +72,8 @@ export const COMPANY_SECRET_NAMES = [
   "stripe_secret_key",
   "stripe_test_secret_key",
   "google_maps_api_key",
+  /** Resend's webhook signing secret (whsec_…): proves delivery events come from Resend. */
+  "resend_webhook_secret",
 ] as const;
 export type TCompanySecretName = (typeof COMPANY_SECRET_NAMES)[number];
 

@@ -17,7 +17,10 @@ export const emailMessages = pgTable(
     text: text(),
     kind: text().notNull(),
     transport: text({ enum: ["resend", "smtp", "mailbox"] }).notNull(),
-    status: text({ enum: ["queued", "sending", "sent", "failed"] })
+    /** Ours up to "sent"; then Resend's delivery events (modules/email/resend-webhook.ts). */
+    status: text({
+      enum: ["queued", "sending", "sent", "failed", "delayed", "delivered", "bounced", "complained"],
+    })
       .notNull()
       .default("queued"),
     attempts: integer().notNull().default(0),

@@ -1,3 +1,4 @@
+export { type TTwilioRest, twilioRest, twilioRestStatus } from "./official-client";
 export { fetchRecordingMedia } from "./recording-media";
 export {
   createTwilioClient,

@@ -79,6 +79,7 @@ export async function updateProfile(
   input: z.output<typeof ZBuyerProfileUpdateSchema>,
 ): Promise<TBuyerProfile> {
   const db = deps.database.db;
+  // Keys left out of the body are undefined here, and drizzle leaves undefined columns alone.
   await db
     .update(buyers)
     .set({

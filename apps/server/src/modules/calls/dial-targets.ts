@@ -1,3 +1,4 @@
+import { toE164 } from "@leadpost/shared";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { callCenterAgents, type phoneNumbers, routingNumbers, twilioNumberRouting } from "../../db/schema";
@@ -38,14 +39,23 @@ export async function dialTargets(
     return routing
       .map((r, i) => ({ r, i }))
       .sort((a, b) => position(a.r.id) - position(b.r.id) || a.i - b.i)
-      .map(({ r }) => ({ phoneNumber: r.phoneNumber, agentId: null }));
+      .flatMap(({ r }) => dialable(r.phoneNumber, null));
   }
   const agents = await db
     .select({ id: callCenterAgents.id, phoneNumber: callCenterAgents.phoneNumber })
     .from(callCenterAgents)
     .where(and(eq(callCenterAgents.companyId, companyId), eq(callCenterAgents.status, "available")))
-    .orderBy(asc(callCenterAgents.sequenceOrder), asc(callCenterAgents.createdAt));
-  return agents.map((a) => ({ phoneNumber: a.phoneNumber, agentId: a.id }));
+    .orderBy(asc(callCenterAgents.sequenceOrder), asc(callCenterAgents.createdAt), asc(callCenterAgents.id));
+  return agents.flatMap((a) => dialable(a.phoneNumber, a.id));
+}
+
+/**
+ * A stored number as `<Number>` gets it: E.164. Rows saved before numbers were validated may hold
+ * text that is no phone number ("123"): such a target is skipped rather than dialled.
+ */
+function dialable(stored: string, agentId: string | null): TDialTarget[] {
+  const phoneNumber = toE164(stored);
+  return phoneNumber ? [{ phoneNumber, agentId }] : [];
 }
 
 /** The list turned to start at `offset` (round-robin). */

@@ -5,3 +5,4 @@ export { companyTwilio } from "./credentials";
 export { registerCallCenterRoutes } from "./routes";
 export { isVoicemailAudioUpload } from "./voicemail-audio";
 export { registerTwilioWebhooks } from "./webhook-routes";
+export { twilioWebhookUrls } from "./webhook-urls";

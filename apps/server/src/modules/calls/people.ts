@@ -1,8 +1,9 @@
 import {
   CALL_MESSAGES,
-  normalizeBlockedNumber,
+  formatPhone,
   type TAgent,
   type ZAgentInputSchema,
+  type ZAgentPatchSchema,
   type ZBlockNumberInputSchema,
 } from "@leadpost/shared";
 import { and, asc, desc, eq } from "drizzle-orm";
@@ -31,25 +32,36 @@ export async function listAgents(deps: TDepsDb, ctx: TCompanyContext) {
     .select()
     .from(callCenterAgents)
     .where(eq(callCenterAgents.companyId, ctx.companyId))
-    .orderBy(asc(callCenterAgents.sequenceOrder), asc(callCenterAgents.createdAt));
+    .orderBy(asc(callCenterAgents.sequenceOrder), asc(callCenterAgents.createdAt), asc(callCenterAgents.id));
   return { agents: rows.map(agentDto) };
 }
 
 type TAgentInput = z.infer<typeof ZAgentInputSchema>;
 
-export async function saveAgent(deps: TDepsDb, ctx: TCompanyContext, id: string | null, input: TAgentInput) {
+export async function createAgent(deps: TDepsDb, ctx: TCompanyContext, input: TAgentInput) {
+  assertCallCenterAdmin(ctx);
+  const [row] = await deps.database.db
+    .insert(callCenterAgents)
+    .values({ ...input, companyId: ctx.companyId })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return { agent: agentDto(row) };
+}
+
+/** Edit Agent: only the fields sent change. */
+export async function updateAgent(
+  deps: TDepsDb,
+  ctx: TCompanyContext,
+  id: string,
+  input: z.infer<typeof ZAgentPatchSchema>,
+) {
   assertCallCenterAdmin(ctx);
   const db = deps.database.db;
-  const [row] = id
-    ? await db
-        .update(callCenterAgents)
-        .set(input)
-        .where(and(eq(callCenterAgents.id, id), eq(callCenterAgents.companyId, ctx.companyId)))
-        .returning()
-    : await db
-        .insert(callCenterAgents)
-        .values({ ...input, companyId: ctx.companyId })
-        .returning();
+  const own = and(eq(callCenterAgents.id, id), eq(callCenterAgents.companyId, ctx.companyId));
+  const [row] =
+    Object.keys(input).length > 0
+      ? await db.update(callCenterAgents).set(input).where(own).returning()
+      : await db.select().from(callCenterAgents).where(own);
   if (!row) throw notFound(CALL_MESSAGES.NOT_FOUND);
   return { agent: agentDto(row) };
 }
@@ -69,7 +81,7 @@ export async function listBlocked(deps: TDepsDb, ctx: TCompanyContext) {
     .select()
     .from(blockedCalls)
     .where(eq(blockedCalls.companyId, ctx.companyId))
-    .orderBy(desc(blockedCalls.createdAt));
+    .orderBy(desc(blockedCalls.createdAt), desc(blockedCalls.id));
   return {
     blockedNumbers: rows.map((b) => ({
       id: b.id,
@@ -80,14 +92,14 @@ export async function listBlocked(deps: TDepsDb, ctx: TCompanyContext) {
   };
 }
 
-/** Blocks a caller: stored normalised (002 §5), so every spelling of one number is one entry. */
+/** Blocks a caller: the schema stores its E.164 form, so every spelling of one number is one entry. */
 export async function blockNumber(
   deps: TDepsDb,
   ctx: TCompanyContext,
   input: z.infer<typeof ZBlockNumberInputSchema>,
 ) {
   assertCallCenterAdmin(ctx);
-  const phoneNumber = normalizeBlockedNumber(input.phoneNumber);
+  const phoneNumber = input.phoneNumber;
   try {
     const [row] = await deps.database.db
       .insert(blockedCalls)
@@ -97,7 +109,7 @@ export async function blockNumber(
         reason: input.reason || CALL_MESSAGES.DEFAULT_BLOCK_REASON,
       })
       .returning({ id: blockedCalls.id });
-    return { id: row?.id ?? "", phoneNumber, message: `${phoneNumber} blocked` };
+    return { id: row?.id ?? "", phoneNumber, message: `${formatPhone(phoneNumber)} blocked` };
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AppError("CONFLICT", 409, CALL_MESSAGES.ALREADY_BLOCKED, {

@@ -3,6 +3,7 @@ import {
   type TPhoneNumber,
   type TRoutingNumber,
   type ZPhoneNumberInputSchema,
+  type ZPhoneNumberPatchSchema,
   type ZRoutingNumberInputSchema,
 } from "@leadpost/shared";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -43,7 +44,7 @@ export async function listPhoneNumbers(deps: TDepsDb, ctx: TCompanyContext) {
     .select()
     .from(phoneNumbers)
     .where(eq(phoneNumbers.companyId, ctx.companyId))
-    .orderBy(asc(phoneNumbers.type), asc(phoneNumbers.createdAt));
+    .orderBy(asc(phoneNumbers.type), asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
   const links = await db
     .select({
       twilioNumberId: twilioNumberRouting.twilioNumberId,
@@ -108,24 +109,26 @@ export async function createPhoneNumber(deps: TDepsDb, ctx: TCompanyContext, inp
   }
 }
 
+/** Only the fields sent change (the patch schema adds no defaults). */
 export async function updatePhoneNumber(
   deps: TDepsDb,
   ctx: TCompanyContext,
   id: string,
-  input: Partial<TInput>,
+  input: z.infer<typeof ZPhoneNumberPatchSchema>,
 ) {
   assertCallCenterAdmin(ctx);
   if (input.routeTo) await assertOwnRoutingNumbers(deps, ctx.companyId, input.routeTo);
   // 002 §4: the type of a number never changes once it exists.
   const { type: _type, ...changes } = input;
+  const db = deps.database.db;
+  const own = and(eq(phoneNumbers.id, id), eq(phoneNumbers.companyId, ctx.companyId));
   try {
-    const [row] = await deps.database.db
-      .update(phoneNumbers)
-      .set(changes)
-      .where(and(eq(phoneNumbers.id, id), eq(phoneNumbers.companyId, ctx.companyId)))
-      .returning();
+    const [row] =
+      Object.keys(changes).length > 0
+        ? await db.update(phoneNumbers).set(changes).where(own).returning()
+        : await db.select().from(phoneNumbers).where(own);
     if (!row) throw notFound(CALL_MESSAGES.NOT_FOUND);
-    return { phoneNumber: toDto(row, []) };
+    return { phoneNumber: toDto(row, await linkedRoutingIds(deps, ctx.companyId, row.id)) };
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateNumber();
     throw error;
@@ -154,7 +157,7 @@ export async function listRoutingNumbers(deps: TDepsDb, ctx: TCompanyContext) {
     .select()
     .from(routingNumbers)
     .where(eq(routingNumbers.companyId, ctx.companyId))
-    .orderBy(asc(routingNumbers.createdAt));
+    .orderBy(asc(routingNumbers.createdAt), asc(routingNumbers.id));
   return { routingNumbers: rows.map(routingDto) };
 }
 

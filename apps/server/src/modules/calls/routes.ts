@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import {
   ZAgentInputSchema,
   ZAgentListSchema,
+  ZAgentPatchSchema,
   ZAgentSchema,
   ZBlockedNumberListSchema,
   ZBlockNumberInputSchema,
@@ -10,6 +11,7 @@ import {
   ZCallIdsSchema,
   ZCallListSchema,
   ZCallMetricsSchema,
+  ZIncomingNumberListSchema,
   ZPhoneNumberInputSchema,
   ZPhoneNumberListSchema,
   ZPhoneNumberPatchSchema,
@@ -33,7 +35,15 @@ import {
 } from "./call-records";
 import { companyCallSettings, registerCallSettingsRoutes } from "./call-settings";
 import { callDebugger } from "./debugger";
-import { blockNumber, deleteAgent, listAgents, listBlocked, saveAgent, unblockNumber } from "./people";
+import {
+  blockNumber,
+  createAgent,
+  deleteAgent,
+  listAgents,
+  listBlocked,
+  unblockNumber,
+  updateAgent,
+} from "./people";
 import {
   createPhoneNumber,
   createRoutingNumber,
@@ -48,6 +58,7 @@ import {
 import { registerRecordingRoutes } from "./recordings";
 import { callCenterStatus } from "./status";
 import { runTestCall } from "./test-call";
+import { connectPhoneNumber, listIncomingNumbers } from "./twilio-connect";
 import { registerVoicemailAudioRoutes } from "./voicemail-audio";
 
 const tags = ["Call center"];
@@ -91,6 +102,26 @@ const routes = {
       200: jsonContent(z.object({ phoneNumber: ZPhoneNumberSchema }), "Updated"),
       404: notFound,
       422: invalid,
+    },
+  }),
+  incomingNumbers: route("get", {
+    path: "/api/calls/twilio-numbers",
+    summary: "The numbers of the company's Twilio account, for Add Phone Number",
+    responses: {
+      200: jsonContent(ZIncomingNumberListSchema, "Numbers"),
+      422: invalid,
+      503: apiError("Twilio unreachable"),
+    },
+  }),
+  connectNumber: route("post", {
+    path: "/api/calls/phone-numbers/{id}/connect",
+    summary: "Point the number at this app in Twilio (voice URL and status callback, both POST)",
+    request: { params: idParams },
+    responses: {
+      200: jsonContent(done, "Connected"),
+      404: notFound,
+      422: invalid,
+      503: apiError("Twilio unreachable"),
     },
   }),
   deleteNumber: route("delete", {
@@ -141,8 +172,8 @@ const routes = {
   }),
   updateAgent: route("put", {
     path: "/api/calls/agents/{id}",
-    summary: "Edit an agent",
-    request: { params: idParams, body: jsonBody(ZAgentInputSchema) },
+    summary: "Edit an agent: the fields sent change",
+    request: { params: idParams, body: jsonBody(ZAgentPatchSchema) },
     responses: {
       200: jsonContent(z.object({ agent: ZAgentSchema }), "Updated"),
       404: notFound,
@@ -265,6 +296,10 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
       : (await companyCallSettings(deps.database.db, ctx(c).companyId)).routingStrategy;
     return c.json(await createPhoneNumber(deps, ctx(c), { ...input, routingStrategy }), 201);
   });
+  app.openapi(routes.incomingNumbers, async (c) => c.json(await listIncomingNumbers(deps, ctx(c)), 200));
+  app.openapi(routes.connectNumber, async (c) =>
+    c.json(await connectPhoneNumber(deps, ctx(c), c.req.valid("param").id), 200),
+  );
   app.openapi(routes.updateNumber, async (c) =>
     c.json(await updatePhoneNumber(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
@@ -288,10 +323,10 @@ export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
   );
   app.openapi(routes.agents, async (c) => c.json(await listAgents(deps, ctx(c)), 200));
   app.openapi(routes.createAgent, async (c) =>
-    c.json(await saveAgent(deps, ctx(c), null, c.req.valid("json")), 201),
+    c.json(await createAgent(deps, ctx(c), c.req.valid("json")), 201),
   );
   app.openapi(routes.updateAgent, async (c) =>
-    c.json(await saveAgent(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await updateAgent(deps, ctx(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
   app.openapi(routes.deleteAgent, async (c) =>
     c.json(await deleteAgent(deps, ctx(c), c.req.valid("param").id), 200),

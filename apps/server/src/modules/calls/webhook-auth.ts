@@ -1,5 +1,5 @@
-import { usPhoneDigits } from "@leadpost/shared";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { toE164 } from "@leadpost/shared";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import {
   blockedCalls,
@@ -62,19 +62,17 @@ export async function verifyCompanyCallback(
 }
 
 /**
- * An inbound call: the company's phone number that was called, found by its digits and proven by the
- * signature (so one company's token can never act on another company's number), whether the caller is
- * on that company's block list (compared by digits, whatever the format it was blocked in), and the
- * company's call settings.
+ * An inbound call: the company's phone number that was called, found by its E.164 form (the one
+ * spelling every stored number has) and proven by the signature (so one company's token can never act
+ * on another company's number), whether the caller is on that company's block list, and the company's
+ * call settings.
  */
 export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) {
-  const to = usPhoneDigits(req.params.To ?? "") ?? (req.params.To ?? "").replace(/\D/g, "");
+  const to = toE164(req.params.To ?? "");
   if (!to) return null;
-  const from = req.params.From ?? "";
-  const caller = usPhoneDigits(from) ?? from.replace(/\D/g, "");
-  const digits = (column: unknown) => sql`right(regexp_replace(${column}, '\\D', '', 'g'), 10)`;
-  // The numbers with these digits, each with its company's Twilio settings and block list verdict, in
-  // one statement (this webhook answers a ringing caller).
+  const caller = toE164(req.params.From ?? "");
+  // The numbers with this spelling, each with its company's Twilio settings and block list verdict, in
+  // one statement (this webhook answers a ringing caller); the oldest first when companies share one.
   const candidates = await deps.database.db
     .select({
       number: phoneNumbers,
@@ -86,19 +84,15 @@ export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) 
         transcribeVoicemail: callSettings.transcribeVoicemail,
       },
       callerBlocked: caller
-        ? sql<boolean>`exists (select 1 from ${blockedCalls} where ${blockedCalls.companyId} = ${phoneNumbers.companyId} and ${digits(blockedCalls.phoneNumber)} = right(${caller}, 10))`
+        ? sql<boolean>`exists (select 1 from ${blockedCalls} where ${blockedCalls.companyId} = ${phoneNumbers.companyId} and ${blockedCalls.phoneNumber} = ${caller})`
         : sql<boolean>`false`,
     })
     .from(phoneNumbers)
     .innerJoin(companies, eq(companies.id, phoneNumbers.companyId))
     .leftJoin(companySecrets, twilioSecretJoin(companies.id))
     .leftJoin(callSettings, eq(callSettings.companyId, phoneNumbers.companyId))
-    .where(
-      and(
-        inArray(phoneNumbers.type, ["twilio", "tracking"]),
-        sql`${digits(phoneNumbers.phoneNumber)} = right(${to}, 10)`,
-      ),
-    );
+    .where(and(inArray(phoneNumbers.type, ["twilio", "tracking"]), eq(phoneNumbers.phoneNumber, to)))
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
   for (const candidate of candidates) {
     const twilio = twilioSettings(deps, candidate.twilio);
     if (twilio && isSignedFor(twilio, req))

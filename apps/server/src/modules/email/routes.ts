@@ -5,6 +5,7 @@ import { apiError, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
 import { listEmailLog, resendFailedEmail } from "./log";
+import { registerResendWebhook } from "./resend-webhook";
 
 const listRoute = createRoute({
   method: "get",
@@ -33,6 +34,7 @@ const resendRoute = createRoute({
 });
 
 export function registerEmailRoutes(app: TApp, deps: TDeps) {
+  registerResendWebhook(app, deps);
   app.use("/api/email/*", requireSession(deps), requireCompanyRole(deps, ["owner", "org_admin"]));
   app.openapi(listRoute, async (c) => {
     const log = await listEmailLog(deps.database.db, companyContext(c), c.req.valid("query"));

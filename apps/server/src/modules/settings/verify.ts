@@ -15,13 +15,13 @@ import { companies } from "../../db/schema";
 import { getResendDomain, listResendDomains, ResendApiError } from "../../integrations/email/resend-domains";
 import { geocodeStatus } from "../../integrations/geocoding/google";
 import { createPayPalClient, PayPalError } from "../../integrations/paypal/client";
-import { createTwilioClient, TwilioError } from "../../integrations/twilio";
 import { AppError, notFound } from "../../lib/app-error";
 import { html } from "../../lib/html";
 import type { TCompanyContext } from "../../plugins/tenant";
 import { emailLayout } from "../email";
 import type { TSettingsDeps } from "./company-settings";
 import { openSecrets } from "./secrets";
+import { checkTwilioAccount, recordTwilioCheck } from "./twilio-check";
 
 const company = async (deps: TSettingsDeps, companyId: string) => {
   const [c] = await deps.database.db.select().from(companies).where(eq(companies.id, companyId));
@@ -79,22 +79,17 @@ export async function verifyTwilioCredentials(
     input.authToken?.trim() ||
     (await openSecrets(deps, deps.database.db, ctx.companyId, ["twilio_auth_token"])).twilio_auth_token;
   if (!accountSid || !authToken) throw new AppError("VALIDATION_FAILED", 422, M.TWILIO_BOTH_REQUIRED);
-  try {
-    const account = await createTwilioClient(deps.config.twilio.apiBaseUrl, {
-      accountSid,
-      authToken,
-    }).account();
-    const friendlyName = account.friendly_name ?? "";
-    return {
-      valid: true,
-      message: `Connected to ${friendlyName || account.sid || accountSid}`,
-      accountInfo: { friendlyName, status: account.status ?? "active" },
-    };
-  } catch (err) {
-    // 401/403/404: Twilio does not know this SID and token; anything else (or no answer) is an outage.
-    const refused = err instanceof TwilioError && [401, 403, 404].includes(err.status);
-    return { valid: false, message: refused ? M.TWILIO_INVALID : M.TWILIO_VERIFY_FAILED, accountInfo: null };
-  }
+  const saved =
+    accountSid === c.twilioAccountSid &&
+    (!input.authToken?.trim() ||
+      input.authToken.trim() ===
+        (await openSecrets(deps, deps.database.db, ctx.companyId, ["twilio_auth_token"])).twilio_auth_token);
+  // Checking the saved pair also refreshes the stored verdict the Call Center's badge shows.
+  if (saved)
+    return (
+      (await recordTwilioCheck(deps, ctx.companyId)) ?? checkTwilioAccount(deps, { accountSid, authToken })
+    );
+  return checkTwilioAccount(deps, { accountSid, authToken });
 }
 
 /** Test API Key: geocodes Los Angeles with the typed key (or the saved one). */

@@ -1,4 +1,5 @@
 import {
+  formatPhone,
   type TBuyer,
   type TCreateBuyerInput,
   ZCreateBuyerSchema,
@@ -48,7 +49,7 @@ export function buyerToFormValues(b: TBuyer): TBuyerFormValues {
     contactName: b.contactName,
     companyName: b.companyName ?? "",
     email: b.email,
-    phoneNumber: b.phoneNumber ?? "",
+    phoneNumber: b.phoneNumber ? formatPhone(b.phoneNumber) : "",
     address: b.address ?? "",
     city: b.city ?? "",
     state: b.state ?? "",

@@ -9,6 +9,7 @@ import {
   ZCallListSchema,
   ZCallMetricsSchema,
   ZCallSettingsSchema,
+  ZIncomingNumberListSchema,
   ZPhoneNumberListSchema,
   ZPhoneNumberSchema,
   ZRoutingNumberListSchema,
@@ -28,6 +29,7 @@ export const callCenterKeys = {
   blocked: ["call-center", "blocked"] as const,
   agents: ["call-center", "agents"] as const,
   numbers: ["call-center", "phone-numbers"] as const,
+  twilioNumbers: ["call-center", "twilio-numbers"] as const,
   routing: ["call-center", "routing-numbers"] as const,
   metrics: (days: number) => ["call-center", "metrics", days] as const,
   debugger: ["call-center", "debugger"] as const,
@@ -35,6 +37,7 @@ export const callCenterKeys = {
 };
 
 const ZDone = z.object({ success: z.literal(true), message: z.string() });
+const ZBlocked = z.object({ id: z.string(), phoneNumber: z.string(), message: z.string() });
 
 export const fetchStatus = (signal?: AbortSignal) =>
   apiClient.get("/api/calls/status", { schema: ZCallCenterStatusSchema, signal });
@@ -65,7 +68,7 @@ export const markVoicemailRead = (id: string) =>
 export const fetchBlocked = (signal?: AbortSignal) =>
   apiClient.get("/api/calls/blocked-numbers", { schema: ZBlockedNumberListSchema, signal });
 export const blockNumber = (input: { phoneNumber: string; reason?: string | null }) =>
-  apiClient.post("/api/calls/blocked-numbers", input);
+  apiClient.post("/api/calls/blocked-numbers", input, { schema: ZBlocked });
 export const unblockNumber = (id: string) =>
   apiClient.delete(`/api/calls/blocked-numbers/${id}`, { schema: ZDone });
 
@@ -90,6 +93,12 @@ export const createPhoneNumber = (input: TPhoneNumberInput) =>
   apiClient.post("/api/calls/phone-numbers", input, { schema: ZSavedNumber });
 export const updatePhoneNumber = (id: string, patch: Partial<TPhoneNumberInput>) =>
   apiClient.patch(`/api/calls/phone-numbers/${id}`, patch, { schema: ZSavedNumber });
+/** Add Phone Number: the numbers of the company's Twilio account. */
+export const fetchTwilioNumbers = (signal?: AbortSignal) =>
+  apiClient.get("/api/calls/twilio-numbers", { schema: ZIncomingNumberListSchema, signal });
+/** Sets the number's voice URL and status callback in Twilio. */
+export const connectPhoneNumber = (id: string) =>
+  apiClient.post(`/api/calls/phone-numbers/${id}/connect`, undefined, { schema: ZDone });
 export const deletePhoneNumber = (id: string) =>
   apiClient.delete(`/api/calls/phone-numbers/${id}`, { schema: ZDone });
 export const linkRoutingNumber = (numberId: string, routingId: string) =>

@@ -1,4 +1,4 @@
-import type { TBuyerSummary, TPackageTone } from "@leadpost/shared";
+import { formatPhone, type TBuyerSummary, type TPackageTone } from "@leadpost/shared";
 import { CreditCard, Inbox, ListChecks, Pencil, Sparkles, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -28,7 +28,7 @@ export function ProfileCard({ profile }: { profile: TBuyerSummary["profile"] }) 
         <Badge variant="success">Active Buyer</Badge>
         <p className="font-medium">{profile.contactName}</p>
         <p className="text-muted-foreground">{profile.email}</p>
-        {profile.phoneNumber && <p className="text-muted-foreground">{profile.phoneNumber}</p>}
+        {profile.phoneNumber && <p className="text-muted-foreground">{formatPhone(profile.phoneNumber)}</p>}
         <p className="text-muted-foreground">
           {[profile.city, profile.state, profile.zipCode].filter(Boolean).join(", ") || "No service area set"}
           {profile.niche ? ` · ${profile.niche.name}` : ""} · {profile.serviceRadius} mi radius

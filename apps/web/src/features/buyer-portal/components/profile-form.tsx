@@ -1,4 +1,9 @@
-import { BUYER_PORTAL_MESSAGES, type TBuyerProfile, ZBuyerProfileUpdateSchema } from "@leadpost/shared";
+import {
+  BUYER_PORTAL_MESSAGES,
+  formatPhone,
+  type TBuyerProfile,
+  ZBuyerProfileUpdateSchema,
+} from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -15,7 +20,7 @@ export function ProfileForm({ profile }: { profile: TBuyerProfile }) {
   const queryClient = useQueryClient();
   const [contactName, setContactName] = useState(profile.contactName);
   const [companyName, setCompanyName] = useState(profile.companyName ?? "");
-  const [phoneNumber, setPhoneNumber] = useState(profile.phoneNumber ?? "");
+  const [phoneNumber, setPhoneNumber] = useState(profile.phoneNumber ? formatPhone(profile.phoneNumber) : "");
 
   const save = useMutation({
     mutationFn: () => updateProfile(buyerId, { contactName, companyName, phoneNumber }),

@@ -1,4 +1,4 @@
-import { buyerDisplayName, type TBuyer } from "@leadpost/shared";
+import { buyerDisplayName, formatPhone, type TBuyer } from "@leadpost/shared";
 import { ChevronDown, Mail, Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -84,7 +84,7 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
         <div id={`${id}-details`} className="grid gap-4 border-t p-4">
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
             <Item label="Email" value={buyer.email} />
-            <Item label="Phone" value={buyer.phoneNumber ?? "Not provided"} />
+            <Item label="Phone" value={buyer.phoneNumber ? formatPhone(buyer.phoneNumber) : "Not provided"} />
             <Item label="Location" value={[buyer.address, buyerArea(buyer)].filter(Boolean).join(" · ")} />
             <Item
               label="On the map"

@@ -1,4 +1,4 @@
-import { CALL_MESSAGES, normalizeBlockedNumber } from "@leadpost/shared";
+import { CALL_MESSAGES, formatPhone, toE164 } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, Plus } from "lucide-react";
 import { useId, useState } from "react";
@@ -100,8 +100,8 @@ function BlockNumberForm({ onDone }: { onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const block = useMutation({
     mutationFn: () => blockNumber({ phoneNumber: phone.trim(), reason: reason.trim() || null }),
-    onSuccess: () => {
-      toast.success(`${normalizeBlockedNumber(phone)} blocked`);
+    onSuccess: (saved) => {
+      toast.success(`${formatPhone(saved.phoneNumber)} blocked`);
       void queryClient.invalidateQueries({ queryKey: callCenterKeys.blocked });
       onDone();
     },
@@ -128,12 +128,7 @@ function BlockNumberForm({ onDone }: { onDone: () => void }) {
         <DialogTitle>Block Number</DialogTitle>
         <DialogDescription>Calls from this number are rejected before they ring anyone.</DialogDescription>
       </DialogHeader>
-      <FormField
-        id={`${id}-phone`}
-        label="Phone number"
-        error={error ?? undefined}
-        hint={phone.trim() ? `Saved as ${normalizeBlockedNumber(phone)}` : "US numbers get +1 in front."}
-      >
+      <FormField id={`${id}-phone`} label="Phone number" error={error ?? undefined} hint={savedAsHint(phone)}>
         {(control) => (
           <Input
             {...control}
@@ -164,4 +159,10 @@ function BlockNumberForm({ onDone }: { onDone: () => void }) {
       </DialogFooter>
     </form>
   );
+}
+
+/** Every spelling of a number is one entry: show the one it will be stored as. */
+function savedAsHint(phone: string): string {
+  const e164 = phone.trim() ? toE164(phone) : null;
+  return e164 ? `Saved as ${e164}` : "Write it as you would dial it; US numbers need no +1.";
 }

@@ -1,9 +1,9 @@
-import { formatUsPhone, type TCallOutcome, type TPhoneNumber } from "@leadpost/shared";
+import { formatPhone, type TCallOutcome, type TPhoneNumber } from "@leadpost/shared";
 
 export { formatDuration } from "@/lib/format-duration";
 
-/** A stored number for people: US numbers as (303) 555-0100, others as given, "Unknown" for none. */
-export const showNumber = (value: string | null | undefined) => (value ? formatUsPhone(value) : "Unknown");
+/** A stored (E.164) number for people: US numbers as (303) 555-0100, others internationally, "Unknown" for none. */
+export const showNumber = (value: string | null | undefined) => (value ? formatPhone(value) : "Unknown");
 
 export const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

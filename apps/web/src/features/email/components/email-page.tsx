@@ -21,12 +21,20 @@ const STATUS_LABEL: Record<TEmailStatus, string> = {
   sending: "Sending",
   sent: "Sent",
   failed: "Failed",
+  delayed: "Delayed",
+  delivered: "Delivered",
+  bounced: "Bounced",
+  complained: "Marked as spam",
 };
 const STATUS_VARIANT = {
   queued: "secondary",
   sending: "warning",
   sent: "success",
   failed: "destructive",
+  delayed: "warning",
+  delivered: "success",
+  bounced: "destructive",
+  complained: "destructive",
 } as const;
 
 const kindLabel = (kind: string) => kind.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());

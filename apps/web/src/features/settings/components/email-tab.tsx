@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { checkDomainStatus, sendTestEmail, verifyResendKey } from "../api";
@@ -36,6 +37,12 @@ export function EmailTab(props: TTabProps) {
           placeholder="leads@example.com"
         />
         <SecretSetting {...props} name="resendApiKey" label="Resend API key" last4={s.resendApiKeyLast4} />
+        <SecretSetting
+          {...props}
+          name="resendWebhookSecret"
+          label="Webhook signing secret"
+          last4={s.resendWebhookSecretLast4}
+        />
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="outline" onClick={() => verify.mutate()} disabled={verify.isPending}>
@@ -79,9 +86,12 @@ export function EmailTab(props: TTabProps) {
             Add your domain in Resend and publish the SPF, DKIM and DMARC records it shows at your DNS host.
           </li>
           <li>Use a sender email on that domain, Save Settings, then Check Domain Status.</li>
-          <li>Add this webhook endpoint in Resend so delivery events reach your email log:</li>
+          <li>
+            In Resend add a webhook with this endpoint, then paste its signing secret (whsec_…) above and Save
+            Settings: delivered, bounced and spam reports then reach your email log.
+          </li>
         </ol>
-        <code className="break-all rounded bg-muted px-2 py-1 text-xs">{s.emailWebhookUrl}</code>
+        <CopyField id="resend-webhook-url" label="Webhook endpoint (HTTP POST)" value={s.emailWebhookUrl} />
       </section>
     </div>
   );

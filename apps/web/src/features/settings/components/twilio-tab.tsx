@@ -1,6 +1,7 @@
 import { SETTINGS_MESSAGES } from "@leadpost/shared";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { CopyField } from "@/components/ui/copy-field";
 import { verifyTwilio } from "../api";
 import { SecretSetting, TextSetting, type TTabProps } from "./setting-fields";
 import { VerifyResult } from "./verify-result";
@@ -39,16 +40,30 @@ export function TwilioTab(props: TTabProps) {
           text={(verify.error as Error).message || SETTINGS_MESSAGES.TWILIO_VERIFY_FAILED}
         />
       )}
-      <section className="grid gap-2 rounded-md border p-4 text-sm">
+      <section className="grid gap-3 rounded-md border p-4 text-sm">
         <h2 className="font-medium">Call forwarding setup</h2>
         <ol className="list-decimal space-y-1 pl-5 text-muted-foreground">
-          <li>In the Twilio console open Phone Numbers, then your number.</li>
-          <li>Under Voice Configuration, set "A call comes in" to Webhook, method POST, with this URL:</li>
+          <li>
+            Paste your Account SID and Auth Token above and Save Settings: they are checked with Twilio.
+          </li>
+          <li>
+            In Call Center → Settings → Phone Setup, Add Phone Number lists your Twilio numbers; adding one
+            points its calls and status changes at this app for you.
+          </li>
         </ol>
-        <code className="break-all rounded bg-muted px-2 py-1 text-xs">{s.callForwardingUrl}</code>
         <p className="text-muted-foreground">
-          Save the number in Twilio; calls then follow your routing settings.
+          The addresses Twilio calls, to check a number in the Twilio console:
         </p>
+        <CopyField
+          id="twilio-voice-url"
+          label='"A call comes in" webhook (HTTP POST)'
+          value={s.callForwardingUrl}
+        />
+        <CopyField
+          id="twilio-status-url"
+          label='"Call status changes" callback (HTTP POST)'
+          value={s.statusCallbackUrl}
+        />
       </section>
     </div>
   );

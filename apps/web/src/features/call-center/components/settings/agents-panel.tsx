@@ -1,4 +1,4 @@
-import { AGENT_STATUSES, CALL_MESSAGES, type TAgent } from "@leadpost/shared";
+import { AGENT_STATUSES, CALL_MESSAGES, formatPhone, phoneProblem, type TAgent } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
@@ -129,12 +129,18 @@ export function AgentsPanel({ canChange }: { canChange: boolean }) {
   );
 }
 
-/** 002 §5: name required; phone required, digits with an optional +, spaces, dashes or parentheses. */
+/** 002 §5: name required; phone required and a number that can be dialled (stored as E.164). */
 export function validateAgent(v: { name: string; phoneNumber: string; sequenceOrder: string }) {
   const errors: Record<string, string> = {};
   if (!v.name.trim()) errors.name = CALL_MESSAGES.NAME_REQUIRED;
   if (!v.phoneNumber.trim()) errors.phoneNumber = CALL_MESSAGES.PHONE_REQUIRED;
-  else if (!/^\+?[\d\s\-()]+$/.test(v.phoneNumber.trim())) errors.phoneNumber = CALL_MESSAGES.PHONE_FORMAT;
+  else {
+    const problem = phoneProblem(v.phoneNumber, {
+      tooShort: CALL_MESSAGES.PHONE_TOO_SHORT,
+      invalid: CALL_MESSAGES.PHONE_FORMAT,
+    });
+    if (problem) errors.phoneNumber = problem;
+  }
   if (v.sequenceOrder.trim() && !(Number(v.sequenceOrder) >= 1))
     errors.sequenceOrder = CALL_MESSAGES.ORDER_MIN;
   return errors;
@@ -145,7 +151,7 @@ function AgentForm({ agent, onDone }: { agent: TAgent | null; onDone: () => void
   const queryClient = useQueryClient();
   const [values, setValues] = useState({
     name: agent?.name ?? "",
-    phoneNumber: agent?.phoneNumber ?? "",
+    phoneNumber: agent ? formatPhone(agent.phoneNumber) : "",
     status: agent?.status ?? ("available" as TAgentValues["status"]),
     sequenceOrder: agent ? String(agent.sequenceOrder) : "",
   });

@@ -1,15 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Copy } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { CopyField } from "@/components/ui/copy-field";
 import { QueryState } from "@/components/ui/query-states";
-import { toast } from "@/lib/toast";
 import { callCenterKeys, fetchStatus } from "../../api";
 
-/** The Twilio connection and the two addresses each Twilio number must call. */
+/** The Twilio connection and the two addresses each Twilio number calls. */
 export function GeneralSettings() {
   const status = useQuery({ queryKey: callCenterKeys.status, queryFn: ({ signal }) => fetchStatus(signal) });
   return (
@@ -17,8 +13,8 @@ export function GeneralSettings() {
       <CardHeader>
         <CardTitle>General Settings</CardTitle>
         <CardDescription>
-          In the Twilio console, open each phone number and paste these addresses. Credentials (Account SID
-          and Auth Token) live in{" "}
+          Adding a number in Phone Setup sets these addresses on it in your Twilio account; they are shown
+          here to check a number in the Twilio console. Credentials (Account SID and Auth Token) live in{" "}
           <Link to="/owner/settings?tab=twilio" className="text-primary underline">
             Settings → Twilio
           </Link>
@@ -40,36 +36,5 @@ export function GeneralSettings() {
         </QueryState>
       </CardContent>
     </Card>
-  );
-}
-
-function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
-  return (
-    <div className="grid grid-cols-1 gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex gap-2">
-        <Input
-          id={id}
-          readOnly
-          value={value}
-          className="font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-label={`Copy ${label}`}
-          onClick={() =>
-            navigator.clipboard.writeText(value).then(
-              () => toast.success("Copied"),
-              () => toast.error("Copy failed: select the address and copy it yourself"),
-            )
-          }
-        >
-          <Copy aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -2,8 +2,12 @@ import {
   CALL_MESSAGES,
   CALL_VOICES,
   DEFAULT_RECORDING_MESSAGE,
+  formatPhone,
+  phoneProblem,
+  type TIncomingNumber,
   type TPhoneNumber,
   type TPhoneNumberInput,
+  toE164,
 } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
@@ -19,7 +23,15 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { presentApiError } from "@/lib/api-error-presenter";
 import { toast } from "@/lib/toast";
-import { callCenterKeys, createPhoneNumber, fetchCallSettings, updatePhoneNumber } from "../../api";
+import {
+  callCenterKeys,
+  connectPhoneNumber,
+  createPhoneNumber,
+  fetchCallSettings,
+  fetchStatus,
+  fetchTwilioNumbers,
+  updatePhoneNumber,
+} from "../../api";
 import { STRATEGY_LABEL } from "../../lib/format";
 
 type TProps = { editing: TPhoneNumber | null; open: boolean; onOpenChange: (open: boolean) => void };
@@ -48,7 +60,7 @@ type TValues = {
 };
 
 const fromNumber = (n: TPhoneNumber | null): TValues => ({
-  phoneNumber: n?.phoneNumber ?? "",
+  phoneNumber: n ? formatPhone(n.phoneNumber) : "",
   description: n?.description ?? "",
   type: n?.type ?? "twilio",
   routingStrategy: n?.routingStrategy ?? "sequential",
@@ -100,10 +112,21 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
   }, [editing, companyStrategy]);
   const set = <K extends keyof TValues>(key: K, value: TValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
+  const twilioNumbers = useTwilioNumbers(!editing);
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
       const payload = phoneNumberPayload(values);
-      return editing ? updatePhoneNumber(editing.id, payload) : createPhoneNumber(payload);
+      if (editing) return updatePhoneNumber(editing.id, payload);
+      const created = await createPhoneNumber(payload);
+      // A number of the Twilio account is pointed at this app there (voice URL, status callback).
+      const inAccount = twilioNumbers.some((n) => n.phoneNumber === created.phoneNumber.phoneNumber);
+      if (inAccount && payload.type !== "routing") {
+        await connectPhoneNumber(created.phoneNumber.id).then(
+          (done) => toast.success(done.message),
+          (err) => toast.error(`Number added, but not connected in Twilio: ${presentApiError(err).message}`),
+        );
+      }
+      return created;
     },
     onSuccess: () => {
       toast.success(editing ? "Phone number updated" : "Phone number added");
@@ -122,9 +145,12 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
   });
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const digits = values.phoneNumber.replace(/\D/g, "");
     if (!values.phoneNumber.trim()) return setErrors({ phoneNumber: CALL_MESSAGES.PHONE_REQUIRED });
-    if (digits.length < 10) return setErrors({ phoneNumber: CALL_MESSAGES.PHONE_TOO_SHORT });
+    const problem = phoneProblem(values.phoneNumber, {
+      tooShort: CALL_MESSAGES.PHONE_TOO_SHORT,
+      invalid: CALL_MESSAGES.PHONE_FORMAT,
+    });
+    if (problem) return setErrors({ phoneNumber: problem });
     setErrors({});
     save.mutate();
   };
@@ -138,9 +164,23 @@ function PhoneNumberForm({ editing, onDone }: { editing: TPhoneNumber | null; on
         <DialogDescription>
           {editing
             ? "Change how calls to this number are routed, recorded and sent to voicemail."
-            : "Add a number you bought in Twilio, and say where its calls go."}
+            : "Pick a number of your Twilio account (it is connected to this app for you), and say where its calls go."}
         </DialogDescription>
       </DialogHeader>
+      {twilioNumbers.length > 0 && (
+        <TwilioNumberPicker
+          id={`${id}-twilio`}
+          numbers={twilioNumbers}
+          value={toE164(values.phoneNumber) ?? ""}
+          onPick={(n) =>
+            setValues((v) => ({
+              ...v,
+              phoneNumber: formatPhone(n.phoneNumber),
+              description: v.description || n.friendlyName,
+            }))
+          }
+        />
+      )}
       <FormField id={`${id}-number`} label="Phone number" error={errors.phoneNumber}>
         {(control) => (
           <Input
@@ -326,6 +366,50 @@ export function ToggleRow(props: {
         disabled={props.disabled}
         onCheckedChange={props.onChange}
       />
+    </div>
+  );
+}
+
+/** The Twilio account's numbers while Twilio is connected; none otherwise (the number is typed). */
+function useTwilioNumbers(enabled: boolean): TIncomingNumber[] {
+  const status = useQuery({ queryKey: callCenterKeys.status, queryFn: ({ signal }) => fetchStatus(signal) });
+  const numbers = useQuery({
+    queryKey: callCenterKeys.twilioNumbers,
+    queryFn: ({ signal }) => fetchTwilioNumbers(signal),
+    enabled: enabled && Boolean(status.data?.twilioConfigured),
+    retry: false,
+  });
+  return numbers.data?.numbers ?? [];
+}
+
+function TwilioNumberPicker(props: {
+  id: string;
+  numbers: TIncomingNumber[];
+  value: string;
+  onPick: (n: TIncomingNumber) => void;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <Label htmlFor={props.id}>Your Twilio numbers</Label>
+      <Select
+        value={props.numbers.some((n) => n.phoneNumber === props.value) ? props.value : ""}
+        onValueChange={(v) => {
+          const picked = props.numbers.find((n) => n.phoneNumber === v);
+          if (picked) props.onPick(picked);
+        }}
+      >
+        <SelectTrigger id={props.id} className="w-full">
+          <SelectValue placeholder="Choose a number" />
+        </SelectTrigger>
+        <SelectContent>
+          {props.numbers.map((n) => (
+            <SelectItem key={n.sid} value={n.phoneNumber}>
+              {formatPhone(n.phoneNumber)} · {n.friendlyName}
+              {n.connected ? " (connected)" : ""}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   );
 }
