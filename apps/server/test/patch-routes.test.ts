@@ -202,6 +202,20 @@ const recipes: Record<string, TRecipe> = {
     read: (path, cookie) => call(path, cookie),
     values: { phoneNumber: ["(720) 555-0123"] },
   },
+  "PATCH /api/calls/settings": {
+    async create() {
+      await call("/api/calls/settings", owner.cookie, "PATCH", {
+        routingStrategy: "round_robin",
+        recordCalls: true,
+        voicemailEnabled: true,
+        transcribeVoicemail: true,
+      });
+      return { path: "/api/calls/settings", cookie: owner.cookie };
+    },
+    read: async (path, cookie) => (await call(path, cookie)).settings as TRecord,
+    // 002 §4: transcription needs voicemail; each switch may move the other.
+    derived: { voicemailEnabled: ["transcribeVoicemail"], transcribeVoicemail: ["voicemailEnabled"] },
+  },
   "PUT /api/settings/company": {
     async create() {
       await call("/api/settings/company", owner.cookie, "PUT", {

@@ -33,8 +33,8 @@ export async function companyCallSettings(db: DbOrTx, companyId: string): Promis
 }
 
 /**
- * Changes the named settings only (002 §7 update-call-settings). Turning voicemail off turns its
- * transcription off too (002 §4: transcription needs voicemail).
+ * Changes the named settings only (002 §7 update-call-settings). Transcription needs voicemail (002 §4):
+ * turning voicemail off turns transcription off, and turning transcription on turns voicemail on.
  */
 export async function updateCallSettings(
   deps: Pick<TDeps, "database">,
@@ -45,7 +45,8 @@ export async function updateCallSettings(
   const db = deps.database.db;
   const current = await companyCallSettings(db, ctx.companyId);
   const next = { ...current, ...patch };
-  if (!next.voicemailEnabled) next.transcribeVoicemail = false;
+  if (patch.transcribeVoicemail === true) next.voicemailEnabled = true;
+  else if (!next.voicemailEnabled) next.transcribeVoicemail = false;
   await db
     .insert(callSettings)
     .values({ companyId: ctx.companyId, ...next })
