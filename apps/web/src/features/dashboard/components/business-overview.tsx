@@ -202,7 +202,6 @@ function ChartCard(props: {
                   {props.table.rows.map((row) => (
                     <tr key={String(row[0])}>
                       {row.map((cell, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are positional.
                         <td key={i}>{cell}</td>
                       ))}
                     </tr>
