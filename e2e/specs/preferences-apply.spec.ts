@@ -38,6 +38,15 @@ test("a company in Australia/Sydney with AUD sees its money and times so in the 
   await page.goto("/dashboard/niches");
   await expect(page.getByRole("cell", { name: formatMoney(priced.price, SYDNEY) }).first()).toBeVisible();
 
+  // The dashboard: the credits buyers spent, worth so much in AUD.
+  const business = (await (await page.request.get("/api/dashboard/business?days=30")).json()) as {
+    credits: { valueUsd: number };
+  };
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Credits spent by buyers" })).toContainText(
+    `about ${formatMoney(business.credits.valueUsd, SYDNEY)}`,
+  );
+
   // The export: times in Sydney, day before month, with the zone.
   const csv = await (await page.request.get("/api/leads/export")).text();
   expect(csv.split("\n")[1]).toMatch(/,\d\d\/\d\d\/\d{4} \d\d:\d\d AE[DS]T,/);

@@ -5,7 +5,8 @@ import { expect, test } from "../fixtures/server";
 import { DEMO_PASSWORD } from "./auth-helpers";
 
 // Opens every route of the app's router, as every role, at a phone's and a laptop's width, and fails on
-// horizontal overflow, developer text on screen, or a failed API call. The list of routes is the
+// horizontal overflow, a toast over a primary button, a label repeated in an open dialog, developer text
+// on screen, or a failed API call. The list of routes is the
 // router's own table: a new screen is swept without editing this file.
 
 type TRole = { name: string; email: string | null; portal?: "company" | "buyer" };
@@ -92,18 +93,42 @@ async function settle(page: Page) {
 
 async function check(page: Page, label: string, failures: string[]) {
   const read = () =>
-    page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-      text: document.body.innerText,
-    }));
+    page.evaluate(() => {
+      const visible = (r: DOMRect) => r.width > 0 && r.height > 0;
+      const overlaps = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      // A toast must never cover a primary button (the user's next step).
+      const primaries = Array.from(document.querySelectorAll('[data-slot="button"].bg-primary'))
+        .map((b) => ({ name: (b.textContent ?? "").trim(), rect: b.getBoundingClientRect() }))
+        .filter((b) => visible(b.rect));
+      const covered = Array.from(document.querySelectorAll("[data-sonner-toast]")).flatMap((toast) => {
+        const rect = toast.getBoundingClientRect();
+        return primaries.filter((b) => visible(rect) && overlaps(rect, b.rect)).map((b) => b.name);
+      });
+      // A details dialog says each thing once: no label twice.
+      const repeated = Array.from(document.querySelectorAll('[role="dialog"]')).flatMap((dialog) => {
+        const labels = Array.from(dialog.querySelectorAll("dt, th[scope='row']")).map((l) =>
+          (l.textContent ?? "").trim().toLowerCase(),
+        );
+        return labels.filter((l, i) => l && labels.indexOf(l) !== i);
+      });
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+        text: document.body.innerText,
+        covered,
+        repeated,
+      };
+    });
   // A route that ends on /login loads the sign-in page anew: read the page that document becomes.
-  const { scrollWidth, clientWidth, text } = await read().catch(async () => {
+  const { scrollWidth, clientWidth, text, covered, repeated } = await read().catch(async () => {
     await page.waitForLoadState("load");
     return read();
   });
   if (scrollWidth > clientWidth + 1)
     failures.push(`${label}: ${scrollWidth - clientWidth} px wider than the screen`);
+  for (const name of covered) failures.push(`${label}: a toast covers the "${name}" button`);
+  for (const name of new Set(repeated)) failures.push(`${label}: "${name}" twice in a dialog`);
   for (const pattern of RAW_TEXT) {
     const match = text.match(pattern);
     if (match) failures.push(`${label}: developer text on screen: "${match[0]}"`);

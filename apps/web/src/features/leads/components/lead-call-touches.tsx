@@ -1,4 +1,4 @@
-import { formatUsPhone } from "@leadpost/shared";
+import { formatPhone } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { PhoneCall } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -23,7 +23,7 @@ export function LeadCallTouches({ leadId }: { leadId: string }) {
           <li key={c.id} className="flex flex-wrap items-center gap-2">
             <PhoneCall className="size-4 text-muted-foreground" aria-hidden="true" />
             <time dateTime={c.createdAt}>{when.format(new Date(c.createdAt))}</time>
-            <span className="tabular-nums">to {c.calledNumber ? formatUsPhone(c.calledNumber) : "—"}</span>
+            <span className="tabular-nums">to {c.calledNumber ? formatPhone(c.calledNumber) : "—"}</span>
             {c.visitorSource && <Badge variant="secondary">{c.visitorSource}</Badge>}
             {c.campaignId && <span className="text-muted-foreground">campaign {c.campaignId}</span>}
             <span className="text-muted-foreground">{c.status ?? ""}</span>
