@@ -4,6 +4,7 @@ import { emailMessages, users } from "../src/db/schema";
 import { escapeHtml, html } from "../src/lib/html";
 import { newLeadNoticeEmail } from "../src/modules/buyers/new-lead-notice";
 import { emailBrand } from "../src/modules/email";
+import { setTierByHand } from "../src/modules/subscriptions";
 import { createBareUser, createCompanyWithOwner, FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { createTestContext, signIn, type TTestContext } from "./helpers/test-app";
@@ -29,6 +30,8 @@ let adminCookie: string;
 beforeAll(async () => {
   ctx = await createTestContext({ PLATFORM_ADMIN_EMAILS: "admin@escape.test" });
   acme = await createCompanyWithOwner(ctx, "owner@escape.test", HOSTILE);
+  // Seats for the team invitation and the user a platform admin makes (both take one).
+  await setTierByHand(ctx.database.db, acme.companyId, "pro");
   await createBareUser(ctx, "admin@escape.test", FIXTURE_PASSWORD);
   await ctx.database.db
     .update(users)
