@@ -253,6 +253,11 @@ async function routeDemoLeads(deps: TSeedDeps, seeded: TSeeded): Promise<void> {
         from (select min(created_at) as first from ${leads} where company_id = ${seeded.companyId}::uuid) l
        where b.company_id = ${seeded.companyId}::uuid and b.receives_leads_since is not null
          and l.first < b.receives_leads_since`);
+    // Each submission ends as the routing of its lead did, as the routing worker would record it.
+    await tx.execute(sql`
+      update ${formSubmissions} s
+         set routing_status = case when l.status = 'unrouted' then 'unrouted' else 'routed' end
+        from ${leads} l where l.id = s.lead_id and l.company_id = ${seeded.companyId}::uuid`);
     await tx.execute(sql`
       update ${buyerLeads} b
          set created_at = l.created_at,
