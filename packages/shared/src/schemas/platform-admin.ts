@@ -219,19 +219,22 @@ export const ZImpersonationStartedSchema = z.object({
 });
 export const ZImpersonationEndedSchema = z.object({ restored: z.boolean() });
 
+/** What the platform audit log records (the database column takes the same list). */
+export const PLATFORM_AUDIT_ACTIONS = [
+  "impersonation_start",
+  "impersonation_end",
+  "impersonation_refused",
+  "impersonation_request",
+  "company_trial_extended",
+  "company_trial_exempt_changed",
+  "company_tier_changed",
+  "company_suspended",
+  "company_reinstated",
+] as const;
+
 export const ZAuditLogEntrySchema = z.object({
   id: z.string(),
-  action: z.enum([
-    "impersonation_start",
-    "impersonation_end",
-    "impersonation_refused",
-    "impersonation_request",
-    "company_trial_extended",
-    "company_trial_exempt_changed",
-    "company_tier_changed",
-    "company_suspended",
-    "company_reinstated",
-  ]),
+  action: z.enum(PLATFORM_AUDIT_ACTIONS),
   adminUserId: z.string(),
   /** The admin's e-mail (as it was, else as it is now); null only for an account gone without one. */
   adminEmail: z.string().nullable(),

@@ -1,18 +1,9 @@
+import { PLATFORM_AUDIT_ACTIONS } from "@leadpost/shared/schemas/platform-admin";
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns";
 
-export const PLATFORM_AUDIT_ACTIONS = [
-  "impersonation_start",
-  "impersonation_end",
-  "impersonation_refused",
-  "impersonation_request",
-  "company_trial_extended",
-  "company_trial_exempt_changed",
-  "company_tier_changed",
-  "company_suspended",
-  "company_reinstated",
-] as const;
+export { PLATFORM_AUDIT_ACTIONS };
 export type TPlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
 
 /**

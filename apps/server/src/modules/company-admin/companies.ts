@@ -9,9 +9,9 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { companies, forms, type TPlatformAuditAction } from "../../db/schema";
 import { conflict, notFound } from "../../lib/app-error";
-import { COMPANY_USAGE, isoOrNull, recordPlatformAudit, type TPlatformAdminContext } from "../platform-admin";
+import { COMPANY_USAGE, recordPlatformAudit, type TPlatformAdminContext } from "../platform-admin";
 import { forgetPublicForm } from "../submissions";
-import { PaidThroughPayPalError, setTierByHand } from "../subscriptions";
+import { billedBy, PaidThroughPayPalError, setTierByHand } from "../subscriptions";
 
 type TCompanyDeps = Pick<TDeps, "database">;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,17 +42,7 @@ export async function getAdminCompany(db: Db, companyId: string): Promise<TAdmin
     .where(eq(companies.id, companyId));
   if (!row) throw notFound("Company not found");
   const { subscriptionId, ...rest } = row;
-  return {
-    ...rest,
-    billedBy: subscriptionId ? (subscriptionId.startsWith("manual-") ? "manual" : "paypal") : null,
-    seatsUsed: Number(row.seatsUsed),
-    buyers: Number(row.buyers),
-    leads: Number(row.leads),
-    trialExpiresAt: row.trialExpiresAt?.toISOString() ?? null,
-    suspendedAt: row.suspendedAt?.toISOString() ?? null,
-    lastActivityAt: isoOrNull(row.lastActivityAt),
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...COMPANY_USAGE.usageOut(rest), billedBy: billedBy(subscriptionId) };
 }
 
 /**

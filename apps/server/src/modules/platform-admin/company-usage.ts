@@ -19,3 +19,27 @@ export const lastActivityAt = sql<string | null>`greatest(
 
 /** A timestamp read as text (above) to ISO, or null. */
 export const isoOrNull = (text: string | null) => (text ? new Date(text).toISOString() : null);
+
+type TUsageRow = {
+  seatsUsed: number;
+  buyers: number;
+  leads: number;
+  trialExpiresAt: Date | null;
+  suspendedAt: Date | null;
+  lastActivityAt: string | null;
+  createdAt: Date;
+};
+
+/** A companies row read with the figures above, as the API answers it (numbers and ISO times). */
+export function usageOut<T extends TUsageRow>(row: T) {
+  return {
+    ...row,
+    seatsUsed: Number(row.seatsUsed),
+    buyers: Number(row.buyers),
+    leads: Number(row.leads),
+    trialExpiresAt: row.trialExpiresAt?.toISOString() ?? null,
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    lastActivityAt: isoOrNull(row.lastActivityAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,7 +1,6 @@
 /** Platform administration: developer settings, user accounts, subscribers, impersonation and its audit. */
 export { recordPlatformAudit } from "./audit-log";
 export * as COMPANY_USAGE from "./company-usage";
-export { isoOrNull } from "./company-usage";
 export {
   isPlatformAdminEmail,
   platformAdminContext,

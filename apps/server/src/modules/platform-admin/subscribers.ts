@@ -2,7 +2,7 @@ import { PLATFORM_LIST_PAGE_SIZE, type TSubscriberList, type TSubscriberQuery } 
 import { asc, count, desc, ilike, or, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { companies } from "../../db/schema";
-import { buyerCount, isoOrNull, lastActivityAt, leadCount, seatsUsed } from "./company-usage";
+import { buyerCount, lastActivityAt, leadCount, seatsUsed, usageOut } from "./company-usage";
 
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -52,16 +52,7 @@ export async function listSubscribers(
     db.select({ n: count() }).from(companies).where(where),
   ]);
   return {
-    items: rows.map((r) => ({
-      ...r,
-      seatsUsed: Number(r.seatsUsed),
-      buyers: Number(r.buyers),
-      leads: Number(r.leads),
-      trialExpiresAt: r.trialExpiresAt?.toISOString() ?? null,
-      suspendedAt: r.suspendedAt?.toISOString() ?? null,
-      lastActivityAt: isoOrNull(r.lastActivityAt),
-      createdAt: r.createdAt.toISOString(),
-    })),
+    items: rows.map(usageOut),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: PLATFORM_LIST_PAGE_SIZE,

@@ -2,3 +2,4 @@
 
 export { PaidThroughPayPalError, setTierByHand } from "./apply";
 export { registerSubscriptionRoutes, registerSubscriptionWebhooks } from "./routes";
+export { billedBy } from "./service";

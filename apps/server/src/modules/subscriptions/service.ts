@@ -25,6 +25,10 @@ export const SETTINGS_PATH = "/owner/settings";
 /** Tiers a platform admin set by hand (and the demo company's) carry a "manual-…" subscription id. */
 export const isManualPlan = (subscriptionId: string | null) => Boolean(subscriptionId?.startsWith("manual-"));
 
+/** Who bills a company's current plan: PayPal, nobody (set by hand), or no plan yet. */
+export const billedBy = (subscriptionId: string | null) =>
+  subscriptionId ? (isManualPlan(subscriptionId) ? ("manual" as const) : ("paypal" as const)) : null;
+
 export async function getSubscriptionState(
   deps: TServiceDeps,
   ctx: TCompanyContext,
@@ -47,7 +51,7 @@ export async function getSubscriptionState(
     trialExpiresAt: row.trialExpiresAt?.toISOString() ?? null,
     // 002 §4: expired when the current date is after trial_expires_at.
     trialExpired: row.trialExpiresAt ? Date.now() > row.trialExpiresAt.getTime() : false,
-    billedBy: row.subscriptionId ? (isManualPlan(row.subscriptionId) ? "manual" : "paypal") : null,
+    billedBy: billedBy(row.subscriptionId),
   };
 }
 
