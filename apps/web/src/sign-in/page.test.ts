@@ -1,7 +1,7 @@
 import type { TWhoami } from "@leadpost/shared";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOGIN_MESSAGES } from "@/features/auth/login-errors";
 import { FLASH_TOAST_KEY } from "@/lib/flash-toast";
 import { readWorkspace } from "@/lib/workspace/workspace-storage";
@@ -69,6 +69,12 @@ beforeEach(() => {
   );
   window.history.replaceState(null, "", "/login");
 });
+// The page loads its React islands on first use or when idle: let that load finish while the test
+// environment is still up (an import still in flight at teardown fails the run).
+afterAll(async () => {
+  await import("./islands");
+});
+
 afterEach(() => {
   window.sessionStorage.clear();
 });
