@@ -13,6 +13,7 @@ import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
 import { getPayPalSettings, updatePayPalSettings } from "./paypal-settings";
 import { captureCreditPayment, createCreditOrder } from "./service";
+import { payPalWebhookHeaders } from "./webhook-intake";
 import { handlePayPalWebhook } from "./webhooks";
 
 const tags = ["Payments"];
@@ -92,14 +93,6 @@ const putSettingsRoute = createRoute({
   },
 });
 
-const PAYPAL_HEADERS = [
-  "paypal-auth-algo",
-  "paypal-cert-url",
-  "paypal-transmission-id",
-  "paypal-transmission-sig",
-  "paypal-transmission-time",
-];
-
 export function registerPaymentRoutes(app: TApp, deps: TDeps) {
   app.use(ORDERS, requireBuyer(deps));
   app.use(`${ORDERS}/*`, requireBuyer(deps));
@@ -115,7 +108,7 @@ export function registerPaymentRoutes(app: TApp, deps: TDeps) {
     ),
   );
   app.openapi(webhookRoute, async (c) => {
-    const headers = Object.fromEntries(PAYPAL_HEADERS.map((h) => [h, c.req.header(h)]));
+    const headers = payPalWebhookHeaders(c);
     const result = await handlePayPalWebhook(
       deps,
       c.req.valid("param").companyId,

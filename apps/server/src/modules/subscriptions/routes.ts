@@ -12,6 +12,7 @@ import {
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { companyContext } from "../../plugins/tenant";
+import { payPalWebhookHeaders } from "../payments";
 import { cancelCompanySubscription, changeSubscriptionPlan } from "./plan-changes";
 import { confirmSubscription, getSubscriptionState, startSubscription } from "./service";
 import { handleSubscriptionWebhook } from "./webhooks";
@@ -101,14 +102,6 @@ const webhookRoute = createRoute({
   },
 });
 
-const PAYPAL_HEADERS = [
-  "paypal-auth-algo",
-  "paypal-cert-url",
-  "paypal-transmission-id",
-  "paypal-transmission-sig",
-  "paypal-transmission-time",
-];
-
 /** Under /api/settings: owner and org admin only (guarded there), the company from the session. */
 export function registerSubscriptionRoutes(app: TApp, deps: TDeps) {
   app.openapi(getRoute, async (c) => c.json(await getSubscriptionState(deps, companyContext(c)), 200));
@@ -132,7 +125,7 @@ export function registerSubscriptionRoutes(app: TApp, deps: TDeps) {
 /** Registered before the per-company PayPal webhook route, whose {companyId} would take this path. */
 export function registerSubscriptionWebhooks(app: TApp, deps: TDeps) {
   app.openapi(webhookRoute, async (c) => {
-    const headers = Object.fromEntries(PAYPAL_HEADERS.map((h) => [h, c.req.header(h)]));
+    const headers = payPalWebhookHeaders(c);
     return c.json(await handleSubscriptionWebhook(deps, headers, await c.req.text(), c.get("log")), 200);
   });
 }

@@ -1,11 +1,9 @@
-import { PAYMENT_MESSAGES } from "@leadpost/shared";
 import { eq } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { paymentWebhookEvents, platformSettings, subscriptionPlans } from "../../db/schema";
 import type { TPayPalSubscription } from "../../integrations/paypal/billing";
-import { PayPalError } from "../../integrations/paypal/client";
-import { AppError } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
+import { recordPayPalEventOnce, type TWebhookApp, verifiedPayPalEvent } from "../payments";
 import { platformPayPalClient, platformPayPalKey } from "../platform-admin";
 import {
   activateSubscription,
@@ -18,7 +16,6 @@ import {
 
 type TWebhookDeps = Pick<TDeps, "database" | "secretBox" | "config" | "logger">;
 type TMode = "sandbox" | "live";
-type TEvent = { id?: unknown; event_type?: unknown; resource?: unknown };
 export type TSubscriptionWebhookResult = {
   received: true;
   duplicate: boolean;
@@ -34,10 +31,8 @@ const ENDED: Record<string, TEndedStatus> = {
   "BILLING.SUBSCRIPTION.EXPIRED": "EXPIRED",
 };
 
-const invalid = () => new AppError("WEBHOOK_INVALID", 400, PAYMENT_MESSAGES.WEBHOOK_INVALID);
-
-/** The platform's webhook ids, the mode of the event's plan first (either app may have sent it). */
-async function webhookApps(deps: TWebhookDeps, planId: string | undefined) {
+/** The platform's PayPal apps that may have sent the event, the mode of the event's plan first. */
+async function webhookApps(deps: TWebhookDeps, planId: string | undefined): Promise<TWebhookApp[]> {
   const db = deps.database.db;
   const [plan] = planId
     ? await db
@@ -47,30 +42,10 @@ async function webhookApps(deps: TWebhookDeps, planId: string | undefined) {
     : [];
   const modes: TMode[] = plan?.mode === "live" ? ["live", "sandbox"] : ["sandbox", "live"];
   const rows = await db.select().from(platformSettings);
-  return modes.flatMap((mode) => {
-    const webhookId = rows.find((r) => r.key === platformPayPalKey(mode))?.value.webhookId;
-    return webhookId ? [{ mode, webhookId }] : [];
-  });
-}
-
-async function verified(
-  deps: TWebhookDeps,
-  event: TEvent,
-  headers: Record<string, string | undefined>,
-  planId: string | undefined,
-): Promise<boolean> {
-  for (const app of await webhookApps(deps, planId)) {
-    try {
-      const client = await platformPayPalClient(deps, app.mode);
-      if (await client.verifyWebhookSignature({ webhookId: app.webhookId, headers, event })) return true;
-    } catch (err) {
-      if (err instanceof AppError) continue; // this mode's app is not configured
-      if (err instanceof PayPalError && err.status >= 400 && err.status < 500) continue;
-      // PayPal unreachable: answer 5xx so PayPal delivers again later.
-      throw new AppError("UNAVAILABLE", 503, "PayPal could not be reached to verify the webhook");
-    }
-  }
-  return false;
+  return modes.map((mode) => async () => ({
+    client: await platformPayPalClient(deps, mode),
+    webhookId: rows.find((r) => r.key === platformPayPalKey(mode))?.value.webhookId,
+  }));
 }
 
 async function planChanged(
@@ -94,18 +69,13 @@ export async function handleSubscriptionWebhook(
   rawBody: string,
   log: TLogger,
 ): Promise<TSubscriptionWebhookResult> {
-  let event: TEvent;
-  try {
-    event = JSON.parse(rawBody) as TEvent;
-  } catch {
-    throw invalid();
-  }
-  if (typeof event.id !== "string" || typeof event.event_type !== "string") throw invalid();
+  const event = await verifiedPayPalEvent(
+    rawBody,
+    headers,
+    (e) => webhookApps(deps, (e.resource as Partial<TPayPalSubscription> | undefined)?.plan_id),
+    log,
+  );
   const resource = (event.resource ?? {}) as Partial<TPayPalSubscription>;
-  if (!(await verified(deps, event, headers, resource.plan_id))) {
-    log.warn({ eventId: event.id }, "PayPal subscription webhook refused: signature not verified");
-    throw invalid();
-  }
   const eventId = event.id;
   const eventType = event.event_type;
   const ended = ENDED[eventType];
@@ -114,19 +84,14 @@ export async function handleSubscriptionWebhook(
   return deps.database.db.transaction(async (tx) => {
     const row = relevant ? await lockSubscription(tx, resource.id as string) : null;
     if (!row) return { received: true as const, duplicate: false, outcome: "ignored" as const };
-    const recorded = await tx
-      .insert(paymentWebhookEvents)
-      .values({
-        companyId: row.companyId,
-        eventId,
-        eventType,
-        resourceId: row.providerSubscriptionId,
-        outcome: "processed",
-      })
-      .onConflictDoNothing({ target: [paymentWebhookEvents.provider, paymentWebhookEvents.eventId] })
-      .returning({ id: paymentWebhookEvents.id });
-    if (recorded.length === 0)
-      return { received: true as const, duplicate: true, outcome: "ignored" as const };
+    const recorded = await recordPayPalEventOnce(tx, {
+      companyId: row.companyId,
+      eventId,
+      eventType,
+      resourceId: row.providerSubscriptionId,
+      outcome: "processed",
+    });
+    if (!recorded) return { received: true as const, duplicate: true, outcome: "ignored" as const };
     const changed = ended
       ? await endSubscription(tx, row, ended)
       : eventType === UPDATED
@@ -137,7 +102,7 @@ export async function handleSubscriptionWebhook(
       await tx
         .update(paymentWebhookEvents)
         .set({ outcome: "ignored" })
-        .where(eq(paymentWebhookEvents.id, recorded[0]!.id));
+        .where(eq(paymentWebhookEvents.id, recorded));
     }
     return {
       received: true as const,
