@@ -1,14 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
 import { CALL_MESSAGES, VOICEMAIL_AUDIO_RULES, ZPhoneNumberSchema } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
-import { bodyLimit } from "hono/body-limit";
 import type { TApp, TDeps } from "../../app-types";
-import { phoneNumbers, storedFiles } from "../../db/schema";
+import { phoneNumbers } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import { apiError, jsonContent } from "../../lib/openapi";
-import { errorBody } from "../../plugins/errors";
 import { companyContext, type TCompanyContext } from "../../plugins/tenant";
+import { storeUpload, type TUploadKind, uploadBodyLimit } from "../stored-files";
 import { assertCallCenterAdmin } from "./guard";
 import { linkedRoutingIds, toDto } from "./phone-numbers";
 
@@ -53,6 +51,15 @@ const tooLarge = () =>
   new AppError("VALIDATION_FAILED", 422, VOICEMAIL_AUDIO_RULES.TOO_LARGE, {
     file: [VOICEMAIL_AUDIO_RULES.TOO_LARGE],
   });
+
+const GREETING: TUploadKind = {
+  bucket: BUCKET,
+  maxBytes: VOICEMAIL_AUDIO_RULES.MAX_BYTES,
+  sniff: sniffAudio,
+  notAccepted: invalid,
+  tooLarge,
+  failed: VOICEMAIL_AUDIO_RULES.UPLOAD_FAILED,
+};
 
 const answer = z.object({ phoneNumber: ZPhoneNumberSchema, message: z.string() });
 const base = {
@@ -120,52 +127,14 @@ async function setAudioUrl(
 
 /** Voicemail greeting audio of a number: upload (stored like the form builder's images) and removal. */
 export function registerVoicemailAudioRoutes(app: TApp, deps: TDeps) {
-  // Room for the multipart envelope around a 5 MB file; the file itself is checked exactly below.
-  app.use(
-    "/api/calls/phone-numbers/:id/voicemail-audio",
-    bodyLimit({
-      maxSize: VOICEMAIL_AUDIO_RULES.MAX_BYTES + 64 * 1024,
-      onError: (c) =>
-        c.json(
-          errorBody(c, "VALIDATION_FAILED", VOICEMAIL_AUDIO_RULES.TOO_LARGE, {
-            file: [VOICEMAIL_AUDIO_RULES.TOO_LARGE],
-          }),
-          422,
-        ),
-    }),
-  );
+  app.use("/api/calls/phone-numbers/:id/voicemail-audio", uploadBodyLimit(GREETING));
   app.openapi(uploadRoute, async (c) => {
     const ctx = companyContext(c);
     assertCallCenterAdmin(ctx);
     const { id } = c.req.valid("param");
     await ownNumber(deps, ctx, id);
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const file = form.file;
-    if (!(file instanceof File)) throw invalid();
-    if (file.size > VOICEMAIL_AUDIO_RULES.MAX_BYTES) throw tooLarge();
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const detected = sniffAudio(bytes);
-    if (!detected) throw invalid();
-
-    const key = `${BUCKET}/${randomUUID()}.${detected.ext}`;
-    try {
-      await deps.storage.put(key, bytes, detected.type);
-    } catch (err) {
-      c.get("log").error({ err, key }, "voicemail audio upload failed");
-      throw new AppError("STORAGE_FAILED", 502, VOICEMAIL_AUDIO_RULES.UPLOAD_FAILED);
-    }
-    await deps.database.db.insert(storedFiles).values({
-      companyId: ctx.companyId,
-      bucket: BUCKET,
-      key,
-      contentType: detected.type,
-      sizeBytes: bytes.length,
-      createdBy: ctx.userId,
-    });
-    return c.json(
-      await setAudioUrl(deps, ctx, id, deps.storage.publicUrl(key), VOICEMAIL_AUDIO_RULES.UPLOADED),
-      200,
-    );
+    const { url } = await storeUpload(c, deps, ctx, GREETING);
+    return c.json(await setAudioUrl(deps, ctx, id, url, VOICEMAIL_AUDIO_RULES.UPLOADED), 200);
   });
   app.openapi(deleteRoute, async (c) => {
     const ctx = companyContext(c);

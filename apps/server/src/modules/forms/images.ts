@@ -1,13 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { TApp, TDeps } from "../../app-types";
-import { storedFiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { sniffImage } from "../../lib/image-sniff";
 import { apiError, jsonContent } from "../../lib/openapi";
 import { errorBody } from "../../plugins/errors";
 import { companyContext } from "../../plugins/tenant";
+import { storeUpload, type TUploadKind, uploadBodyLimit } from "../stored-files";
 
 /** 000 §5.2 and §8: image uploads in the form builder. */
 export const IMAGE_UPLOAD_RULES = {
@@ -17,7 +15,6 @@ export const IMAGE_UPLOAD_RULES = {
   FAILED: "Failed to upload image.",
 } as const;
 export const FORM_IMAGE_UPLOAD_PATH = "/api/forms/images";
-const BUCKET = "form-images";
 
 /** The original extension when it names the same kind of image, else the detected kind's. */
 function extensionFor(fileName: string, detected: { ext: string; type: string }) {
@@ -25,6 +22,16 @@ function extensionFor(fileName: string, detected: { ext: string; type: string })
   const same = detected.type === "image/jpeg" ? ["jpg", "jpeg"].includes(ext) : ext === detected.ext;
   return same ? ext : detected.ext;
 }
+
+const FORM_IMAGE: TUploadKind = {
+  bucket: "form-images",
+  maxBytes: IMAGE_UPLOAD_RULES.MAX_BYTES,
+  sniff: sniffImage,
+  extension: extensionFor,
+  notAccepted: () => new AppError("VALIDATION_FAILED", 422, IMAGE_UPLOAD_RULES.NOT_IMAGE),
+  tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", 413, IMAGE_UPLOAD_RULES.TOO_LARGE),
+  failed: IMAGE_UPLOAD_RULES.FAILED,
+};
 
 const uploadRoute = createRoute({
   method: "post",
@@ -52,41 +59,10 @@ const uploadRoute = createRoute({
 
 /** Builder image uploads (company users) and the public reading of locally stored files. */
 export function registerFormImageRoutes(app: TApp, deps: TDeps) {
-  // Room for the multipart envelope around a 5 MB file; the file itself is checked exactly below.
-  app.use(
-    FORM_IMAGE_UPLOAD_PATH,
-    bodyLimit({
-      maxSize: IMAGE_UPLOAD_RULES.MAX_BYTES + 64 * 1024,
-      onError: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", IMAGE_UPLOAD_RULES.TOO_LARGE), 413),
-    }),
-  );
+  app.use(FORM_IMAGE_UPLOAD_PATH, uploadBodyLimit(FORM_IMAGE));
   app.openapi(uploadRoute, async (c) => {
-    const ctx = companyContext(c);
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const file = form.file;
-    if (!(file instanceof File)) throw new AppError("VALIDATION_FAILED", 422, IMAGE_UPLOAD_RULES.NOT_IMAGE);
-    if (file.size > IMAGE_UPLOAD_RULES.MAX_BYTES)
-      throw new AppError("PAYLOAD_TOO_LARGE", 413, IMAGE_UPLOAD_RULES.TOO_LARGE);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const detected = sniffImage(bytes);
-    if (!detected) throw new AppError("VALIDATION_FAILED", 422, IMAGE_UPLOAD_RULES.NOT_IMAGE);
-
-    const key = `${BUCKET}/${randomUUID()}.${extensionFor(file.name, detected)}`;
-    try {
-      await deps.storage.put(key, bytes, detected.type);
-    } catch (err) {
-      c.get("log").error({ err, key }, "image upload failed");
-      throw new AppError("STORAGE_FAILED", 502, IMAGE_UPLOAD_RULES.FAILED);
-    }
-    await deps.database.db.insert(storedFiles).values({
-      companyId: ctx.companyId,
-      bucket: BUCKET,
-      key,
-      contentType: detected.type,
-      sizeBytes: bytes.length,
-      createdBy: ctx.userId,
-    });
-    return c.json({ url: deps.storage.publicUrl(key), key }, 201);
+    const { url, key } = await storeUpload(c, deps, companyContext(c), FORM_IMAGE);
+    return c.json({ url, key }, 201);
   });
 
   // Public: published forms show these images to anyone. Names are random and never listed.

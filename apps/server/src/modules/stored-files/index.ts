@@ -5,3 +5,4 @@ export {
   removeOrphanedFiles,
   type TFileCleanupDeps,
 } from "./cleanup";
+export { storeUpload, type TUploadKind, uploadBodyLimit } from "./upload";
