@@ -11,6 +11,7 @@ export * from "./domain/lead-fields";
 export * from "./domain/password-strength";
 export * from "./domain/phone";
 export * from "./domain/preferences";
+export * from "./domain/realtime";
 export * from "./domain/roles";
 export * from "./domain/routing";
 export * from "./domain/spoken-text";

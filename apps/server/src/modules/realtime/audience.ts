@@ -1,7 +1,7 @@
+import type { TRealtimeEvent } from "@leadpost/shared";
 import { and, eq, isNull } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { buyers, userRoles } from "../../db/schema";
-import type { TRealtimeEvent } from "./channels";
 
 /**
  * Which events a user may see: their own buyer records' events, and company-wide events of their

@@ -1,12 +1,12 @@
-import type { TDatabase } from "../../db/client";
-import { closeListener, listenerFor, RESUBSCRIBE_DELAY_MS } from "../../db/listener";
-import type { TLogger } from "../../lib/logger";
 import {
+  parseRealtimePayload,
   REALTIME_CHANNELS,
   type TRealtimeChannel,
   type TRealtimeEvent,
-  ZRealtimePayloadSchema,
-} from "./channels";
+} from "@leadpost/shared";
+import type { TDatabase } from "../../db/client";
+import { closeListener, listenerFor, RESUBSCRIBE_DELAY_MS } from "../../db/listener";
+import type { TLogger } from "../../lib/logger";
 
 export { RESUBSCRIBE_DELAY_MS };
 
@@ -31,15 +31,9 @@ export function createRealtimeHub(database: THubDatabase, logger: TLogger): TRea
   let closed = false;
 
   const dispatch = (channel: TRealtimeChannel, raw: string) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return;
-    }
-    const payload = ZRealtimePayloadSchema.safeParse(parsed);
-    if (!payload.success) return;
-    const event = { channel, payload: payload.data };
+    const payload = parseRealtimePayload(raw);
+    if (!payload) return;
+    const event = { channel, payload };
     for (const listener of listeners) listener(event);
   };
 

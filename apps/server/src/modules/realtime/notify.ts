@@ -1,6 +1,6 @@
+import { realtimePayload, type TRealtimeChannel, type TRealtimePayload } from "@leadpost/shared";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { type TRealtimeChannel, type TRealtimePayload, ZRealtimePayloadSchema } from "./channels";
 
 /**
  * Publishes a realtime event through Postgres NOTIFY, so every server instance's listeners get it.
@@ -11,6 +11,8 @@ export async function notify(
   channel: TRealtimeChannel,
   payload: TRealtimePayload,
 ): Promise<void> {
-  const body = JSON.stringify(ZRealtimePayloadSchema.parse(payload));
+  const checked = realtimePayload(payload);
+  if (!checked) throw new Error(`realtime payload of ${channel} is not one: ${JSON.stringify(payload)}`);
+  const body = JSON.stringify(checked);
   await db.execute(sql`select pg_notify(${channel}, ${body})`);
 }

@@ -1,3 +1,4 @@
+import { REALTIME_EVENTS_PATH, REALTIME_READY_EVENT, type TRealtimeEvent } from "@leadpost/shared";
 import { streamSSE } from "hono/streaming";
 import type { TApp, TDeps } from "../../app-types";
 import type { TDatabase } from "../../db/client";
@@ -6,7 +7,6 @@ import { AppError } from "../../lib/app-error";
 import { currentUser, requireSession } from "../../plugins/session";
 import { leadPreviewBuyers } from "../lead-previews";
 import { audienceOf } from "./audience";
-import type { TRealtimeEvent } from "./channels";
 import { createRealtimeHub, RESUBSCRIBE_DELAY_MS, type TRealtimeHub } from "./hub";
 
 const HEARTBEAT_MS = 25_000;
@@ -46,9 +46,9 @@ async function previewEventsFor(
 export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
   const openStreams = new Map<string, number>();
 
-  app.use("/api/events", requireSession(deps));
+  app.use(REALTIME_EVENTS_PATH, requireSession(deps));
   // One Server-Sent Events stream per tab: new buyer leads, credit and buyer/company changes, live.
-  app.get("/api/events", async (c) => {
+  app.get(REALTIME_EVENTS_PATH, async (c) => {
     const user = currentUser(c);
     const sessionId = c.get("sessionId") ?? user.id;
     const open = openStreams.get(sessionId) ?? 0;
@@ -85,7 +85,7 @@ export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
         wake?.();
       });
       try {
-        await stream.writeSSE({ event: "ready", data: "{}", retry: RESUBSCRIBE_DELAY_MS });
+        await stream.writeSSE({ event: REALTIME_READY_EVENT, data: "{}", retry: RESUBSCRIBE_DELAY_MS });
         while (!stream.aborted && !stream.closed) {
           const event = queue.shift();
           if (event) {

@@ -1,18 +1,9 @@
+import type { TRealtimePayload } from "@leadpost/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useLiveEvents } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
 import { buyerPortalKeys } from "../api";
-
-type TLivePayload = { companyId: string; buyerId?: string | null; isPreview?: boolean };
-
-const parse = (data: string): TLivePayload | null => {
-  try {
-    return JSON.parse(data) as TLivePayload;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * Spec 003 §2.3: one event stream while the portal is open. A new entry for this buyer shows "New Lead
@@ -21,38 +12,24 @@ const parse = (data: string): TLivePayload | null => {
 export function useBuyerLiveUpdates() {
   const queryClient = useQueryClient();
   const { buyerId, companyId } = useWorkspace().workspace;
+  const refreshAll = () => {
+    if (buyerId) void queryClient.invalidateQueries({ queryKey: buyerPortalKeys.all(buyerId) });
+  };
+  const mine = (p: TRealtimePayload) => (p.buyerId ? p.buyerId === buyerId : p.companyId === companyId);
 
-  useEffect(() => {
-    if (!buyerId || typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events", { withCredentials: true });
-    const refreshAll = () => void queryClient.invalidateQueries({ queryKey: buyerPortalKeys.all(buyerId) });
-    const mine = (p: TLivePayload | null) =>
-      p !== null && (p.buyerId ? p.buyerId === buyerId : p.companyId === companyId);
-    let dropped = false;
-
-    source.addEventListener("ready", () => {
-      // Back after a drop: anything published meanwhile was missed, so reload what is on screen.
-      if (dropped) refreshAll();
-      dropped = false;
-    });
-    source.addEventListener("error", () => {
-      dropped = true;
-    });
-    source.addEventListener("buyer_lead_created", (e) => {
-      const payload = parse((e as MessageEvent<string>).data);
+  useLiveEvents(
+    ["buyer_lead_created", "credits_changed", "buyer_updated", "company_updated"],
+    (channel, payload) => {
       if (!mine(payload)) return;
-      toast.info("New Lead Available!", {
-        description: payload?.isPreview === false ? "A new lead was added to My Leads." : undefined,
-      });
+      if (channel === "buyer_lead_created") {
+        toast.info("New Lead Available!", {
+          description: payload.isPreview === false ? "A new lead was added to My Leads." : undefined,
+        });
+      }
       refreshAll();
-    });
-    for (const name of ["credits_changed", "buyer_updated", "company_updated"]) {
-      source.addEventListener(name, (e) => {
-        if (mine(parse((e as MessageEvent<string>).data))) refreshAll();
-      });
-    }
-    return () => source.close();
-  }, [buyerId, companyId, queryClient]);
+    },
+    { key: `${buyerId}:${companyId}`, enabled: Boolean(buyerId), onReconnect: refreshAll },
+  );
 }
 
 /** Mounted once by the buyer layout. */
