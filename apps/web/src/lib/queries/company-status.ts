@@ -6,6 +6,6 @@ export const companyStatusQueryKey = ["company-status"] as const;
 export const fetchCompanyStatus = (signal?: AbortSignal) =>
   apiClient.get("/api/company/status", {
     // Loaded with the call: the trial banner asks on every company page, and zod is not in the first load.
-    schema: () => import("@leadpost/shared/schemas/buyers").then((s) => s.ZCompanyStatusSchema),
+    schema: () => import("@leadpost/shared/schemas/company-status").then((s) => s.ZCompanyStatusSchema),
     signal,
   });
