@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { buyerPortalKeys } from "../api";
+import { buyerPortalKeys } from "../query-keys";
 
 type TLivePayload = { companyId: string; buyerId?: string | null; isPreview?: boolean };
 
