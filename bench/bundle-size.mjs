@@ -83,7 +83,9 @@ export async function appRoutes() {
     const lazyModule = (route) => {
       if (!route.lazy) return [];
       const ids = [...String(route.lazy).matchAll(/import__\(\s*["']\/([^"']+)["']/g)].map((m) => m[1]);
-      if (ids.length === 0) throw new Error(`a route's lazy loader names no module: ${route.lazy}`);
+      // The loader must import its module itself (`lazy: async () => ({ Component: (await import("…")).X })`),
+      // or the route's screen could not be measured.
+      if (ids.length === 0) throw new Error(`a route's lazy loader imports no module itself: ${route.lazy}`);
       return ids;
     };
     // Routes outside the guard (account pages, public addresses, the 404 page) are opened signed out.
@@ -191,14 +193,18 @@ export async function measureRoutes(dist = DIST) {
   return figures;
 }
 
-/** One line per route, largest first: what the build check and the bench print. */
-export function formatRoutes(figures, budgetKib) {
+/**
+ * One line per route, largest first: what the build check and the bench print. With budgets: ✔ within
+ * `goalKib`, △ over it but within the route's own ceiling (`budgetOf`), ✖ over that.
+ */
+export function formatRoutes(figures, budgetOf, goalKib) {
+  const mark = (f) =>
+    !budgetOf ? "" : f.gzipKb > budgetOf(f.path) ? "✖ " : f.gzipKb > goalKib ? "△ " : "✔ ";
   return figures
     .toSorted((a, b) => b.gzipKb - a.gzipKb || a.path.localeCompare(b.path))
     .map((f) => {
-      const mark = budgetKib === undefined ? "" : f.gzipKb > budgetKib ? "✖ " : "✔ ";
       const via = f.redirectTo ? `  (→ ${f.redirectTo})` : "";
-      return `${mark}${f.path.padEnd(42)} ${String(f.gzipKb.toFixed(1)).padStart(6)} KiB gzip  ${String(f.rawKb.toFixed(1)).padStart(6)} KiB raw  ${f.audience}${via}`;
+      return `${mark(f)}${f.path.padEnd(42)} ${String(f.gzipKb.toFixed(1)).padStart(6)} KiB gzip  ${String(f.rawKb.toFixed(1)).padStart(6)} KiB raw  ${f.audience}${via}`;
     });
 }
 

@@ -66,7 +66,10 @@ const OVER_BUDGET_KIB = {
 const figures = await measureRoutes();
 const budgetOf = (path) => OWN_BUDGETS_KIB[path] ?? OVER_BUDGET_KIB[path] ?? BUDGET_KIB;
 const over = figures.filter((f) => f.gzipKb > budgetOf(f.path));
-for (const line of formatRoutes(figures, BUDGET_KIB)) console.log(line);
+for (const line of formatRoutes(figures, budgetOf, BUDGET_KIB)) console.log(line);
+console.log(
+  `✔ within ${BUDGET_KIB} KiB (or the page's own budget), △ over it and held at its ceiling, ✖ failing`,
+);
 for (const f of figures.filter((x) => OVER_BUDGET_KIB[x.path] && x.gzipKb <= BUDGET_KIB))
   console.log(`${f.path} is within ${BUDGET_KIB} KiB now: take it off OVER_BUDGET_KIB.`);
 if (over.length > 0) {
