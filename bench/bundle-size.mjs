@@ -19,8 +19,8 @@ const WEB = fileURLToPath(new URL("../apps/web/", import.meta.url));
 const DIST = join(WEB, "dist");
 
 /**
- * Modules loaded only on a user's action (manifest keys, or a chunk's name for a library's chunk named in
- * apps/web/vite.config.ts): when, and on which pages if not on all. bench/bundle-size-browser.mjs shows
+ * Modules loaded only on a user's action (manifest keys, or the chunk's name for a library: sonner's is
+ * named in apps/web/vite.config.ts, maplibre's after its file): when, and on which pages if not on all. bench/bundle-size-browser.mjs shows
  * these are not loaded when a route opens.
  */
 export const ON_DEMAND = {
@@ -36,7 +36,8 @@ export const ON_DEMAND = {
     when: "an account call that answers data (the sign-in page signs in without one)",
     pages: ["/login", "/auth/login"],
   },
-  "../../node_modules/maplibre-gl/dist/maplibre-gl.mjs": {
+  // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
+  "maplibre-gl": {
     when: "a buyers map to draw (a company with a maps key and buyers with service areas)",
   },
 };
