@@ -157,9 +157,22 @@ const benches = {
   async "bundle-size"() {
     const { out } = await run(["bench/bundle-size.mjs"], {});
     const kib = (page) => num(new RegExp(`^${page.replace(/[/:]/g, "\\$&")}\\s+([\\d.]+) KiB`, "m"), out);
-    add("bundle-size", "/forms/:id first load (gzip)", kib("/forms/:id"), "KiB", "goal", 25, "≤ 25 KiB");
-    add("bundle-size", "/dashboard first load (gzip)", kib("/dashboard"), "KiB", "goal", 150, "≤ 150 KiB");
-    add("bundle-size", "/login first load (gzip)", kib("/login"), "KiB", "goal", 110, "≤ 110 KiB");
+    add("bundle-size", "/forms/:id until idle (gzip)", kib("/forms/:id"), "KiB", "goal", 25, "≤ 25 KiB");
+    add("bundle-size", "/login until idle (gzip)", kib("/login"), "KiB", "goal", 110, "≤ 110 KiB");
+    // The routes the performance issue names, then the largest of all (the list is printed largest first).
+    for (const page of ["/dashboard", "/dashboard/leads", "/owner/settings", "/dashboard/calls"])
+      add("bundle-size", `${page} until idle (gzip)`, kib(page), "KiB", "goal", 150, "≤ 150 KiB");
+    const largest = out.match(/^(\/\S*)\s+([\d.]+) KiB/m);
+    if (largest)
+      add(
+        "bundle-size",
+        `largest route (${largest[1]})`,
+        Number(largest[2]),
+        "KiB",
+        "goal",
+        150,
+        "≤ 150 KiB",
+      );
   },
   // The accept statement alone on the database (no HTTP, validation or routing): the accept path's ceiling.
   async "accept-statement"() {

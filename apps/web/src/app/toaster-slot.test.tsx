@@ -19,7 +19,8 @@ describe("ToasterSlot", () => {
     );
     expect(screen.queryByRole("region", { name: /Notifications/ })).not.toBeInTheDocument();
     act(() => toast.success("Form saved"));
-    expect(await screen.findByText("Form saved")).toBeInTheDocument();
+    // The first toast loads the toaster's modules: slow on a busy machine.
+    expect(await screen.findByText("Form saved", {}, { timeout: 10_000 })).toBeInTheDocument();
     act(() => toast.error("Could not delete the buyer", { description: "Try again." }));
     expect(await screen.findByText("Could not delete the buyer")).toBeInTheDocument();
     expect(screen.getByText("Try again.")).toBeInTheDocument();

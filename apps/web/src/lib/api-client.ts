@@ -4,7 +4,10 @@ import { sessionStillValid } from "./session/session-check";
 
 /**
  * A schema imported on first use (`() => import("@leadpost/shared/schemas/…").then((m) => m.ZSchema)`):
- * calls made by a page's first load use it so zod is not part of that load. It loads alongside the request.
+ * it loads alongside the request. Calls every page makes on its first load (the layouts' and the
+ * dashboard's) pass one only in development and tests (`import.meta.env.DEV ? () => import(…) : undefined`):
+ * a production build leaves it out and types their answers, as /api/whoami's, so no page downloads zod
+ * just to read them (bench/bundle-size.mjs).
  */
 export type TLazySchema<T> = () => Promise<z.ZodType<T>>;
 

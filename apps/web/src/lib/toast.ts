@@ -1,5 +1,6 @@
 // Toasts without sonner in the first load: the toaster and sonner's code load on the first toast (or
-// once the page is idle), and each call waits until the toaster is on screen so no toast is lost.
+// the user's first click or key press), and each call waits until the toaster is on screen so no toast
+// is lost.
 import type { ExternalToast, toast as sonnerToast } from "sonner";
 import type { TFlashToast } from "./flash-toast";
 

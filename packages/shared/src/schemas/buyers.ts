@@ -3,6 +3,11 @@ import { isValidEmail, normalizeEmail } from "../domain/email";
 import { US_ZIP_PATTERN } from "../domain/geo";
 import { optionalE164PhoneField } from "./phone-field";
 
+// The buyers map and the company status are read on pages with no buyer form: they live in phone-free
+// modules so those pages do not download the phone-number library (bench/bundle-size.mjs).
+export * from "./buyers-map";
+export * from "./company-status";
+
 // Lead buyers as the Buyers page of spec 001 §2–§5 manages them.
 
 export const BUYER_STATUSES = ["pending", "active", "inactive"] as const;
@@ -244,53 +249,3 @@ export const ZApplicationCompanySchema = z.object({
   niches: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type TApplicationCompany = z.infer<typeof ZApplicationCompanySchema>;
-
-export const ZBuyersMapSchema = z.object({
-  /** The company's public map token (a browser token by design); null hides the map. */
-  mapToken: z.string().nullable(),
-  buyers: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      zipCode: z.string().nullable(),
-      latitude: z.number().nullable(),
-      longitude: z.number().nullable(),
-      serviceRadius: z.number(),
-    }),
-  ),
-});
-export type TBuyersMap = z.infer<typeof ZBuyersMapSchema>;
-
-export type TCompanySetupFacts = {
-  name: string | null;
-  adminEmail: string | null;
-  senderEmail: string | null;
-  hasResendKey: boolean;
-  twilioAccountSid: string | null;
-  hasTwilioToken: boolean;
-  hasGoogleMapsKey: boolean;
-};
-
-/** 001 §9: setup is complete only when all of these are set; answers what is missing, in order. */
-export function companySetupMissing(f: TCompanySetupFacts): string[] {
-  const missing: string[] = [];
-  if (!f.name?.trim()) missing.push("Company name");
-  if (!f.adminEmail?.trim()) missing.push("Admin email");
-  if (!f.senderEmail?.includes("@")) missing.push("Sender email");
-  if (!f.hasResendKey) missing.push("Resend API key");
-  if (!f.twilioAccountSid?.trim()) missing.push("Twilio Account SID");
-  if (!f.hasTwilioToken) missing.push("Twilio auth token");
-  if (!f.hasGoogleMapsKey) missing.push("Google Maps API key");
-  return missing;
-}
-
-export const ZCompanyStatusSchema = z.object({
-  companyId: z.string(),
-  name: z.string(),
-  subscriptionTier: z.enum(["free", "basic", "pro", "enterprise"]),
-  trialExpiresAt: z.string().nullable(),
-  isTrialExempt: z.boolean(),
-  setupComplete: z.boolean(),
-  setupMissing: z.array(z.string()),
-});
-export type TCompanyStatus = z.infer<typeof ZCompanyStatusSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { BUSINESS_PERIODS } from "../domain/business-periods";
 
-/** The business overview's periods, in days (the dashboard's selector). */
-export const BUSINESS_PERIODS = [7, 30, 90] as const;
+export { BUSINESS_PERIODS };
 
 export const ZBusinessQuerySchema = z.object({
   days: z.coerce

@@ -28,16 +28,7 @@ const BASE = "/api/buyer-portal";
  */
 const headers = (buyerId: string | null) => (buyerId ? { "X-Buyer-Id": buyerId } : undefined);
 
-export const buyerPortalKeys = {
-  all: (buyerId: string | null) => ["buyer-portal", buyerId] as const,
-  summary: (buyerId: string | null) => ["buyer-portal", buyerId, "summary"] as const,
-  previews: (buyerId: string | null, query: TPreviewListQuery) =>
-    ["buyer-portal", buyerId, "previews", query] as const,
-  myLeads: (buyerId: string | null, query: TMyLeadListQuery) =>
-    ["buyer-portal", buyerId, "my-leads", query] as const,
-  profile: (buyerId: string | null) => ["buyer-portal", buyerId, "profile"] as const,
-  billing: (buyerId: string | null) => ["buyer-portal", buyerId, "billing"] as const,
-};
+export { buyerPortalKeys } from "./query-keys";
 
 export const fetchSummary = (buyerId: string | null, signal?: AbortSignal) =>
   apiClient.get(`${BASE}/summary`, { headers: headers(buyerId), schema: ZBuyerSummarySchema, signal });

@@ -7,15 +7,19 @@ export const dashboardKeys = {
 };
 
 export const fetchDashboardSummary = (signal?: AbortSignal): Promise<TDashboardSummary> =>
-  apiClient.get("/api/dashboard/summary", {
-    // Loaded with the call so the dashboard's first load has no zod.
-    schema: () => import("@leadpost/shared/schemas/leads").then((s) => s.ZDashboardSummarySchema),
+  apiClient.get<TDashboardSummary>("/api/dashboard/summary", {
+    // The dashboard's first load: checked in development only (see TLazySchema).
+    schema: import.meta.env.DEV
+      ? () => import("@leadpost/shared/schemas/leads").then((s) => s.ZDashboardSummarySchema)
+      : undefined,
     signal,
   });
 
 export const fetchBusinessOverview = (days: number, signal?: AbortSignal): Promise<TBusinessOverview> =>
-  apiClient.get("/api/dashboard/business", {
+  apiClient.get<TBusinessOverview>("/api/dashboard/business", {
     query: { days },
-    schema: () => import("@leadpost/shared/schemas/dashboard").then((s) => s.ZBusinessOverviewSchema),
+    schema: import.meta.env.DEV
+      ? () => import("@leadpost/shared/schemas/dashboard").then((s) => s.ZBusinessOverviewSchema)
+      : undefined,
     signal,
   });

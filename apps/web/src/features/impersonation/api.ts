@@ -1,17 +1,19 @@
+import type { TImpersonationStatus } from "@leadpost/shared";
 import { apiClient } from "@/lib/api-client";
 
 export const impersonationStatusKey = ["session", "impersonation"] as const;
 
-// The company layout's banner calls this on every page: its schemas load with the call, not the page.
+// The company layout's banner makes both calls, so it is code of every company page: the answers are
+// checked in development only (see TLazySchema), and production pages do not download zod for them.
 const schemas = () => import("@leadpost/shared/schemas/platform-admin");
 
 export const fetchImpersonationStatus = (signal?: AbortSignal) =>
-  apiClient.get("/api/impersonation", {
-    schema: () => schemas().then((s) => s.ZImpersonationStatusSchema),
+  apiClient.get<TImpersonationStatus>("/api/impersonation", {
+    schema: import.meta.env.DEV ? () => schemas().then((s) => s.ZImpersonationStatusSchema) : undefined,
     signal,
   });
 
 export const endImpersonation = () =>
   apiClient.post("/api/impersonation/end", undefined, {
-    schema: () => schemas().then((s) => s.ZImpersonationEndedSchema),
+    schema: import.meta.env.DEV ? () => schemas().then((s) => s.ZImpersonationEndedSchema) : undefined,
   });

@@ -31,8 +31,11 @@ export function useDisplayFormat(): TDisplayFormat {
   const query = useQuery({
     queryKey: [...displayPreferencesKey, mode],
     queryFn: ({ signal }) =>
-      apiClient.get(path, {
-        schema: () => import("@leadpost/shared/schemas/settings").then((s) => s.ZDisplayPreferencesSchema),
+      apiClient.get<TDisplayPreferences>(path, {
+        // Read on every page that shows money or dates: checked in development only (see TLazySchema).
+        schema: import.meta.env.DEV
+          ? () => import("@leadpost/shared/schemas/settings").then((s) => s.ZDisplayPreferencesSchema)
+          : undefined,
         signal,
       }),
     staleTime: 5 * 60_000,

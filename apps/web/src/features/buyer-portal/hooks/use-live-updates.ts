@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useLiveEvents } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { buyerPortalKeys } from "../api";
+import { buyerPortalKeys } from "../query-keys";
 
 /**
  * Spec 003 §2.3: one event stream while the portal is open. A new entry for this buyer shows "New Lead

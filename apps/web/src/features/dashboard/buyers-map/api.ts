@@ -1,10 +1,13 @@
+import type { TBuyersMap } from "@leadpost/shared";
 import { apiClient } from "@/lib/api-client";
 
 export const buyersMapQueryKey = ["buyers-map"] as const;
 
 export const fetchBuyersMap = (signal?: AbortSignal) =>
-  apiClient.get("/api/buyers/map", {
-    // Loaded with the call so the dashboard's first load has no zod.
-    schema: () => import("@leadpost/shared/schemas/buyers").then((s) => s.ZBuyersMapSchema),
+  apiClient.get<TBuyersMap>("/api/buyers/map", {
+    // Part of the dashboard's first load: checked in development only (see TLazySchema).
+    schema: import.meta.env.DEV
+      ? () => import("@leadpost/shared/schemas/buyers-map").then((s) => s.ZBuyersMapSchema)
+      : undefined,
     signal,
   });

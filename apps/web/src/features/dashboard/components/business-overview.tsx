@@ -1,5 +1,5 @@
 import type { TBusinessOverview } from "@leadpost/shared";
-import { BUSINESS_PERIODS } from "@leadpost/shared/schemas/dashboard";
+import { BUSINESS_PERIODS } from "@leadpost/shared/domain/business-periods";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type * as React from "react";
 import { useId, useState } from "react";
