@@ -1,4 +1,5 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "../src/db/schema";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
@@ -162,27 +163,41 @@ describe("scheduled jobs", () => {
     const database = await createTestDatabase();
     const logger = createLogger("silent");
     const instances = TEST_DATABASE_URL ? 2 : 1;
+    // pg-boss's own test clock, shared by the instances: its cron pass, its polls and the database's
+    // job_now() all read it, so minutes pass when the test says, not on the wall clock. It starts 5 s
+    // into a minute, so the first pass (within 30 s) falls in that minute.
+    const clock = new TestClock(Math.ceil(Date.now() / 60_000) * 60_000 + 5000);
     const queues: TJobQueue[] = [];
     const runs: number[] = [];
-    const started = Date.now();
+    // Moves the clock forward in steps of a second (each step lets every poll the clock fired finish).
+    const advance = async (ms: number) => {
+      for (let moved = 0; moved < ms; moved += 1000) await clock.tick(1000);
+    };
+    // Past the next minute boundary, and past a cron pass (every 30 s) and a few polls after it.
+    const toNextMinute = () => advance(60_000 - (clock.now() % 60_000) + 40_000);
+    // Handlers run after the polls that fetched them: waited for in real time, bounded.
+    const runsSettleAt = async (expected: number) => {
+      expect(await until(() => runs.length >= expected, 10_000)).toBe(true);
+      await advance(5000);
+      expect(runs).toHaveLength(expected);
+    };
     try {
       for (let i = 0; i < instances; i++) {
-        const queue = await startJobQueue(database, logger, { cronIntervalSeconds: 1 });
+        const queue = await startJobQueue(database, logger, { clock });
         queues.push(queue);
         await queue.schedule("test-tick", "* * * * *", async () => {
           runs.push(i);
         });
       }
-      // The first run is the current minute's (pg-boss catches up an occurrence of the last 60 s);
-      // then one more per minute boundary, whichever instance takes it. On a slow machine the wait
-      // can cross two boundaries, so the bound counts the boundaries crossed; two instances that both
-      // ran a tick would at least double it.
-      expect(await until(() => runs.length > 0, 75_000)).toBe(true);
-      const nextBoundary = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
-      await new Promise((r) => setTimeout(r, nextBoundary - Date.now() + 4000));
-      const boundaries = Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000);
-      expect(runs.length).toBeGreaterThanOrEqual(2);
-      expect(runs.length).toBeLessThanOrEqual(boundaries + 1);
+      // The first pass sends the current minute's occurrence (pg-boss catches up one of the last
+      // 60 s), once across the instances.
+      await advance(40_000);
+      await runsSettleAt(1);
+      // Then one per minute boundary, whichever instance takes it.
+      await toNextMinute();
+      await runsSettleAt(2);
+      await toNextMinute();
+      await runsSettleAt(3);
     } finally {
       for (const queue of queues) await queue.stop(1000);
       await database.dispose();
