@@ -13,15 +13,7 @@ import { createCompanyWithOwner } from "./helpers/fixtures";
 import { addBuyer, addLead } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 import { createTestDatabase, TEST_DATABASE_URL } from "./helpers/test-database";
-
-const until = async (check: () => Promise<boolean> | boolean, timeoutMs: number) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-};
+import { untilTrue as until } from "./helpers/until";
 
 describe("mail is sent by the worker, never inside the request", () => {
   let ctx: TTestContext;

@@ -9,8 +9,9 @@ import { openDatabase, type TDatabase } from "../src/db/client";
 import { formSubmissions } from "../src/db/schema";
 import { DEMO_FORMS } from "../src/db/seed/demo-data";
 import { startSmtpFake } from "./fakes/smtp-fake";
-import { spawnServer, type TServerProcess, untilTrue, waitHealthy } from "./helpers/server-process";
+import { spawnServer, type TServerProcess, waitHealthy } from "./helpers/server-process";
 import { createTestDatabase, TEST_DATABASE_URL, type TTestDatabase } from "./helpers/test-database";
+import { untilTrue } from "./helpers/until";
 
 // The server as a process: start-up refusals, the data-folder lock, a worker killed mid-send, kill -9
 // during public submissions and a drain on SIGTERM. Embedded database by default, PostgreSQL with
