@@ -15,10 +15,25 @@ import { createTestContext, type TTestContext } from "./helpers/test-app";
 import { createTestDatabase, TEST_DATABASE_URL } from "./helpers/test-database";
 import { untilTrue as until } from "./helpers/until";
 
+// One app, mail server and queue for the file (each costs seconds to start); the scheduled-jobs test
+// has its own database, since its test clock takes over that database's job_now().
+let ctx: TTestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
+let queue: TJobQueue;
+beforeAll(async () => {
+  smtp = await startSmtpFake({ delayMs: 3000 });
+  ctx = await createTestContext({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
+  await createCompanyWithOwner(ctx, "owner@acme.test", "Acme Leads");
+  queue = await startJobQueue(ctx.database, ctx.deps.logger);
+  await registerJobs(queue, ctx.deps);
+}, 120_000);
+afterAll(async () => {
+  await queue?.stop(2000);
+  await ctx?.close();
+  await smtp?.close();
+});
+
 describe("mail is sent by the worker, never inside the request", () => {
-  let ctx: TTestContext;
-  let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
-  let queue: TJobQueue;
   let ip = 0;
   const post = (path: string, json: unknown) =>
     ctx.request(path, { method: "POST", json, headers: { "x-forwarded-for": `198.51.100.${++ip}` } });
@@ -28,19 +43,6 @@ describe("mail is sent by the worker, never inside the request", () => {
     const body = await res.text();
     return { status: res.status, body, ms: performance.now() - started };
   };
-
-  beforeAll(async () => {
-    smtp = await startSmtpFake({ delayMs: 3000 });
-    ctx = await createTestContext({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
-    await createCompanyWithOwner(ctx, "owner@acme.test", "Acme Leads");
-    queue = await startJobQueue(ctx.database, ctx.deps.logger);
-    await registerJobs(queue, ctx.deps);
-  }, 120_000);
-  afterAll(async () => {
-    await queue?.stop(2000);
-    await ctx?.close();
-    await smtp?.close();
-  });
 
   it("registration and forgot-password answer within 300 ms with a 3 s mail server, alike for known and unknown", async () => {
     const registration = (email: string) => ({
@@ -106,19 +108,8 @@ describe("mail is sent by the worker, never inside the request", () => {
 });
 
 describe("messages stored together", () => {
-  let ctx: TTestContext;
-  let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
-  let queue: TJobQueue;
-  beforeAll(async () => {
-    smtp = await startSmtpFake();
-    ctx = await createTestContext({ SMTP_URL: smtp.url });
-    queue = await startJobQueue(ctx.database, ctx.deps.logger);
-    await registerJobs(queue, ctx.deps);
-  }, 120_000);
-  afterAll(async () => {
-    await queue?.stop(2000);
-    await ctx?.close();
-    await smtp?.close();
+  beforeAll(() => {
+    smtp.state.delayMs = 0;
   });
 
   it("are queued with one job each (one insert) and delivered once by the worker", async () => {
@@ -198,18 +189,6 @@ describe("scheduled jobs", () => {
 });
 
 describe("a routed lead's new-lead notices", () => {
-  let ctx: TTestContext;
-  let queue: TJobQueue;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    queue = await startJobQueue(ctx.database, ctx.deps.logger);
-    await registerJobs(queue, ctx.deps);
-  }, 120_000);
-  afterAll(async () => {
-    await queue?.stop(2000);
-    await ctx?.close();
-  });
-
   it("are stored by one queued job per lead, and a job run again stores nothing twice", async () => {
     const co = await createCompanyWithOwner(ctx, "owner@notice-queue.test", "Notice Queue Co");
     const reached = [
