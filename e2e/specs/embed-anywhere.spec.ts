@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "../fixtures/server";
 import { signInAsCompany } from "./auth-helpers";
+import { installVisitorClock, passFillTime } from "./fill-time";
 
 const FIELDS = [
   { id: "name", type: "text", label: "Full name", required: true },
@@ -36,12 +37,13 @@ test("the builder's embed snippet, pasted unchanged on another site, shows the f
   await new Promise<void>((resolve) => host.listen(0, "127.0.0.2", resolve));
   const site = `http://127.0.0.2:${(host.address() as AddressInfo).port}/`;
   try {
+    await installVisitorClock(page);
     await page.goto(site);
     const frame = page.frameLocator("iframe");
     await expect(frame.getByRole("heading", { name: "Quote anywhere" })).toBeVisible();
     await frame.getByLabel("Full name").fill("Emma Bedded");
     await frame.getByLabel("Email").fill("embed-anywhere@example.com");
-    await page.waitForTimeout(2100); // a human's fill time
+    await passFillTime(page);
     await frame.getByRole("button", { name: "Submit" }).click();
     await expect(frame.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     const leads = await page.request.get("/api/leads?search=embed-anywhere%40example.com");

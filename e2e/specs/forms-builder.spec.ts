@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/server";
+import { installVisitorClock, passFillTime } from "./fill-time";
 
 const PASSWORD = "Leadpost!2026";
 
@@ -66,6 +67,7 @@ test("builds a two-step form with a zip field, publishes it, submits it and find
     .browser()
     ?.newPage({ baseURL: new URL(page.url()).origin });
   if (!visitor) throw new Error("no browser");
+  await installVisitorClock(visitor);
   await visitor.goto(`/forms/${formId}`);
   await expect(visitor.getByRole("heading", { name: "Two-step roof quote" })).toBeVisible();
   await expect(visitor.getByText("Step 1 of 2")).toBeVisible();
@@ -75,7 +77,7 @@ test("builds a two-step form with a zip field, publishes it, submits it and find
   await expect(visitor.getByText("Step 2 of 2")).toBeVisible();
   await visitor.getByLabel("Zip code").fill("80202");
   // Real people take a moment; faster submissions are treated as spam.
-  await visitor.waitForTimeout(2200);
+  await passFillTime(visitor);
   await visitor.getByRole("button", { name: "Submit" }).click();
   await expect(visitor.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   await expect(visitor.getByText("We will call you within a day.")).toBeVisible();

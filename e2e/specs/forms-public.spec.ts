@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures/server";
 import { forgetSession } from "./auth-helpers";
+import { installVisitorClock, passFillTime } from "./fill-time";
 
 const XSS = `<img src=x onerror="alert('xss')">`;
 
@@ -61,11 +62,12 @@ test("markup in a label and in an answer renders as text", async ({ page }) => {
     title: "Markup test",
     fields: [...FIELDS, { id: "notes", type: "textarea", label: XSS, required: false }],
   });
+  await installVisitorClock(page);
   await page.goto(`/forms/${id}`);
   await expect(page.getByText(XSS)).toBeVisible();
   await page.getByLabel("Full name").fill(XSS);
   await page.getByLabel("Email").fill("markup@example.com");
-  await page.waitForTimeout(2100);
+  await passFillTime(page);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   await expect(page.getByText("Your form has been submitted successfully.")).toBeVisible();
@@ -140,10 +142,11 @@ test("a form that redirects sends the visitor to its address after submitting", 
     redirectBehavior: "redirect",
     redirectUrl: "/forms/00000000-0000-4000-8000-000000000000/preview",
   });
+  await installVisitorClock(page);
   await page.goto(`/forms/${id}/preview`);
   await page.getByLabel("Full name").fill("Red Irect");
   await page.getByLabel("Email").fill("redirect@example.com");
-  await page.waitForTimeout(2100);
+  await passFillTime(page);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/00000000-0000-4000-8000-000000000000\/preview$/);
 });

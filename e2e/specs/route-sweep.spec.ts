@@ -81,14 +81,60 @@ async function signIn(page: Page, role: TRole) {
   await expect(page).toHaveURL(role.portal === "buyer" ? /\/buyer\/dashboard$/ : /\/dashboard$/);
 }
 
-/** Waits until the screen settled: no loading skeleton or busy region left (bounded). */
-async function settle(page: Page) {
-  await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-slot="skeleton"]'), null, {
-      timeout: 2_000,
-    })
-    .catch(() => undefined);
-  await page.waitForTimeout(150);
+/** A screen still loading: a skeleton or a region marked busy. */
+const LOADING = '[aria-busy="true"], [data-slot="skeleton"]';
+/** How long a screen may take to show its content before the sweep calls it stuck. */
+const SETTLE_LIMIT_MS = 10_000;
+
+/**
+ * Waits until the screen settled: nothing loading for 150 ms on end (a lazy screen's skeleton can
+ * appear a moment after the navigation). A screen still loading at the limit is a failure: a page
+ * stuck on its skeleton must not pass.
+ */
+let settles = 0;
+async function settle(page: Page, label: string, failures: string[]) {
+  const call = ++settles;
+  const deadline = Date.now() + SETTLE_LIMIT_MS;
+  for (;;) {
+    const outcome = await page
+      .waitForFunction(
+        ({ loading, call }) => {
+          // When this call first saw nothing loading (kept on the window between polls).
+          const w = window as unknown as { __quiet?: { call: number; since: number | null } };
+          if (w.__quiet?.call !== call) w.__quiet = { call, since: null };
+          if (document.querySelector(loading)) {
+            w.__quiet.since = null;
+            return false;
+          }
+          w.__quiet.since ??= performance.now();
+          return performance.now() - w.__quiet.since >= 150;
+        },
+        { loading: LOADING, call },
+        { timeout: Math.max(1, deadline - Date.now()), polling: 50 },
+      )
+      .then(
+        () => "settled" as const,
+        (error: Error) => (error.name === "TimeoutError" ? ("stuck" as const) : ("navigated" as const)),
+      );
+    if (outcome === "settled") return;
+    if (outcome === "stuck" || Date.now() >= deadline) {
+      failures.push(`${label}: still loading after ${SETTLE_LIMIT_MS / 1000} s`);
+      return;
+    }
+    // A new document (a redirect to the sign-in page) replaced the one being watched: watch it.
+    await page.waitForLoadState("load").catch(() => undefined);
+  }
+}
+
+/** Lets a resize reach the screen: its resize handlers run and React paints what they changed. */
+async function nextFrames(page: Page) {
+  const frames = () =>
+    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // A route that ends on /login loads the sign-in page anew: wait on the document it becomes.
+  await frames().catch(async () => {
+    await page.waitForLoadState("load");
+    await frames();
+  });
 }
 
 async function check(page: Page, label: string, failures: string[]) {
@@ -167,15 +213,15 @@ async function sweep(browser: Browser, baseURL: string, role: TRole, paths: stri
         window.dispatchEvent(new PopStateEvent("popstate"));
       }, path);
     }
-    await settle(page);
+    await settle(page, current, failures);
     // Sent to /login (signed out on a protected page): the app loads the sign-in page anew.
     if (SIGN_IN_PAGE.test(new URL(page.url()).pathname)) {
       await page.waitForFunction(() => Boolean(document.querySelector('script[src*="/assets/login-"]')));
-      await settle(page);
+      await settle(page, current, failures);
     }
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      await page.waitForTimeout(60);
+      await nextFrames(page);
       await check(page, `${current} @${width}px (${new URL(page.url()).pathname})`, failures);
     }
   }

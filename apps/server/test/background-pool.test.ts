@@ -12,6 +12,7 @@ import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { addBuyer } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
+import { untilTrue as until } from "./helpers/until";
 
 let ctx: TTestContext;
 let co: Awaited<ReturnType<typeof createCompanyWithOwner>>;
@@ -33,15 +34,6 @@ const visitor = (i: number) => ({
   "f-email": `bg${i}-${Math.random().toString(36).slice(2, 8)}@example.com`,
   "f-phone": `303${String(2_000_000 + i).slice(-7)}`,
 });
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
-}
 
 /** Takes every connection of a background pool of one, until the returned function is called. */
 async function holdOnlyConnection(database: TDatabase): Promise<() => Promise<void>> {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "../src/db/schema";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
@@ -12,20 +13,27 @@ import { createCompanyWithOwner } from "./helpers/fixtures";
 import { addBuyer, addLead } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 import { createTestDatabase, TEST_DATABASE_URL } from "./helpers/test-database";
+import { untilTrue as until } from "./helpers/until";
 
-const until = async (check: () => Promise<boolean> | boolean, timeoutMs: number) => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-};
+// One app, mail server and queue for the file (each costs seconds to start); the scheduled-jobs test
+// has its own database, since its test clock takes over that database's job_now().
+let ctx: TTestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
+let queue: TJobQueue;
+beforeAll(async () => {
+  smtp = await startSmtpFake({ delayMs: 3000 });
+  ctx = await createTestContext({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
+  await createCompanyWithOwner(ctx, "owner@acme.test", "Acme Leads");
+  queue = await startJobQueue(ctx.database, ctx.deps.logger);
+  await registerJobs(queue, ctx.deps);
+}, 120_000);
+afterAll(async () => {
+  await queue?.stop(2000);
+  await ctx?.close();
+  await smtp?.close();
+});
 
 describe("mail is sent by the worker, never inside the request", () => {
-  let ctx: TTestContext;
-  let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
-  let queue: TJobQueue;
   let ip = 0;
   const post = (path: string, json: unknown) =>
     ctx.request(path, { method: "POST", json, headers: { "x-forwarded-for": `198.51.100.${++ip}` } });
@@ -35,19 +43,6 @@ describe("mail is sent by the worker, never inside the request", () => {
     const body = await res.text();
     return { status: res.status, body, ms: performance.now() - started };
   };
-
-  beforeAll(async () => {
-    smtp = await startSmtpFake({ delayMs: 3000 });
-    ctx = await createTestContext({ SMTP_URL: smtp.url, TRUST_PROXY: "true" });
-    await createCompanyWithOwner(ctx, "owner@acme.test", "Acme Leads");
-    queue = await startJobQueue(ctx.database, ctx.deps.logger);
-    await registerJobs(queue, ctx.deps);
-  }, 120_000);
-  afterAll(async () => {
-    await queue?.stop(2000);
-    await ctx?.close();
-    await smtp?.close();
-  });
 
   it("registration and forgot-password answer within 300 ms with a 3 s mail server, alike for known and unknown", async () => {
     const registration = (email: string) => ({
@@ -113,19 +108,8 @@ describe("mail is sent by the worker, never inside the request", () => {
 });
 
 describe("messages stored together", () => {
-  let ctx: TTestContext;
-  let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
-  let queue: TJobQueue;
-  beforeAll(async () => {
-    smtp = await startSmtpFake();
-    ctx = await createTestContext({ SMTP_URL: smtp.url });
-    queue = await startJobQueue(ctx.database, ctx.deps.logger);
-    await registerJobs(queue, ctx.deps);
-  }, 120_000);
-  afterAll(async () => {
-    await queue?.stop(2000);
-    await ctx?.close();
-    await smtp?.close();
+  beforeAll(() => {
+    smtp.state.delayMs = 0;
   });
 
   it("are queued with one job each (one insert) and delivered once by the worker", async () => {
@@ -162,27 +146,41 @@ describe("scheduled jobs", () => {
     const database = await createTestDatabase();
     const logger = createLogger("silent");
     const instances = TEST_DATABASE_URL ? 2 : 1;
+    // pg-boss's own test clock, shared by the instances: its cron pass, its polls and the database's
+    // job_now() all read it, so minutes pass when the test says, not on the wall clock. It starts 5 s
+    // into a minute, so the first pass (within 30 s) falls in that minute.
+    const clock = new TestClock(Math.ceil(Date.now() / 60_000) * 60_000 + 5000);
     const queues: TJobQueue[] = [];
     const runs: number[] = [];
-    const started = Date.now();
+    // Moves the clock forward in steps of a second (each step lets every poll the clock fired finish).
+    const advance = async (ms: number) => {
+      for (let moved = 0; moved < ms; moved += 1000) await clock.tick(1000);
+    };
+    // Past the next minute boundary, and past a cron pass (every 30 s) and a few polls after it.
+    const toNextMinute = () => advance(60_000 - (clock.now() % 60_000) + 40_000);
+    // Handlers run after the polls that fetched them: waited for in real time, bounded.
+    const runsSettleAt = async (expected: number) => {
+      expect(await until(() => runs.length >= expected, 10_000)).toBe(true);
+      await advance(5000);
+      expect(runs).toHaveLength(expected);
+    };
     try {
       for (let i = 0; i < instances; i++) {
-        const queue = await startJobQueue(database, logger, { cronIntervalSeconds: 1 });
+        const queue = await startJobQueue(database, logger, { clock });
         queues.push(queue);
         await queue.schedule("test-tick", "* * * * *", async () => {
           runs.push(i);
         });
       }
-      // The first run is the current minute's (pg-boss catches up an occurrence of the last 60 s);
-      // then one more per minute boundary, whichever instance takes it. On a slow machine the wait
-      // can cross two boundaries, so the bound counts the boundaries crossed; two instances that both
-      // ran a tick would at least double it.
-      expect(await until(() => runs.length > 0, 75_000)).toBe(true);
-      const nextBoundary = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
-      await new Promise((r) => setTimeout(r, nextBoundary - Date.now() + 4000));
-      const boundaries = Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000);
-      expect(runs.length).toBeGreaterThanOrEqual(2);
-      expect(runs.length).toBeLessThanOrEqual(boundaries + 1);
+      // The first pass sends the current minute's occurrence (pg-boss catches up one of the last
+      // 60 s), once across the instances.
+      await advance(40_000);
+      await runsSettleAt(1);
+      // Then one per minute boundary, whichever instance takes it.
+      await toNextMinute();
+      await runsSettleAt(2);
+      await toNextMinute();
+      await runsSettleAt(3);
     } finally {
       for (const queue of queues) await queue.stop(1000);
       await database.dispose();
@@ -191,18 +189,6 @@ describe("scheduled jobs", () => {
 });
 
 describe("a routed lead's new-lead notices", () => {
-  let ctx: TTestContext;
-  let queue: TJobQueue;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    queue = await startJobQueue(ctx.database, ctx.deps.logger);
-    await registerJobs(queue, ctx.deps);
-  }, 120_000);
-  afterAll(async () => {
-    await queue?.stop(2000);
-    await ctx?.close();
-  });
-
   it("are stored by one queued job per lead, and a job run again stores nothing twice", async () => {
     const co = await createCompanyWithOwner(ctx, "owner@notice-queue.test", "Notice Queue Co");
     const reached = [

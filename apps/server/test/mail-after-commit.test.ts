@@ -9,9 +9,9 @@ import { html } from "../src/lib/html";
 import { setTierByHand } from "../src/modules/subscriptions";
 import { startSmtpFake } from "./fakes/smtp-fake";
 import { createBareUser, createCompanyWithOwner, FIXTURE_PASSWORD } from "./helpers/fixtures";
-import { untilTrue } from "./helpers/server-process";
 import { createTestContext, signIn, type TTestContext } from "./helpers/test-app";
 import { TEST_DATABASE_URL } from "./helpers/test-database";
+import { untilTrue } from "./helpers/until";
 
 // Mail and jobs leave a request only after its transaction commits (db/after-commit.ts). On the
 // embedded database (one connection) a job queued inside the request's transaction waits for that

@@ -1,8 +1,12 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grant, insertBuyer } from "./helpers/credits";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
+import { untilTrue } from "./helpers/until";
+
+const END = "end of test";
 
 let ctx: TTestContext;
 beforeAll(async () => {
@@ -33,11 +37,16 @@ describe("live events", () => {
       await grant(ctx, acme.cookie, buyer.id, 5);
       await grant(ctx, acme.cookie, buyer.id, 7);
       await grant(ctx, acme.cookie, buyer.id, -2);
-      await new Promise((r) => setTimeout(r, 500));
+      // A marker after them: notifications arrive in commit order, so once it is heard every
+      // notification of the grants (a duplicate included) has been heard too.
+      await ctx.database.db.execute(sql`select pg_notify('credits_changed', ${END})`);
+      expect(await untilTrue(() => heard.includes(END), 10_000)).toBe(true);
     } finally {
       await stop();
     }
-    const balances = heard.map((p) => (JSON.parse(p) as { buyerId: string; balance: number }).balance);
+    const balances = heard
+      .filter((p) => p !== END)
+      .map((p) => (JSON.parse(p) as { buyerId: string; balance: number }).balance);
     expect(balances).toEqual([5, 12, 10]);
   });
 });

@@ -3,8 +3,9 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, spawnServer, type TServerProcess, untilTrue, waitHealthy } from "./helpers/server-process";
+import { freePort, spawnServer, type TServerProcess, waitHealthy } from "./helpers/server-process";
 import { createTestDatabase, TEST_DATABASE_URL, type TTestDatabase } from "./helpers/test-database";
+import { untilTrue } from "./helpers/until";
 
 // SIGTERM ends the process within SHUTDOWN_TIMEOUT_SECONDS even while the database does not answer:
 // a request holds the company's transaction open while it waits for a provider that never replies

@@ -16,15 +16,10 @@ import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS } from "./helpers/forms";
 import { startRoundRobinProxy } from "./helpers/round-robin-proxy";
 import { addBuyer } from "./helpers/routing";
-import {
-  buildServerIfStale,
-  spawnServer,
-  type TServerProcess,
-  untilTrue,
-  waitHealthy,
-} from "./helpers/server-process";
+import { buildServerIfStale, spawnServer, type TServerProcess, waitHealthy } from "./helpers/server-process";
 import { createTestContext, TEST_AUTH_SECRET, type TTestContext } from "./helpers/test-app";
 import { createTestDatabase, TEST_DATABASE_URL, type TTestDatabase } from "./helpers/test-database";
+import { untilTrue } from "./helpers/until";
 
 // Two built server instances on one PostgreSQL behind a round-robin proxy, as production runs them
 // (docs/operations.md "Several instances"). The embedded database belongs to one process, so there is

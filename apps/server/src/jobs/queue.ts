@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss } from "pg-boss";
+import { type Clock, fromPglite, PgBoss } from "pg-boss";
 import { assertOutsideTransaction } from "../db/after-commit";
 import type { TDatabase } from "../db/client";
 import type { TExecuteSql } from "../lib/job-sender";
@@ -52,6 +52,11 @@ export type TWorkOptions = {
 export type TJobQueueOptions = {
   /** How often cron schedules are checked (pg-boss default 30 s; tests use less). */
   cronIntervalSeconds?: number;
+  /**
+   * pg-boss's source of time (default the system clock). Tests pass pg-boss's `TestClock` to move time
+   * by hand, so a cron schedule is proven without waiting for real minute boundaries.
+   */
+  clock?: Clock;
 };
 
 /**
@@ -106,6 +111,7 @@ export function createJobQueue(
     schema: "pgboss",
     application_name: "leadpost-jobs",
     ...(cron ? { cronWorkerIntervalSeconds: cron, cronMonitorIntervalSeconds: cron } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
   let starting: Promise<unknown> | null = null;

@@ -11,6 +11,10 @@ export async function startSmtpFake(opts: { delayMs?: number } = {}) {
   const delivered: TSmtpMessage[] = [];
   /** Messages whose DATA has started (accepted or not), newest last. */
   const started: { subject: string }[] = [];
+  /** Messages whose client vanished before the server accepted them (never delivered), newest last. */
+  const dropped: { subject: string }[] = [];
+  /** Sessions with a message waiting for the server's answer, and its subject. */
+  const waiting = new Map<string, string>();
   const state = { delayMs: opts.delayMs ?? 0 };
   const closedSessions = new Set<string>();
   const server = new SMTPServer({
@@ -19,6 +23,10 @@ export async function startSmtpFake(opts: { delayMs?: number } = {}) {
     logger: false,
     onClose(session) {
       closedSessions.add(session.id);
+      // Known at once, not after the delay: a test waits for this instead of for the delay to pass.
+      const subject = waiting.get(session.id);
+      if (subject !== undefined) dropped.push({ subject });
+      waiting.delete(session.id);
     },
     onData(stream, session, callback) {
       let data = "";
@@ -28,7 +36,9 @@ export async function startSmtpFake(opts: { delayMs?: number } = {}) {
       stream.on("end", () => {
         const subject = /^Subject: (.*)$/m.exec(data)?.[1]?.trim() ?? "";
         started.push({ subject });
+        waiting.set(session.id, subject);
         setTimeout(() => {
+          waiting.delete(session.id);
           if (closedSessions.has(session.id)) return;
           delivered.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -48,6 +58,7 @@ export async function startSmtpFake(opts: { delayMs?: number } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     delivered,
     started,
+    dropped,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

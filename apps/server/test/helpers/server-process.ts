@@ -91,12 +91,3 @@ export async function waitHealthy(server: TServerProcess, timeoutMs = 120_000) {
   }
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
-
-export async function untilTrue(check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-}
