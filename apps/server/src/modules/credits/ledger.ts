@@ -7,7 +7,7 @@ import {
   type TCreditLot,
   type TCreditTransactionType,
 } from "@leadpost/shared";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { checkRows, col, queryRows, queryRowsPrepared, rowOf } from "../../db/raw";
 import { buyers, creditLotAllocations, creditTransactions } from "../../db/schema";
