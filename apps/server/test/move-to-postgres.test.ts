@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres, type TDatabase } from "../src/db/client";
 import { runMigrations } from "../src/db/migrate";
-import { queryRows } from "../src/db/raw";
+import { col, queryRows, rowOf } from "../src/db/raw";
 import { DEMO_PASSWORD } from "../src/db/seed/demo-data";
 import { seedDemoIfEmpty } from "../src/db/seed/seed-demo";
 import { loadConfig } from "../src/lib/config";
@@ -37,15 +37,17 @@ function moveCommand(args: string[]): Promise<{ code: number | null; output: str
 
 /** Row count of every table of the product's schema. */
 async function tableCounts(database: TDatabase): Promise<Record<string, number>> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await queryRows(
     database.db,
+    rowOf({ name: col.text }),
     sql`select table_name as name from information_schema.tables
          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows(
       database.db,
+      rowOf({ n: col.number }),
       sql.raw(`select count(*)::int as n from "${name}"`),
     );
     counts[name] = Number(row?.n);
@@ -54,8 +56,9 @@ async function tableCounts(database: TDatabase): Promise<Record<string, number>>
 }
 
 const balances = (database: TDatabase) =>
-  queryRows<{ id: string; balance: number; ledger: number }>(
+  queryRows(
     database.db,
+    rowOf({ id: col.text, balance: col.number, ledger: col.number }),
     sql`select b.id, b.credit_balance as balance,
                coalesce((select sum(amount) from credit_transactions t where t.buyer_id = b.id), 0)::int as ledger
           from buyers b order by b.id`,

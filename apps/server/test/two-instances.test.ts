@@ -6,7 +6,7 @@ import type { TFormSubmissionResult } from "@leadpost/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../src/db/raw";
+import { col, queryRows, rowOf } from "../src/db/raw";
 import { buyerLeads, emailMessages, formSubmissions, leads } from "../src/db/schema";
 import { EMAIL_DELIVERY_JOB } from "../src/jobs/register";
 import { html } from "../src/lib/html";
@@ -272,8 +272,9 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
     }
     expect(jobId).toBeTruthy();
     const jobs = () =>
-      queryRows<{ state: string; retry_count: number }>(
+      queryRows(
         db(),
+        rowOf({ state: col.text, retry_count: col.number }),
         sql`select state, retry_count from pgboss.job where id = ${jobId}::uuid`,
       );
     expect(await until(async () => (await jobs()).every((j) => j.state === "completed"), 20_000)).toBe(true);
@@ -282,8 +283,9 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
     expect([row?.status, row?.attempts]).toEqual(["sent", 1]);
     expect(smtp.delivered.filter((m) => m.subject === subject)).toHaveLength(1);
     // Cron schedules: at most one job per schedule and tick across both instances.
-    const ticks = await queryRows<{ name: string; n: number }>(
+    const ticks = await queryRows(
       db(),
+      rowOf({ name: col.text, n: col.number }),
       sql`
       select name, count(*)::int as n from pgboss.job
        where singleton_on is not null group by name, singleton_on having count(*) > 1`,

@@ -2,20 +2,14 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type Db, drizzleOnConnection, drizzleOnPglite, drizzleOnPool, type Tx } from "./drizzle-adapter";
 import { copyTemplateIfNew } from "./pglite-template";
-import * as schema from "./schema";
 import { tenantAware } from "./tenant-scope";
 
-export type TSchema = typeof schema;
-/** One type for both drivers: services never need to know which database they run on. */
-export type Db = PgDatabase<PgQueryResultHKT, TSchema>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Db, TSchema, Tx } from "./drizzle-adapter";
 export type DbOrTx = Db | Tx;
 
 export type TDatabase = {
@@ -41,8 +35,6 @@ export type TListenSource =
     }
   | { kind: "postgres"; url: string };
 
-const DRIZZLE_OPTIONS = { schema, casing: "snake_case" } as const;
-
 export function openPostgres(url: string, poolSize = 10, opts: { applicationName?: string } = {}): TDatabase {
   const pool = new pg.Pool({
     connectionString: url,
@@ -52,13 +44,16 @@ export function openPostgres(url: string, poolSize = 10, opts: { applicationName
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on("error", () => {});
   // Inside a company request every call runs in its row-level-security transaction (tenant-scope.ts).
-  const db: Db = tenantAware(drizzleNodePg(pool, DRIZZLE_OPTIONS));
-  async function withExclusiveLock<T>(name: string, fn: (db: NodePgDatabase<TSchema>) => Promise<T>) {
+  const db: Db = tenantAware(drizzleOnPool(pool));
+  async function withExclusiveLock<T>(
+    name: string,
+    fn: (db: ReturnType<typeof drizzleOnConnection>) => Promise<T>,
+  ) {
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock(hashtext($1))", [name]);
       try {
-        return await fn(drizzleNodePg(client, DRIZZLE_OPTIONS));
+        return await fn(drizzleOnConnection(client));
       } finally {
         await client.query("select pg_advisory_unlock(hashtext($1))", [name]);
       }
@@ -97,7 +92,7 @@ export async function openPglite(
     client = new PGlite(opts.load ? { loadDataDir: opts.load } : undefined);
   }
   await client.waitReady;
-  const pglite = drizzlePglite(client, DRIZZLE_OPTIONS);
+  const pglite = drizzleOnPglite(client);
   const db: Db = tenantAware(pglite);
   // PGlite is single-connection and in-process: one process owns the directory, so no lock is needed.
   return {

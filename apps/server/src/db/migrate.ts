@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { migrationsDir } from "../lib/paths";
 import type { TDatabase } from "./client";
+import { col, queryRows, rowOf } from "./raw";
 
 /** The newest migration's timestamp in the journal: drizzle applies every migration newer than the last applied. */
 export function newestMigrationMillis(folder: string): number {
@@ -15,10 +16,12 @@ export function newestMigrationMillis(folder: string): number {
 /** True when the database has applied the newest migration: one query, no lock, no files hashed. */
 export async function migrationsUpToDate(database: TDatabase, folder: string): Promise<boolean> {
   try {
-    const result = await database.db.execute(
+    const [row] = await queryRows(
+      database.db,
+      rowOf({ last: col.orNull(col.text) }),
       sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
     );
-    const last = (result as unknown as { rows: { last: string | null }[] }).rows[0]?.last;
+    const last = row?.last;
     return last != null && Number(last) >= newestMigrationMillis(folder);
   } catch {
     return false; // no migrations table yet: a new database

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { lockDataDir } from "../lib/data-dir-lock";
 import { openPglite, openPostgres, type TDatabase } from "./client";
 import { runMigrations } from "./migrate";
-import { queryRows } from "./raw";
+import { col, queryRows, rowOf } from "./raw";
 
 /** Rows read and written per statement. */
 const BATCH = 1000;
@@ -51,8 +51,9 @@ export async function moveToPostgres(opts: {
     }
     const tables = await publicTables(source);
     for (const name of tables) {
-      const [row] = await queryRows<{ n: number }>(
+      const [row] = await queryRows(
         target.db,
+        rowOf({ n: col.number }),
         sql`select count(*)::int as n from ${ident(name)}`,
       );
       if (Number(row?.n) > 0) {
@@ -71,8 +72,9 @@ export async function moveToPostgres(opts: {
 }
 
 async function publicTables(db: TDatabase): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(
+  const rows = await queryRows(
     db.db,
+    rowOf({ name: col.text }),
     sql`select table_name as name from information_schema.tables
          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
@@ -107,8 +109,9 @@ async function copyTables(
         let after: string | null = null;
         for (;;) {
           // Keyset paging on the physical row address: each batch continues where the last one ended.
-          const rows: { ctid: string; row: string }[] = await queryRows<{ ctid: string; row: string }>(
+          const rows: { ctid: string; row: string }[] = await queryRows(
             source.db,
+            rowOf({ ctid: col.text, row: col.text }),
             sql`select ctid::text as ctid, row_to_json(t)::text as row from ${ident(name)} t
                  ${after ? sql`where ctid > ${after}::tid` : sql``}
                  order by ctid limit ${BATCH}`,
@@ -122,8 +125,9 @@ async function copyTables(
           after = rows.at(-1)!.ctid;
           if (rows.length < BATCH) break;
         }
-        const [check] = await queryRows<{ n: number }>(
+        const [check] = await queryRows(
           tx,
+          rowOf({ n: col.number }),
           sql`select count(*)::int as n from ${ident(name)}`,
         );
         if (Number(check?.n) !== copied) {
@@ -141,8 +145,9 @@ async function copyTables(
 
 /** The columns a row can be inserted with (generated columns are computed by the target itself). */
 async function copyableColumns(db: TDatabase, table: string): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(
+  const rows = await queryRows(
     db.db,
+    rowOf({ name: col.text }),
     sql`select column_name as name from information_schema.columns
          where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
          order by ordinal_position`,

@@ -1,24 +1,21 @@
 import { createHash } from "node:crypto";
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "./client";
+import { executeNamed, executeRows, toQuery } from "./drizzle-adapter";
+import { checkRows, rowOf, type TRowSchema } from "./rows";
 
-/** The rows of a hand-written statement; both drivers (node-postgres, PGlite) answer { rows }. */
-export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as { rows: T[] };
-  return result.rows;
+export { checkRows, col, rowOf, type TRowSchema } from "./rows";
+
+/** A row whose columns the caller does not read (a library's own statement). */
+export const anyRow = rowOf<Record<string, unknown>>({});
+
+/**
+ * The rows of a hand-written statement, each checked against `row` (db/rows.ts): the one way to read
+ * raw rows. A row of another shape throws, naming the column.
+ */
+export async function queryRows<T>(db: DbOrTx, row: TRowSchema<T>, query: SQL): Promise<T[]> {
+  return checkRows(await executeRows(db, query), row, "a raw statement's row");
 }
-
-type TInternals = {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      isResponseInArrayMode: boolean,
-    ): { execute(): Promise<unknown> };
-  };
-};
 
 const names = new Map<string, string>();
 
@@ -38,27 +35,33 @@ export function statementName(text: string): string {
  * it once (node-postgres keeps the statement per connection), later runs bind values only. For hot-path
  * statements whose text never changes (all values are parameters). PGlite runs it as usual.
  */
-export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const built = (db as unknown as TInternals).dialect.sqlToQuery(query);
-  return runNamed<T>(db, built.sql, built.params, statementName(built.sql));
+export async function queryRowsPrepared<T>(db: DbOrTx, row: TRowSchema<T>, query: SQL): Promise<T[]> {
+  const built = toQuery(query);
+  return runNamed(db, row, built.sql, built.params, statementName(built.sql));
 }
 
-/** Runs a statement's text with its values as the named prepared statement `name` (PGlite: as usual). */
-async function runNamed<T>(db: DbOrTx, text: string, params: unknown[], name: string): Promise<T[]> {
-  const { session } = db as unknown as TInternals;
-  const result = (await session.prepareQuery({ sql: text, params }, undefined, name, false).execute()) as {
-    rows: T[];
-  };
-  return result.rows;
+async function runNamed<T>(
+  db: DbOrTx,
+  row: TRowSchema<T>,
+  text: string,
+  params: unknown[],
+  name: string,
+): Promise<T[]> {
+  return checkRows(await executeNamed(db, text, params, name), row, `the row of statement ${name}`);
 }
 
 /**
  * Runs a statement given as text with positional parameters ($1…) on db, a transaction included: for
- * a library's own statement that must run in the caller's transaction (the job queue's insert). Named
- * by its text on PostgreSQL, as queryRowsPrepared.
+ * a library's own statement that must run in the caller's transaction (the job queue's insert), or a
+ * hand-written hot-path text. Named by its text on PostgreSQL, as queryRowsPrepared.
  */
-export async function executeText(db: DbOrTx, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
-  return { rows: await runNamed(db, text, values, statementName(text)) };
+export async function executeText<T>(
+  db: DbOrTx,
+  row: TRowSchema<T>,
+  text: string,
+  values: unknown[],
+): Promise<{ rows: T[] }> {
+  return { rows: await runNamed(db, row, text, values, statementName(text)) };
 }
 
 /**
@@ -66,13 +69,13 @@ export async function executeText(db: DbOrTx, text: string, values: unknown[]): 
  * the first call makes its text and parameter list, every call fills in `values` and runs it as a named
  * prepared statement (as queryRowsPrepared, without building the SQL again for each run).
  */
-export function preparedStatement<T>(build: () => SQL) {
+export function preparedStatement<T>(row: TRowSchema<T>, build: () => SQL) {
   let built: { sql: string; params: unknown[]; name: string } | null = null;
   return (db: DbOrTx, values: Record<string, unknown>): Promise<T[]> => {
     if (!built) {
-      const query = (db as unknown as TInternals).dialect.sqlToQuery(build());
+      const query = toQuery(build());
       built = { ...query, name: statementName(query.sql) };
     }
-    return runNamed<T>(db, built.sql, fillPlaceholders(built.params, values), built.name);
+    return runNamed(db, row, built.sql, fillPlaceholders(built.params, values), built.name);
   };
 }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, TransactionRollbackError } from "drizzle-orm";
 import { outsideCommitFrame, withCommitFrame } from "./after-commit";
-import type { Db } from "./client";
+import { type Db, forwardingDb } from "./drizzle-adapter";
 import { enterTenant, transactionAsTenant } from "./tenant-transaction";
 
 /**
@@ -30,17 +30,14 @@ const scopes = new AsyncLocalStorage<TScope>();
  * transaction opened through it is a commit frame (db/after-commit.ts), so afterCommit knows when it ends.
  */
 export function tenantAware(root: Db): Db {
-  return new Proxy(root, {
-    get(target, prop) {
+  return forwardingDb(
+    root,
+    () => {
       const scope = scopes.getStore();
-      const source = scope?.open ? scope.tx : target;
-      const value = Reflect.get(source, prop, source);
-      if (prop === "transaction" && typeof value === "function") {
-        return (...args: unknown[]) => withCommitFrame(() => value.apply(source, args));
-      }
-      return typeof value === "function" ? value.bind(source) : value;
+      return scope?.open ? scope.tx : null;
     },
-  });
+    withCommitFrame,
+  );
 }
 
 /** The company the current code runs for under row-level security, or null in a system context. */

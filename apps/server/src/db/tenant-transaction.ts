@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
-import { NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import type { Db, Tx } from "./client";
+import { type Db, poolTransactionOf, type Tx } from "./drizzle-adapter";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,37 +9,28 @@ export const enterTenant = (tx: Db | Tx, companyId: string) =>
     sql`select set_config('leadpost.company_id', ${companyId}, true), set_config('role', 'leadpost_app', true)`,
   );
 
-type TPoolSession = {
-  client: unknown;
-  dialect: ConstructorParameters<typeof NodePgSession>[1];
-  schema: ConstructorParameters<typeof NodePgSession>[2];
-  options: ConstructorParameters<typeof NodePgSession>[3];
-};
-
 /**
  * A transaction already behind the wall when fn starts. On PostgreSQL, BEGIN and the wall's settings go
  * in one round trip (one simple-protocol message with two statements, the company id checked to be a
  * UUID before it is written into the text); then fn runs in a drizzle transaction on that connection,
- * exactly as db.transaction would give it (its own transactions are savepoints). On the embedded
- * database, where a statement costs no network round trip, it is db.transaction then the settings.
+ * exactly as db.transaction would give it (its own transactions are savepoints; db/drizzle-adapter.ts).
+ * On the embedded database, where a statement costs no network round trip, it is db.transaction then
+ * the settings.
  */
 export async function transactionAsTenant<T>(
   db: Db,
   companyId: string,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const driverSession: unknown = (db as unknown as { session: unknown }).session;
-  const session = driverSession as TPoolSession;
-  if (!(driverSession instanceof NodePgSession) || !(session.client instanceof pg.Pool)) {
+  const open = poolTransactionOf(db);
+  if (!open) {
     return db.transaction(async (tx) => {
       await enterTenant(tx, companyId);
       return fn(tx);
     });
   }
   if (!UUID.test(companyId)) throw new Error("a company id must be a UUID");
-  const client = await session.client.connect();
-  const txSession = new NodePgSession(client, session.dialect, session.schema, session.options);
-  const tx = new NodePgTransaction(session.dialect, txSession, session.schema) as unknown as Tx;
+  const { client, tx } = await open();
   let broken: Error | undefined;
   try {
     await client.query(

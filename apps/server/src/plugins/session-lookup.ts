@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { TDeps } from "../app-types";
-import { executeText } from "../db/raw";
+import { col, executeText, rowOf } from "../db/raw";
+import { authCookie, sessionState, signedCookieToken } from "../lib/better-auth-adapter";
 
 /**
  * The request's session, its user and (for the buyer portal) the buyer record it acts as, read in one
@@ -24,66 +24,6 @@ export type TSessionRow = {
   buyer?: { id: string; companyId: string } | null;
 };
 
-type TAuthCookie = {
-  name: string;
-  /** Where an impersonation keeps the admin's own session (modules/auth/impersonation-plugin.ts). */
-  adminName: string;
-  secret: string;
-  expiresIn: number;
-  updateAge: number;
-};
-
-/** The impersonation plugin's cookie (its name before better-auth's prefix). */
-export const ADMIN_SESSION_COOKIE = "admin_session";
-
-const cookieSettings = new WeakMap<object, Promise<TAuthCookie>>();
-
-/** The session cookie's name, the signing secret and the session lifetimes, from better-auth itself. */
-function authCookie(auth: TDeps["auth"]): Promise<TAuthCookie> {
-  let settings = cookieSettings.get(auth);
-  if (!settings) {
-    settings = auth.$context.then((context) => ({
-      name: context.authCookies.sessionToken.name,
-      adminName: context.createAuthCookie(ADMIN_SESSION_COOKIE).name,
-      secret: context.secret,
-      expiresIn: context.sessionConfig.expiresIn,
-      updateAge: context.sessionConfig.updateAge,
-    }));
-    cookieSettings.set(auth, settings);
-  }
-  return settings;
-}
-
-/** One cookie's value from a Cookie header, parsed as better-auth's router does (first one wins). */
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.charCodeAt(0) === 34) value = value.slice(1, -1);
-    try {
-      return value.includes("%") ? decodeURIComponent(value) : value;
-    } catch {
-      return value;
-    }
-  }
-  return null;
-}
-
-/** The token of a signed cookie (`token.base64(HMAC-SHA256(token, secret))`), null when unsigned or forged. */
-export function verifiedToken(value: string | null, secret: string): string | null {
-  if (!value) return null;
-  const dot = value.lastIndexOf(".");
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const signature = value.slice(dot + 1);
-  if (signature.length !== 44 || !signature.endsWith("=")) return null;
-  const expected = createHmac("sha256", secret).update(token).digest();
-  const given = Buffer.from(signature, "base64");
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
-
 /**
  * True when the request carries the signed cookie an impersonation start left (the admin's own session,
  * kept aside): a request without a live session then comes from an impersonation that has ended.
@@ -93,23 +33,27 @@ export async function carriesEndedImpersonation(
   headers: Headers,
 ): Promise<boolean> {
   const cookie = await authCookie(deps.auth);
-  return verifiedToken(readCookie(headers.get("cookie"), cookie.adminName), cookie.secret) !== null;
+  return signedCookieToken(headers, cookie.adminName, cookie.secret) !== null;
 }
 
-type TRow = {
-  session_id: string;
-  token: string;
-  expires_at: Date | string;
-  created_at: Date | string;
-  impersonated_by: string | null;
-  impersonator_email: string | null;
-  user_id: string;
-  email: string;
-  name: string;
-  email_verified: boolean;
-  buyer_id: string | null;
-  buyer_company_id: string | null;
+const SESSION_ROW = {
+  session_id: col.text,
+  token: col.text,
+  expires_at: col.time,
+  created_at: col.time,
+  impersonated_by: col.orNull(col.text),
+  impersonator_email: col.orNull(col.text),
+  user_id: col.text,
+  email: col.text,
+  name: col.text,
+  email_verified: col.boolean,
 };
+const sessionRow = rowOf(SESSION_ROW);
+const withBuyerRow = rowOf({
+  ...SESSION_ROW,
+  buyer_id: col.orNull(col.text),
+  buyer_company_id: col.orNull(col.text),
+});
 
 const SESSION_COLUMNS = `s.id as session_id, s.token, s.expires_at, s.created_at, s.impersonated_by,
          a.email as impersonator_email, u.id as user_id, u.email, u.name, u.email_verified`;
@@ -149,27 +93,23 @@ export async function lookUpSession(
   opts: { buyer?: { wanted: string | null } } = {},
 ): Promise<TSessionRow | "none" | "ask-auth"> {
   const cookie = await authCookie(deps.auth);
-  const token = verifiedToken(readCookie(headers.get("cookie"), cookie.name), cookie.secret);
+  const token = signedCookieToken(headers, cookie.name, cookie.secret);
   if (!token) return "none";
-  const { rows } = opts.buyer
-    ? await executeText(deps.database.db, WITH_BUYER, [token, opts.buyer.wanted])
-    : await executeText(deps.database.db, SESSION_ONLY, [token]);
-  const row = rows[0] as TRow | undefined;
+  const db = deps.database.db;
+  const [row] = opts.buyer
+    ? (await executeText(db, withBuyerRow, WITH_BUYER, [token, opts.buyer.wanted])).rows
+    : (await executeText(db, sessionRow, SESSION_ONLY, [token])).rows;
   if (!row) return "none";
   const expiresAt = new Date(row.expires_at);
   const createdAt = new Date(row.created_at);
-  const now = Date.now();
   // A time this code could not read is never taken as valid (the checks below and the impersonation
   // hour compare against it): better-auth decides.
   if (Number.isNaN(createdAt.getTime())) return "ask-auth";
   if (Number.isNaN(expiresAt.getTime())) return "ask-auth";
-  // better-auth's own rules (api/routes/session.ts): expired → deleted; refresh due → extended. An
-  // impersonation session is never extended (its hour is fixed), and its end is audited, so it is
+  // better-auth's own rules (lib/better-auth-adapter.ts): expired → deleted; refresh due → extended.
+  // An impersonation session is never extended (its hour is fixed), and its end is audited, so it is
   // answered as it is: authenticate (session.ts) ends it once its hour is over.
-  if (!row.impersonated_by) {
-    if (expiresAt.getTime() < now) return "ask-auth";
-    if (expiresAt.getTime() - cookie.expiresIn * 1000 + cookie.updateAge * 1000 <= now) return "ask-auth";
-  }
+  if (!row.impersonated_by && sessionState(expiresAt, cookie) !== "valid") return "ask-auth";
   return {
     sessionId: row.session_id,
     token: row.token,
@@ -178,8 +118,12 @@ export async function lookUpSession(
     impersonatedBy: row.impersonated_by,
     impersonatorEmail: row.impersonator_email,
     user: { id: row.user_id, email: row.email, name: row.name, emailVerified: Boolean(row.email_verified) },
-    ...(opts.buyer
-      ? { buyer: row.buyer_id ? { id: row.buyer_id, companyId: row.buyer_company_id as string } : null }
-      : {}),
+    ...(opts.buyer ? { buyer: buyerOf(row) } : {}),
   };
+}
+
+/** The buyer record of a row read with WITH_BUYER (null when the user has none). */
+function buyerOf(row: object): TSessionRow["buyer"] {
+  if (!withBuyerRow.is(row) || !row.buyer_id || !row.buyer_company_id) return null;
+  return { id: row.buyer_id, companyId: row.buyer_company_id };
 }

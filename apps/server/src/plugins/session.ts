@@ -2,6 +2,7 @@ import { PLATFORM_ADMIN_MESSAGES } from "@leadpost/shared";
 import type { Context, MiddlewareHandler } from "hono";
 import type { TAppEnv, TDeps, TSessionUser } from "../app-types";
 import { AppError, unauthenticated } from "../lib/app-error";
+import { authStoreOf, impersonatorOf } from "../lib/better-auth-adapter";
 import { carriesEndedImpersonation, lookUpSession, type TSessionRow } from "./session-lookup";
 
 /** An impersonation session ends by itself this long after it started, whatever its cookie says. */
@@ -26,7 +27,7 @@ async function signedInSession(deps: TSessionDeps, headers: Headers): Promise<TS
     token: session.session.token,
     expiresAt: new Date(session.session.expiresAt),
     createdAt: new Date(session.session.createdAt),
-    impersonatedBy: (session.session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+    impersonatedBy: impersonatorOf(session.session),
     impersonatorEmail: null,
     user: {
       id: session.user.id,
@@ -62,7 +63,7 @@ export function impersonationOver(session: Pick<TSessionRow, "impersonatedBy" | 
 
 /** Ends an impersonation past its hour; deleting it also writes the end to the platform audit log. */
 export async function endOverdueImpersonation(deps: TSessionDeps, session: TSessionRow): Promise<void> {
-  await (await deps.auth.$context).internalAdapter.deleteSession(session.token);
+  await (await authStoreOf(deps.auth)).deleteSession(session.token);
 }
 
 /**

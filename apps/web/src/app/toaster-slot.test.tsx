@@ -6,12 +6,16 @@ import { ToasterSlot } from "./toaster-slot";
 
 describe("ToasterSlot", () => {
   it("loads the toaster on the first toast and shows that toast, then later ones", async () => {
-    window.matchMedia ??= ((query: string) => ({
+    window.matchMedia ??= (query: string): MediaQueryList => ({
       matches: false,
       media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
       addEventListener: () => {},
       removeEventListener: () => {},
-    })) as unknown as typeof window.matchMedia;
+      dispatchEvent: () => false,
+    });
     render(
       <ThemeProvider>
         <ToasterSlot />

@@ -8,25 +8,31 @@ import { readWorkspace } from "@/lib/workspace/workspace-storage";
 import { startSignInPage, type TSignInPageDeps } from "./page";
 
 const owner: TWhoami = {
-  id: "u1",
+  userId: "u1",
   email: "owner@example.com",
   name: "Owner",
+  emailVerified: true,
   roles: [{ companyId: "c1", role: "owner" }],
   organizationId: "c1",
   activeOrgId: "c1",
+  companyName: "Acme",
+  companyLogoUrl: null,
+  companySuspended: false,
   isBuyer: false,
   activeBuyerId: null,
+  buyerStatus: null,
   buyerWorkspaces: [],
   isPlatformAdmin: false,
-} as unknown as TWhoami;
+};
 const buyer: TWhoami = {
   ...owner,
   roles: [],
   organizationId: null,
   isBuyer: true,
   activeBuyerId: "b1",
-  buyerWorkspaces: [{ buyerId: "b1", companyId: "c1" }],
-} as unknown as TWhoami;
+  buyerStatus: "active",
+  buyerWorkspaces: [{ buyerId: "b1", companyId: "c1", companyName: "Acme" }],
+};
 
 type TServer = {
   /** Who /api/whoami answers with (null: 401). */

@@ -1,4 +1,5 @@
 import type { TDeps } from "../../app-types";
+import { authStoreOf } from "../../lib/better-auth-adapter";
 
 /**
  * Whether a password reset link's token can still be used (not used, not replaced, not past its hour),
@@ -10,9 +11,9 @@ export async function checkResetToken(
   deps: Pick<TDeps, "auth">,
   token: string,
 ): Promise<{ valid: boolean; email: string | null }> {
-  const context = await deps.auth.$context;
-  const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  const store = await authStoreOf(deps.auth);
+  const found = await store.findVerificationValue(`reset-password:${token}`);
   if (!found || found.expiresAt.getTime() <= Date.now()) return { valid: false, email: null };
-  const user = await context.internalAdapter.findUserById(found.value);
+  const user = await store.findUserById(found.value);
   return user ? { valid: true, email: user.email } : { valid: false, email: null };
 }

@@ -8,7 +8,7 @@ import {
 } from "better-auth/api";
 import { deleteSessionCookie, expireCookie, setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
-import { ADMIN_SESSION_COOKIE } from "../../plugins/session-lookup";
+import { ADMIN_SESSION_COOKIE, authStore, impersonatorOf } from "../../lib/better-auth-adapter";
 
 /** Impersonation sessions last one hour at most (also enforced on every request by requireSession). */
 export const IMPERSONATION_SECONDS = 60 * 60;
@@ -92,14 +92,13 @@ export const platformImpersonation = (
         },
         async (ctx) => {
           const admin = ctx.context.session;
-          const target = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          const store = authStore(ctx.context);
+          const target = await store.findUserById(ctx.body.userId);
           if (!target) throw APIError.fromStatus("NOT_FOUND", { message: "User not found" });
-          const session = await ctx.context.internalAdapter.createSession(
-            target.id,
-            true,
-            { impersonatedBy: admin.user.id, expiresAt: new Date(Date.now() + IMPERSONATION_SECONDS * 1000) },
-            true,
-          );
+          const session = await store.createFixedSession(target.id, {
+            impersonatedBy: admin.user.id,
+            expiresAt: new Date(Date.now() + IMPERSONATION_SECONDS * 1000),
+          });
           if (!session) throw APIError.fromStatus("INTERNAL_SERVER_ERROR");
           const dontRemember = await ctx.getSignedCookie(
             ctx.context.authCookies.dontRememberToken.name,
@@ -120,9 +119,9 @@ export const platformImpersonation = (
         "/platform/stop-impersonating",
         { method: "POST", requireHeaders: true, metadata: { SERVER_ONLY: true } },
         async (ctx) => {
+          const store = authStore(ctx.context);
           const current = await getSessionFromCtx(ctx);
-          const impersonatedBy = (current?.session as { impersonatedBy?: string | null } | undefined)
-            ?.impersonatedBy;
+          const impersonatedBy = impersonatorOf(current?.session);
           const adminCookie = ctx.context.createAuthCookie(ADMIN_COOKIE);
           const stored = await ctx.getSignedCookie(adminCookie.name, ctx.context.secret);
           // A signed-in session of one's own is never swapped; an impersonation already ended by its
@@ -130,12 +129,11 @@ export const platformImpersonation = (
           if (current ? !impersonatedBy : !stored) {
             throw APIError.fromStatus("BAD_REQUEST", { message: "You are not impersonating anyone" });
           }
-          if (current) await ctx.context.internalAdapter.deleteSession(current.session.token);
+          if (current) await store.deleteSession(current.session.token);
           expireCookie(ctx, adminCookie);
           const [adminToken, dontRemember] = (stored || "").split(":");
-          const adminSession = adminToken ? await ctx.context.internalAdapter.findSession(adminToken) : null;
-          const adminImpersonating = (adminSession?.session as { impersonatedBy?: string | null } | undefined)
-            ?.impersonatedBy;
+          const adminSession = adminToken ? await store.findSession(adminToken) : null;
+          const adminImpersonating = impersonatorOf(adminSession?.session);
           // Only the admin who started it gets their session back, and only while it is still valid.
           if (
             !adminSession ||

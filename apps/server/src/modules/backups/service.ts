@@ -8,7 +8,7 @@ import {
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/raw";
+import { col, queryRows, rowOf } from "../../db/raw";
 import { backups, buyers, companies, userRoles } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
@@ -53,8 +53,9 @@ export async function writeBackup(
   createdBy: string | null,
 ): Promise<TBackup> {
   const now = new Date();
-  const [row] = await queryRows<{ id: string; file_name: string; created_at: string; size_bytes: number }>(
+  const [row] = await queryRows(
     db,
+    rowOf({ id: col.text, file_name: col.text, created_at: col.text, size_bytes: col.number }),
     sql`
     with file as (select ${backupFileSql(companyId, now.toISOString())} as content)
     insert into ${backups} (company_id, kind, status, file_name, content, size_bytes, table_counts,

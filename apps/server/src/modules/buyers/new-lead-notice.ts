@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { afterCommit } from "../../db/after-commit";
 import type { DbOrTx } from "../../db/client";
-import { executeText, queryRows } from "../../db/raw";
+import { anyRow, col, executeText, queryRows, rowOf } from "../../db/raw";
 import { buyerLeads, buyers, companies, companyPreferences, leads, newLeadNotices } from "../../db/schema";
 import { html } from "../../lib/html";
 import { yieldToUrgent } from "../../lib/yield";
@@ -75,7 +75,7 @@ export function queueNewLeadNoticesInTransaction(
   leadId: string,
 ): Promise<boolean> {
   return deps.jobs.sendInTransaction(NEW_LEAD_NOTICES_JOB, { leadId }, (text, values) =>
-    executeText(tx, text, values),
+    executeText(tx, anyRow, text, values),
   );
 }
 
@@ -119,6 +119,24 @@ type TRecipientRow = {
   timezone: string | null;
 };
 
+const recipientRow = rowOf<TRecipientRow>({
+  lead_id: col.text,
+  company_id: col.text,
+  buyer_id: col.orNull(col.text),
+  email: col.text,
+  is_preview: col.boolean,
+  service_type: col.orNull(col.text),
+  city: col.orNull(col.text),
+  state: col.orNull(col.text),
+  zip_code: col.orNull(col.text),
+  company_name: col.text,
+  logo_url: col.orNull(col.text),
+  created_at: col.time,
+  country: col.orNull(col.text),
+  currency: col.orNull(col.text),
+  timezone: col.orNull(col.text),
+});
+
 /**
  * PRODUCT §3 E-mail: the new-lead notice to each matched buyer, through the same mail path as every
  * transactional message (company Resend key, platform SMTP or the mailbox; logged and retried there),
@@ -153,8 +171,9 @@ export async function sendNewLeadNotices(
       : sql`select * from ${newLeadNotices}
              where created_at < now() - make_interval(secs => ${which.olderThanSeconds})
              order by created_at limit ${which.limit}`;
-  const rows = await queryRows<TRecipientRow>(
+  const rows = await queryRows(
     db,
+    recipientRow,
     sql`
     with n as (${due})
     select n.lead_id, n.company_id, r.*

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
+import { col, queryRows, rowOf } from "../../db/raw";
 import { creditLotAllocations, creditTransactions } from "../../db/schema";
-import { expireDueLots, lockBuyer, queryRows } from "./ledger";
+import { expireDueLots, lockBuyer } from "./ledger";
 
 const BATCH = 200;
 const MAX_ROUNDS = 50;
@@ -19,8 +20,9 @@ export async function runCreditExpiry(
   let touched = 0;
   // Batches until nothing is due, or a batch made no progress (every wallet busy: the next run retries).
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const due = await queryRows<{ company_id: string; buyer_id: string }>(
+    const due = await queryRows(
       db,
+      rowOf({ company_id: col.text, buyer_id: col.text }),
       sql`
       select distinct t.company_id, t.buyer_id
       from ${creditTransactions} t

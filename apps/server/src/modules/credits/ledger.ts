@@ -7,9 +7,9 @@ import {
   type TCreditLot,
   type TCreditTransactionType,
 } from "@leadpost/shared";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { queryRowsPrepared } from "../../db/raw";
+import { checkRows, col, queryRows, queryRowsPrepared, rowOf } from "../../db/raw";
 import { buyers, creditLotAllocations, creditTransactions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -48,14 +48,20 @@ export type TEntryFields = {
 type TLotType = "grant" | "promo" | "purchase" | "refund";
 type TDebitType = "consume" | "revoke" | "expire";
 
-/** Raw SQL rows; both drivers answer { rows }. */
-export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // execute() answers `unknown` for the driver-neutral Db type; both drivers' results carry rows.
-  const result = (await db.execute(query)) as { rows: T[] };
-  return result.rows;
-}
-
 type TLotRow = { id: string; remaining: number; expires_at: unknown; created_at: unknown };
+const lotRow = rowOf<TLotRow>({
+  id: col.text,
+  remaining: col.number,
+  expires_at: col.any,
+  created_at: col.any,
+});
+
+/** lock_wallet's lots: a json array (its text where the driver does not parse json). */
+function lotsOf(value: unknown): TLotRow[] {
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  if (!Array.isArray(parsed)) throw new Error("lock_wallet answered lots that are not a list");
+  return checkRows(parsed, lotRow, "a lot from lock_wallet");
+}
 
 const toLots = (rows: TLotRow[]): TCreditLot[] =>
   rows
@@ -92,14 +98,18 @@ export async function lockBuyer(
       .for("update", { skipLocked: true });
     return rows[0] ?? null;
   }
-  const [row] = await queryRowsPrepared<{
-    id: string;
-    company_id: string;
-    email: string;
-    credit_balance: number;
-    deleted_at: unknown;
-    lots: TLotRow[] | string;
-  }>(tx, sql`select * from lock_wallet(${companyId}::uuid, ${buyerId}::uuid)`);
+  const [row] = await queryRowsPrepared(
+    tx,
+    rowOf({
+      id: col.text,
+      company_id: col.text,
+      email: col.text,
+      credit_balance: col.number,
+      deleted_at: col.any,
+      lots: col.json,
+    }),
+    sql`select * from lock_wallet(${companyId}::uuid, ${buyerId}::uuid)`,
+  );
   if (!row) return null;
   return {
     id: row.id,
@@ -107,14 +117,15 @@ export async function lockBuyer(
     email: row.email,
     creditBalance: Number(row.credit_balance),
     deletedAt: row.deleted_at ? new Date(row.deleted_at as string) : null,
-    lots: toLots(typeof row.lots === "string" ? JSON.parse(row.lots) : row.lots),
+    lots: toLots(lotsOf(row.lots)),
   };
 }
 
 /** The buyer's lots that still hold credits. */
 export async function openLots(tx: DbOrTx, buyer: TLockedBuyer): Promise<TCreditLot[]> {
-  const rows = await queryRows<TLotRow>(
+  const rows = await queryRows(
     tx,
+    lotRow,
     sql`
     select t.id, t.expires_at, t.created_at,
            (t.amount - coalesce((select sum(a.amount) from ${creditLotAllocations} a
@@ -237,8 +248,9 @@ async function bookAllocatedDebit(
   buyer.lots = undefined;
   let row: { id: string; credit_balance: number | null } | undefined;
   try {
-    [row] = await queryRowsPrepared<{ id: string; credit_balance: number | null }>(
+    [row] = await queryRowsPrepared(
       tx,
+      rowOf({ id: col.text, credit_balance: col.orNull(col.number) }),
       sql`
       with entry as (
         insert into ${creditTransactions}

@@ -1,7 +1,7 @@
 import type { TBusinessOverview } from "@leadpost/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/raw";
+import { col, queryRows, rowOf } from "../../db/raw";
 
 // The company dashboard's business overview: one statement per chart, each on the company's
 // (company_id, created_at) indexes and bounded to the period. Test leads never count.
@@ -28,8 +28,9 @@ const SOURCE = sql.raw(`coalesce(
 )`);
 
 async function daily(db: Db, p: TPeriod) {
-  return queryRows<{ date: string; leads: number; sold: number; calls: number }>(
+  return queryRows(
     db,
+    rowOf({ date: col.text, leads: col.number, sold: col.number, calls: col.number }),
     sql`with days as (
           select d::date as day
           from generate_series(
@@ -59,8 +60,9 @@ async function daily(db: Db, p: TPeriod) {
 
 /** The largest `top` groups by name, the rest summed as `rest`. */
 async function ranked(db: Db, p: TPeriod, label: ReturnType<typeof sql>, top: number, rest: string) {
-  const rows = await queryRows<{ name: string; leads: number }>(
+  const rows = await queryRows(
     db,
+    rowOf({ name: col.text, leads: col.number }),
     sql`select ${label} as name, count(*)::int as leads
         from leads l
         left join form_submissions s on s.id = l.submission_id and s.company_id = l.company_id
@@ -75,8 +77,9 @@ async function ranked(db: Db, p: TPeriod, label: ReturnType<typeof sql>, top: nu
 }
 
 async function sales(db: Db, p: TPeriod) {
-  const [row] = await queryRows<{ leads: number; sold: number }>(
+  const [row] = await queryRows(
     db,
+    rowOf({ leads: col.number, sold: col.number }),
     sql`select count(*)::int as leads, (count(*) filter (where sale_count > 0))::int as sold
         from leads
         where company_id = ${p.companyId} and not is_test and created_at >= ${periodStart(p)}`,
@@ -88,8 +91,9 @@ async function sales(db: Db, p: TPeriod) {
 
 /** Credits buyers spent on leads (consume entries, less their refunds) and the buyers who spent most. */
 async function spending(db: Db, p: TPeriod) {
-  return queryRows<{ buyerId: string; name: string; leadsBought: number; creditsSpent: number }>(
+  return queryRows(
     db,
+    rowOf({ buyerId: col.text, name: col.text, leadsBought: col.number, creditsSpent: col.number }),
     sql`select t.buyer_id as "buyerId",
                coalesce(nullif(b.company_name, ''), nullif(b.contact_name, ''), b.email) as name,
                (count(*) filter (where t.transaction_type = 'consume'))::int as "leadsBought",
@@ -105,8 +109,9 @@ async function spending(db: Db, p: TPeriod) {
 }
 
 async function companyFacts(db: Db, companyId: string) {
-  const [row] = await queryRows<{ timeZone: string | null; creditValueUsd: string }>(
+  const [row] = await queryRows(
     db,
+    rowOf({ timeZone: col.orNull(col.text), creditValueUsd: col.text }),
     sql`select p.timezone as "timeZone", c.credit_value_usd::text as "creditValueUsd"
         from companies c left join company_preferences p on p.company_id = c.id
         where c.id = ${companyId}`,

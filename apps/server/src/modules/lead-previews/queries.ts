@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { queryRows } from "../../db/raw";
+import { col, queryRows, rowOf } from "../../db/raw";
 import {
   buyerBox,
   derivedPreviewRule,
@@ -63,14 +63,15 @@ export async function leadPreviewBuyers(
 ): Promise<TLeadPreviewBuyer[]> {
   const narrowed = opts.among ? sql`and b.id = any(${`{${opts.among.join(",")}}`}::uuid[])` : sql``;
   const rule = opts.withDismissed ? previewBuyersOfLeadWithDismissed : previewBuyersOfLead;
-  const rows = await queryRows<{
-    buyer_id: string;
-    distance: number | null;
-    service_radius: number;
-    stored: boolean;
-    dismissed: boolean;
-  }>(
+  const rows = await queryRows(
     db,
+    rowOf({
+      buyer_id: col.text,
+      distance: col.orNull(col.number),
+      service_radius: col.number,
+      stored: col.boolean,
+      dismissed: col.boolean,
+    }),
     sql`
     select b.id as buyer_id, ${distanceSql}::float8 as distance, b.service_radius, false as stored,
            ${dismissedSql} as dismissed

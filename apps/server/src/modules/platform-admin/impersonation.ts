@@ -6,6 +6,7 @@ import type { TAppEnv, TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error";
+import { authStoreOf } from "../../lib/better-auth-adapter";
 import {
   authenticate,
   currentUser,
@@ -122,8 +123,8 @@ export async function endAbandonedImpersonations(deps: Pick<TDeps, "auth" | "dat
         ),
       ),
     );
-  const adapter = (await deps.auth.$context).internalAdapter;
-  for (const { token } of overdue) await adapter.deleteSession(token);
+  const store = await authStoreOf(deps.auth);
+  for (const { token } of overdue) await store.deleteSession(token);
   return overdue.length;
 }
 

@@ -20,6 +20,7 @@ import {
   verifications,
 } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
+import { authStoreOf } from "../../lib/better-auth-adapter";
 import { html } from "../../lib/html";
 import { hashPassword } from "../auth";
 import { emailLayout } from "../email";
@@ -133,8 +134,7 @@ async function sendCreatePasswordLink(
   companyName: string,
 ): Promise<boolean> {
   const token = randomBytes(18).toString("base64url");
-  const auth = await deps.auth.$context;
-  await auth.internalAdapter.createVerificationValue({
+  await (await authStoreOf(deps.auth)).createVerificationValue({
     identifier: `reset-password:${token}`,
     value: user.id,
     expiresAt: new Date(Date.now() + PASSWORD_LINK_SECONDS * 1000),

@@ -7,7 +7,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { preparedStatement, queryRows } from "../../db/raw";
+import { col, preparedStatement, queryRows, rowOf } from "../../db/raw";
 import { buyerLeads, leads } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
@@ -34,6 +34,20 @@ type TOfferRow = {
   credit_value_usd: string;
 };
 
+const offerRow = rowOf<TOfferRow>({
+  entry_preview: col.orNull(col.boolean),
+  acquired_via: col.orNull(col.text),
+  credits_spent: col.orNull(col.number),
+  is_preview: col.boolean,
+  sale_count: col.number,
+  sale_cap: col.number,
+  niche_price: col.orNull(col.text),
+  cost_per_lead: col.orNull(col.text),
+  credit_balance: col.number,
+  buyer_deleted_at: col.any,
+  credit_value_usd: col.text,
+});
+
 /**
  * The buyer's offer for the lead: what it already holds (its entry, if any), whether the lead is its
  * preview (derived on read, modules/lead-previews), and what it would pay: price = the buyer's cost per
@@ -41,7 +55,7 @@ type TOfferRow = {
  * Hand-written, built once and prepared: every purchase attempt reads it, the 197 losers of a race
  * included. The offer's lead is `o` and the buyer `w`: isPreviewOf's subquery names its own `l` and `b`.
  */
-const offerStatement = preparedStatement<TOfferRow>(() => {
+const offerStatement = preparedStatement(offerRow, () => {
   const scope = {
     buyerId: sql`${sql.placeholder("buyerId")}`,
     companyId: sql`${sql.placeholder("companyId")}`,
@@ -122,8 +136,9 @@ async function takeSlot(
   now: Date,
 ): Promise<{ slot: boolean; upgraded: boolean }> {
   const stamp = now.toISOString();
-  const [row] = await queryRows<{ slot: number; upgraded: number }>(
+  const [row] = await queryRows(
     tx,
+    rowOf({ slot: col.number, upgraded: col.number }),
     sql`
     with slot as (
       update ${leads}

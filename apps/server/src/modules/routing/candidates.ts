@@ -1,7 +1,7 @@
-import { serviceBox, type TRoutingBuyer } from "@leadpost/shared";
+import { BUYER_STATUSES, serviceBox, type TRoutingBuyer } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { preparedStatement } from "../../db/raw";
+import { col, preparedStatement, rowOf } from "../../db/raw";
 import { buyers, greatCircleMiles, serviceAreaBox } from "../../db/schema";
 
 export type TCandidate = TRoutingBuyer & { email: string; name: string };
@@ -20,7 +20,7 @@ const nearLeadBox = sql`box(point(${sql.placeholder("minLng")}::float8, ${sql.pl
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
 
 type TCandidateRow = {
-  id: string | null;
+  id: string;
   status: TRoutingBuyer["status"];
   deleted_at: unknown;
   is_paused: boolean;
@@ -35,10 +35,33 @@ type TCandidateRow = {
   contact_name: string;
   company_name: string | null;
   email: string;
-  others_outside: boolean;
-  unlisted: boolean;
-  previews: number | string;
 };
+
+/** Each row of the statement: a candidate (its buyer's columns, TCandidateRow) or, id null, none. */
+const statementRow = rowOf({
+  id: col.orNull(col.text),
+  others_outside: col.boolean,
+  unlisted: col.boolean,
+  previews: col.numberOrText,
+});
+
+const candidateRow = rowOf<TCandidateRow>({
+  id: col.text,
+  status: col.oneOf(BUYER_STATUSES),
+  deleted_at: col.any,
+  is_paused: col.boolean,
+  niche_id: col.orNull(col.text),
+  latitude: col.orNull(col.number),
+  longitude: col.orNull(col.number),
+  service_radius: col.number,
+  all_you_can_eat_enabled: col.boolean,
+  prepaid_leads_remaining: col.number,
+  last_served_us: col.orNull(col.numberOrText),
+  created_at: col.any,
+  contact_name: col.text,
+  company_name: col.orNull(col.text),
+  email: col.text,
+});
 
 // The columns routing reads, with the round-robin time in exact microseconds (buyers served in one
 // routing are microseconds apart, finer than a JS Date).
@@ -171,12 +194,13 @@ function candidateStatement(listed: boolean): SQL {
                                   or (not c.eligible and (${listed}::boolean or c.near))))
       ) x on true`;
 }
-const fromTheList = preparedStatement<TCandidateRow>(() => candidateStatement(true));
-const nearTheLead = preparedStatement<TCandidateRow>(() => candidateStatement(false));
+const fromTheList = preparedStatement(statementRow, () => candidateStatement(true));
+const nearTheLead = preparedStatement(statementRow, () => candidateStatement(false));
 
-function toCandidate(row: TCandidateRow): TCandidate {
+function toCandidate(row: object): TCandidate {
+  if (!candidateRow.is(row)) throw new Error(`a routing candidate's row: ${candidateRow.mismatch(row)}`);
   return {
-    id: row.id as string,
+    id: row.id,
     status: row.status,
     archived: row.deleted_at !== null,
     isPaused: row.is_paused,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { preparedStatement } from "../../db/raw";
+import { col, preparedStatement, rowOf } from "../../db/raw";
 import type { TRoutingReason } from "../../db/schema";
 import { uuidArray } from "./candidates";
 
@@ -30,7 +30,8 @@ export type TRoutingWrite = {
 const p = (name: string) => sql.placeholder(name);
 
 /** The statement of writeRouting, built once (see preparedStatement). */
-const routingWrite = preparedStatement<{ sold: number; moved: number }>(
+const routingWrite = preparedStatement(
+  rowOf({ sold: col.number, moved: col.number }),
   () => sql`
     with wanted as (
       select * from jsonb_to_recordset(${p("full")}::jsonb) as f(id uuid, prepaid boolean, via text, ord int)

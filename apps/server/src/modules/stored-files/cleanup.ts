@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
-import { queryRows } from "../../db/raw";
+import { col, queryRows, rowOf } from "../../db/raw";
 import { storedFiles } from "../../db/schema";
 
 export type TFileCleanupDeps = Pick<TDeps, "database" | "storage" | "logger" | "config">;
@@ -33,6 +33,17 @@ type TRawFileRow = {
   created_at: string | Date;
 };
 
+const rawFileRow = rowOf<TRawFileRow>({
+  id: col.text,
+  company_id: col.orNull(col.text),
+  bucket: col.text,
+  key: col.text,
+  content_type: col.text,
+  size_bytes: col.number,
+  created_by: col.orNull(col.text),
+  created_at: col.time,
+});
+
 /**
  * Deletes the rows of the files `which` selects that nothing references (rechecked in the statement
  * that deletes, rows locked by another cleanup skipped), then the files themselves. A file the storage
@@ -41,8 +52,9 @@ type TRawFileRow = {
 async function removeUnreferenced(deps: TFileCleanupDeps, which: SQL): Promise<number> {
   let removed = 0;
   for (;;) {
-    const rows = await queryRows<TRawFileRow>(
+    const rows = await queryRows(
       deps.database.db,
+      rawFileRow,
       sql`
         with doomed as (
           select f.id from stored_files f

@@ -9,6 +9,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
+import { col, queryRows, rowOf } from "../../db/raw";
 import { formSubmissions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../plugins/rate-limit";
@@ -194,11 +195,26 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
   }
 }
 
+const ACCEPT_KINDS = ["stored", "replay", "conflict", "not_found", "rate_limited"] as const;
+
+/** accept_submission's answer (json, or its text where the driver does not parse json), by its kind. */
+function acceptResultOf(value: unknown): TAcceptResult {
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  if (isAcceptResult(parsed)) return parsed;
+  throw new Error("accept_submission answered an unknown result");
+}
+
+const isAcceptResult = (v: unknown): v is TAcceptResult =>
+  typeof v === "object" && v !== null && "kind" in v && ACCEPT_KINDS.some((kind) => kind === v.kind);
+
 async function accept(db: Db, params: object): Promise<TAcceptResult> {
-  const result = await db.execute(sql`select accept_submission(${JSON.stringify(params)}::jsonb) as r`);
-  const row = (result as unknown as { rows: { r: TAcceptResult | string }[] }).rows[0];
+  const [row] = await queryRows(
+    db,
+    rowOf({ r: col.json }),
+    sql`select accept_submission(${JSON.stringify(params)}::jsonb) as r`,
+  );
   if (!row) throw new Error("accept_submission returned no row");
-  return typeof row.r === "string" ? (JSON.parse(row.r) as TAcceptResult) : row.r;
+  return acceptResultOf(row.r);
 }
 
 /**
@@ -250,10 +266,11 @@ async function findAnswer(
 /** The form's limit counts over its 32 counters (form_limit_hit, migration 0020), as the accept statement does. */
 async function enforceFormLimit(db: Db, formId: string, max: number) {
   const now = Date.now();
-  const result = await db.execute(
+  const [row] = await queryRows(
+    db,
+    rowOf({ hits: col.number, window_start: col.numberOrText }),
     sql`select hits, window_start from form_limit_hit(${`form-submit:form:${formId}`}, ${now}, ${RATE_WINDOW_MS})`,
   );
-  const row = (result as unknown as { rows: { hits: number; window_start: string | number }[] }).rows[0];
   if (row && row.hits > max) throw new SubmissionRateLimitedError(retryAfter(Number(row.window_start), now));
 }
 

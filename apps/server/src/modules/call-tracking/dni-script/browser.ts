@@ -13,6 +13,13 @@ import type { TDniConfig } from "./config";
 
 /** Page-wide marker of the static numbers already handled (the snippet may be pasted twice). */
 const GUARD = "__leadpostDni";
+
+declare global {
+  interface Window {
+    /** The static numbers already handled on this page (GUARD). */
+    __leadpostDni?: Record<string, true>;
+  }
+}
 const SKIP = /^(SCRIPT|STYLE|NOSCRIPT|TEXTAREA|INPUT|SELECT|OPTION|CODE|PRE|TEMPLATE)$/;
 /** Elements that flow inside a line: a number split across them is still one written number. */
 const INLINE =
@@ -47,9 +54,8 @@ export function start(config: TDniConfig) {
 
 /** False when this static number was already handled on this page (the snippet included again). */
 function firstRun(staticDigits: string): boolean {
-  const w = window as unknown as Record<string, Record<string, true> | undefined>;
-  const seen = w[GUARD] ?? {};
-  if (!w[GUARD]) Object.defineProperty(window, GUARD, { value: seen, enumerable: false });
+  const seen = window[GUARD] ?? {};
+  if (!window[GUARD]) Object.defineProperty(window, GUARD, { value: seen, enumerable: false });
   if (seen[staticDigits]) return false;
   seen[staticDigits] = true;
   return true;

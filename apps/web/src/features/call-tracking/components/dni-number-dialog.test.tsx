@@ -12,11 +12,11 @@ vi.mock("../api", () => ({
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 // Radix's switch measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
+globalThis.ResizeObserver ??= class implements ResizeObserver {
   observe() {}
   unobserve() {}
   disconnect() {}
-} as unknown as typeof ResizeObserver;
+};
 
 beforeEach(() => save.mockReset());
 

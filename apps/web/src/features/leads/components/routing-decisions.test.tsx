@@ -3,7 +3,9 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RoutingDecisions } from "./routing-decisions";
 
-const decision = (over: Partial<TLeadDetail["routingDecisions"][number]>) => ({
+type TDecision = TLeadDetail["routingDecisions"][number];
+
+const decision = (over: Partial<TDecision>): TDecision => ({
   id: Math.random().toString(36),
   buyer: null,
   matched: false,
@@ -16,7 +18,7 @@ const decision = (over: Partial<TLeadDetail["routingDecisions"][number]>) => ({
 
 describe("RoutingDecisions", () => {
   it("labels the closing summary line as other buyers, never as a buyer's match", () => {
-    const lead = {
+    const lead: Pick<TLeadDetail, "status" | "buyers" | "routingDecisions"> = {
       status: "routed",
       buyers: [],
       routingDecisions: [
@@ -28,7 +30,7 @@ describe("RoutingDecisions", () => {
         }),
         decision({ reason: "Buyers not listed: the lead is more than 10 miles outside their service area" }),
       ],
-    } as unknown as TLeadDetail;
+    };
     render(<RoutingDecisions lead={lead} />);
     expect(screen.getByText("Acme Roofing")).toBeInTheDocument();
     expect(screen.getByText("Other buyers")).toBeInTheDocument();

@@ -15,7 +15,11 @@ const VIA = {
 } as const;
 
 /** The stored routing decisions (why each buyer was or was not matched) and who holds the lead. */
-export function RoutingDecisions({ lead }: { lead: TLeadDetail }) {
+export function RoutingDecisions({
+  lead,
+}: {
+  lead: Pick<TLeadDetail, "status" | "buyers" | "routingDecisions">;
+}) {
   return (
     <section aria-labelledby="lead-routing" className="grid gap-3">
       <h3 id="lead-routing" className="font-semibold text-sm">
