@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { greatCircleMiles, serviceAreaBox } from "../../db/schema";
+import { greatCircleMiles, serviceAreaBox } from "../../../db/schema";
 
 /**
  * Previews are derived on read (docs/routing.md "Previews"): routing writes no row per matched buyer.

@@ -1,8 +1,8 @@
 import { serviceBox, type TRoutingBuyer } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { preparedStatement } from "../../db/raw";
-import { buyers, greatCircleMiles, serviceAreaBox } from "../../db/schema";
+import type { Db } from "../../../db/client";
+import { preparedStatement } from "../../../db/raw";
+import { buyers, greatCircleMiles, serviceAreaBox } from "../../../db/schema";
 
 export type TCandidate = TRoutingBuyer & { email: string; name: string };
 

@@ -1,2 +1,0 @@
-export { isPreviewOf, leadPreviewBuyers, previewLeadIdsOf, type TLeadPreviewBuyer } from "./queries";
-export { derivedPreviewRule, isPreviewSql, previewBuyersOfLead } from "./rule";
