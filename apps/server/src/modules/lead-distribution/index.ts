@@ -3,9 +3,10 @@
  * - intake/    the accept path: the published form (cached), spam and tracking, the lead of a
  *              submission, and the one statement that stores them (accept_submission);
  * - worker/    the routing worker: claims stored submissions (lease, retries) and routes their leads;
- * - decide/    routing itself: which buyers may receive the lead, who gets full access, the decision's
- *              reasons, e-mail routing, and the company's manual assignment;
- * - previews/  the buyers that see a lead as a preview, derived when read by the same rules;
+ * - decide/    routing itself: which buyers may receive the lead (eligibility.ts, one definition for
+ *              TypeScript and SQL), who gets full access, the decision's reasons, e-mail routing, and
+ *              the company's manual assignment;
+ * - previews/  the buyers that see a lead as a preview, derived when read by the same eligibility;
  * - notices/   the new-lead e-mails to the buyers a routing reached.
  * Other modules use only what this file exports.
  */

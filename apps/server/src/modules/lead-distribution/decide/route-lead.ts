@@ -1,10 +1,11 @@
-import { evaluateBuyer, ineligibleReason, planDistribution, type TMatchedBuyer } from "@leadpost/shared";
+import { planDistribution, type TMatchedBuyer } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../../app-types";
 import type { Db } from "../../../db/client";
 import { formBuyers, leads } from "../../../db/schema";
 import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../notices/new-lead-notice";
 import { findCandidates, NEAR_MISS_MILES } from "./candidates";
+import { evaluateBuyer } from "./eligibility";
 import {
   emailEntriesColumn,
   judgeEmailEntries,
@@ -141,7 +142,7 @@ async function routeInTransaction(tx: Db, leadId: string, companyId: string | nu
     const result = evaluateBuyer(buyer, rules, listSet);
     if (result.eligible) matched.push({ buyer, distanceMiles: result.distanceMiles ?? 0 });
     else if (listSet || isNearMiss(buyer, result.distanceMiles)) {
-      buyerDecisions.push(buyerRow(buyer.id, false, ineligibleReason(buyer, result), result.distanceMiles));
+      buyerDecisions.push(buyerRow(buyer.id, false, result.reason, result.distanceMiles));
     }
   }
 
