@@ -1,5 +1,5 @@
 // Lead routing time per lead with 10,000 buyers in one company, on PostgreSQL, through the real
-// routing entry point (modules/routing/routing-hook.ts), so it measures exactly what a submission runs.
+// routing entry point (modules/lead-distribution: routeLead), so it measures exactly what a submission runs.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/routing.mjs
 //
@@ -30,10 +30,9 @@ import { startJobQueue } from "../apps/server/src/jobs/queue.ts";
 import { loadConfig } from "../apps/server/src/lib/config.ts";
 import { createLogger } from "../apps/server/src/lib/logger.ts";
 import { createSecretBox } from "../apps/server/src/lib/secret-box.ts";
-import * as buyersModule from "../apps/server/src/modules/buyers/index.ts";
 import { createEmailService } from "../apps/server/src/modules/email/service.ts";
-import * as leadPreviews from "../apps/server/src/modules/lead-previews/index.ts";
-import * as routingHook from "../apps/server/src/modules/routing/routing-hook.ts";
+import * as leadDistribution from "../apps/server/src/modules/lead-distribution/index.ts";
+import { queueNewLeadNotices } from "../apps/server/src/modules/lead-distribution/notices/new-lead-notice.ts";
 import { seedCompanyBuyers } from "./lib/company-buyers.mjs";
 
 // The expression of the buyers_service_area_box index (migration 0004), as the planner must see it.
@@ -53,10 +52,12 @@ const NOTICE_CONCURRENCY = Number(process.env.NOTICE_CONCURRENCY ?? 2);
 const METROS = process.env.METROS === "1";
 const NOTICES = process.env.NOTICES !== "0";
 const METRO_ZIPS = ["80202", "10001", "30301", "60601", "94103", "73301", "98101", "33101"];
-// The notice job of a build that has one (modules/buyers/new-lead-notice.ts).
-const { sendNewLeadNotices } = buyersModule;
-// The routing entry point, and the worker's one notice job per batch where the build has it.
-const { routeLead, queueBatchNotices } = routingHook;
+// The notice job (modules/lead-distribution/notices/new-lead-notice.ts).
+const { sendNewLeadNotices } = leadDistribution;
+// The routing entry point, and the worker's one notice job per batch.
+const { routeLead } = leadDistribution;
+const queueBatchNotices = (deps, batch) => queueNewLeadNotices(deps, batch.leadIds);
+const leadPreviews = leadDistribution;
 
 // A small deterministic generator: the same buyers and leads on every run.
 let seed = 42;

@@ -31,13 +31,13 @@ import {
   registerFormRoutes,
   registerPublicFormRoutes,
 } from "./modules/forms";
+import { registerRoutingRoutes } from "./modules/lead-distribution";
 import { registerLeadRoutes } from "./modules/leads";
 import { registerNicheRoutes } from "./modules/niches";
 import { registerPaymentRoutes } from "./modules/payments";
 import { impersonationGuard, registerPlatformAdminRoutes } from "./modules/platform-admin";
 import { registerPurchaseRoutes } from "./modules/purchases";
 import { registerRealtimeRoutes } from "./modules/realtime";
-import { registerRoutingRoutes } from "./modules/routing";
 import { registerSessionRoutes } from "./modules/session";
 import { COMPANY_LOGO_PATH, registerSettingsRoutes } from "./modules/settings";
 import { registerSubscriptionRoutes, registerSubscriptionWebhooks } from "./modules/subscriptions";

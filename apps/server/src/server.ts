@@ -14,7 +14,7 @@ import { lockDataDir } from "./lib/data-dir-lock";
 import { persistedLocalSecret } from "./lib/local-secret";
 import type { TLogger } from "./lib/logger";
 import { readVersion } from "./lib/version";
-import { startRoutingWorker, type TRoutingWorker } from "./modules/submissions";
+import { startRoutingWorker, type TRoutingWorker } from "./modules/lead-distribution";
 import { backgroundDeps, wireDeps } from "./wire";
 
 /** Thrown when the server must not start; index.ts prints the message and exits non-zero. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, userRoles } from "../src/db/schema";
-import { retryFailedRouting } from "../src/modules/submissions";
+import { retryFailedRouting } from "../src/modules/lead-distribution";
 import { createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS } from "./helpers/forms";
@@ -111,7 +111,7 @@ describe("API keys", () => {
     expect(testLead).toMatchObject({ isTest: true, status: "new" });
     expect(await leadHolders(ctx.database.db, testLeadId)).toHaveLength(0);
     // Even asked directly, the routing engine leaves a test lead alone.
-    const { routeLead } = await import("../src/modules/routing");
+    const { routeLead } = await import("../src/modules/lead-distribution");
     expect((await routeLead(ctx.deps, testLeadId)).outcome).toBe("unrouted");
     expect(await leadHolders(ctx.database.db, testLeadId)).toHaveLength(0);
 

@@ -6,7 +6,7 @@ import { emailMessages, formSubmissions, leads } from "../src/db/schema";
 import { startJobQueue, type TJobQueue } from "../src/jobs/queue";
 import { registerJobs } from "../src/jobs/register";
 import { html } from "../src/lib/html";
-import { startRoutingWorker } from "../src/modules/submissions";
+import { startRoutingWorker } from "../src/modules/lead-distribution";
 import { backgroundDeps } from "../src/wire";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";

@@ -20,7 +20,7 @@ import { runDueDailyBackups } from "../src/modules/backups";
 import { lockCompanyForBackup } from "../src/modules/backups/daily";
 import { signBackup, type TBackupContent } from "../src/modules/backups/signature";
 import { BACKUP_TABLES, backupKind } from "../src/modules/backups/tables";
-import { claimDueSubmissions, routeClaimed } from "../src/modules/submissions/routing-retry";
+import { claimDueSubmissions, routeClaimed } from "../src/modules/lead-distribution/worker/routing-retry";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";

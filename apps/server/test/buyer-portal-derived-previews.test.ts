@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeadDismissals, buyerLeads, buyers, formBuyers, forms } from "../src/db/schema";
 import { lookupZip } from "../src/integrations/geocoding/zip-centroids";
-import { routeLead } from "../src/modules/routing";
+import { routeLead } from "../src/modules/lead-distribution";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm } from "./helpers/forms";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsDir } from "../src/lib/paths";
-import { previewLeadIdsOf } from "../src/modules/lead-previews";
+import { previewLeadIdsOf } from "../src/modules/lead-distribution";
 import { migrationsBefore } from "./helpers/migrations-before";
 import { createTestDatabase, type TTestDatabase } from "./helpers/test-database";
 

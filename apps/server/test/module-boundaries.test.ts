@@ -40,6 +40,12 @@ const allowed = {
     'import { helper } from "../../lib/helper";\nexport const xv = helper;\n',
   "apps/server/src/modules/y/index.ts": 'export { yv } from "./service";\n',
   "apps/server/src/modules/y/service.ts": 'import { xv } from "../x";\nexport const yv = xv;\n',
+  // A module with parts in folders (like lead-distribution): a part reaches its own sibling parts by
+  // file, and other modules through their index.ts only.
+  "apps/server/src/modules/z/index.ts": 'export { zv } from "./part/use";\n',
+  "apps/server/src/modules/z/part/use.ts":
+    'import { helper } from "../../../lib/helper";\nimport { xv } from "../../x";\nimport { other } from "../other/file";\nexport const zv = [helper, xv, other];\n',
+  "apps/server/src/modules/z/other/file.ts": "export const other = 1;\n",
   "apps/server/src/lib/helper.ts": "export const helper = 1;\n",
 };
 
@@ -92,6 +98,8 @@ describe("module boundaries lint", () => {
       ...allowed,
       "apps/server/src/modules/y/deep.ts": 'import { xv } from "../x/service";\nexport const d = xv;\n',
       "apps/server/src/plugins/guard.ts": 'import { xv } from "../modules/x";\nexport const g = xv;\n',
+      "apps/server/src/modules/z/part/deep.ts":
+        'import { xv } from "../../x/service";\nexport const d = xv;\n',
     });
     expect(code).not.toBe(0);
     const lines = findings(output);
@@ -99,6 +107,9 @@ describe("module boundaries lint", () => {
       true,
     );
     expect(lines.some((l) => l.includes("plugins/guard.ts") && l.includes("noRestrictedImports"))).toBe(true);
+    expect(lines.some((l) => l.includes("modules/z/part/deep.ts") && l.includes("noRestrictedImports"))).toBe(
+      true,
+    );
   });
 });
 

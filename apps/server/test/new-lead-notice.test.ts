@@ -2,11 +2,15 @@ import { DEFAULT_DISPLAY_PREFERENCES, formatDateTime, type TFormSubmissionResult
 import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyers, companies, emailMessages, leads, newLeadNotices } from "../src/db/schema";
-import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from "../src/modules/buyers";
-import { newLeadNoticeEmail } from "../src/modules/buyers/new-lead-notice";
 import { emailBrand } from "../src/modules/email";
-import { routeLead } from "../src/modules/routing";
-import { routeClaimed } from "../src/modules/submissions/routing-retry";
+import {
+  NEW_LEAD_NOTICES_JOB,
+  routeLead,
+  sendNewLeadNotices,
+  sweepNewLeadNotices,
+} from "../src/modules/lead-distribution";
+import { newLeadNoticeEmail } from "../src/modules/lead-distribution/notices/new-lead-notice";
+import { routeClaimed } from "../src/modules/lead-distribution/worker/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { leadHolders } from "./helpers/lead-holders";

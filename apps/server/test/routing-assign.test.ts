@@ -2,7 +2,7 @@ import { ROUTING_MESSAGES, type TAssignmentOptions } from "@leadpost/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadRoutingDecisions, userRoles } from "../src/db/schema";
-import { routeLead } from "../src/modules/routing/routing-hook";
+import { routeLead } from "../src/modules/lead-distribution/decide/route-lead";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { leadHolders } from "./helpers/lead-holders";
 import { addBuyer, addLead, buyerRow, leadDetail, ZIP_A, ZIP_FAR } from "./helpers/routing";

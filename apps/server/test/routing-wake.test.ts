@@ -5,15 +5,16 @@ import type { TDeps } from "../src/app-types";
 import { openPostgres, type TDatabase } from "../src/db/client";
 import { closeListener } from "../src/db/listener";
 import { formSubmissions } from "../src/db/schema";
-import { startRoutingWorker } from "../src/modules/submissions";
+import { startRoutingWorker } from "../src/modules/lead-distribution";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 // This process's own wake-up is switched off: the submission stands for one another instance stored,
 // so only the database's NOTIFY can wake the worker before its (one-minute) poll.
-vi.mock("../src/modules/submissions/routing-worker", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../src/modules/submissions/routing-worker")>();
+vi.mock("../src/modules/lead-distribution/worker/routing-worker", async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import("../src/modules/lead-distribution/worker/routing-worker")>();
   return { ...actual, wakeRoutingWorkers: () => {} };
 });
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TDeps } from "../src/app-types";
 import { openPostgres, type TDatabase } from "../src/db/client";
 import { formSubmissions, leads } from "../src/db/schema";
-import { startRoutingWorker, type TRoutingWorker } from "../src/modules/submissions";
-import { claimDueSubmissions, routeClaimed } from "../src/modules/submissions/routing-retry";
+import { startRoutingWorker, type TRoutingWorker } from "../src/modules/lead-distribution";
+import { claimDueSubmissions, routeClaimed } from "../src/modules/lead-distribution/worker/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { addBuyer } from "./helpers/routing";
@@ -13,8 +13,8 @@ import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 // Counts every call of the routing hook per lead: "routed exactly once" is measured, not inferred.
 const calls = vi.hoisted(() => new Map<string, number>());
-vi.mock("../src/modules/routing/routing-hook", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../src/modules/routing/routing-hook")>();
+vi.mock("../src/modules/lead-distribution/decide/route-lead", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../src/modules/lead-distribution/decide/route-lead")>();
   return {
     ...actual,
     routeLead: async (...args: Parameters<typeof actual.routeLead>) => {

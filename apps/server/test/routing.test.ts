@@ -2,7 +2,7 @@ import type { TFormSubmissionResult } from "@leadpost/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages, leadRoutingDecisions, leads, niches } from "../src/db/schema";
-import { routeLead } from "../src/modules/routing/routing-hook";
+import { routeLead } from "../src/modules/lead-distribution/decide/route-lead";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { leadHolders } from "./helpers/lead-holders";

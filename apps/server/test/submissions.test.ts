@@ -2,15 +2,15 @@ import { FORM_MESSAGES, type TFormSubmissionResult, type TLeadDetail } from "@le
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { formSubmissions, leads, rateLimits } from "../src/db/schema";
-import { retryFailedRouting } from "../src/modules/submissions/routing-retry";
+import { retryFailedRouting } from "../src/modules/lead-distribution/worker/routing-retry";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createForm, createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 // Lets a test make the routing hook fail, as a bug or an outage in routing would.
 const routing = vi.hoisted(() => ({ fail: false }));
-vi.mock("../src/modules/routing/routing-hook", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../src/modules/routing/routing-hook")>();
+vi.mock("../src/modules/lead-distribution/decide/route-lead", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../src/modules/lead-distribution/decide/route-lead")>();
   return {
     ...actual,
     routeLead: async (...args: Parameters<typeof actual.routeLead>) => {

@@ -9,7 +9,7 @@ type THandler = (payload: string) => void;
 
 /**
  * The process's one LISTEN connection to its database, shared by everything that hears NOTIFY: the
- * live events (modules/realtime) and the routing worker's wake-ups (modules/submissions). On PostgreSQL
+ * live events (modules/realtime) and the routing worker's wake-ups (modules/lead-distribution). On PostgreSQL
  * it is a dedicated connection (pooled ones cannot LISTEN) that reconnects after a loss and LISTENs
  * again to every channel in use; `onReconnect` callbacks run then, since anything published while it
  * was down was missed. On PGlite it is the embedded client itself, in-process.

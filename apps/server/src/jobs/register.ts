@@ -1,8 +1,8 @@
 import type { TDeps } from "../app-types";
 import { runDueDailyBackups } from "../modules/backups";
-import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from "../modules/buyers";
 import { sweepStaleCalls } from "../modules/calls";
 import { runCreditExpiry } from "../modules/credits";
+import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from "../modules/lead-distribution";
 import { purgeExpiredRows } from "../modules/maintenance";
 import { endAbandonedImpersonations } from "../modules/platform-admin";
 import { FILE_CLEANUP_JOB, removeOrphanedFiles } from "../modules/stored-files";

@@ -1,5 +1,5 @@
 import type { TFormDetail, TFormFieldInput } from "@leadpost/shared";
-import { retryFailedRouting } from "../../src/modules/submissions";
+import { retryFailedRouting } from "../../src/modules/lead-distribution";
 import type { TTestContext } from "./test-app";
 
 /** A roofing quote form like the demo one: name, phone, e-mail, zip, a service choice and details. */

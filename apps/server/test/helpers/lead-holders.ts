@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../src/db/client";
 import { buyerLeads, leads } from "../../src/db/schema";
-import { leadPreviewBuyers } from "../../src/modules/lead-previews";
+import { leadPreviewBuyers } from "../../src/modules/lead-distribution";
 
 export type THolder = { buyerId: string; isPreview: boolean; acquiredVia: string | null };
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { distanceMiles } from "./geo";
 import {
   emailEntryMatches,
-  evaluateBuyer,
   planDistribution,
   roundRobinOrder,
   serviceBox,
@@ -29,45 +28,7 @@ function buyer(over: Partial<TRoutingBuyer> = {}): TRoutingBuyer {
     ...over,
   };
 }
-const lead = { ...DENVER, nicheId: "roofing" };
 const us = (day: string) => new Date(day).getTime() * 1000;
-
-describe("evaluateBuyer", () => {
-  it("matches within the radius and reports the distance", () => {
-    const r = evaluateBuyer(buyer(), lead, null);
-    expect(r.eligible).toBe(true);
-    expect(r.distanceMiles).toBeGreaterThan(9.9);
-    expect(r.distanceMiles).toBeLessThan(10.1);
-  });
-  it("refuses a buyer whose radius is smaller than the distance", () => {
-    expect(evaluateBuyer(buyer({ serviceRadius: 5 }), lead, null)).toMatchObject({
-      eligible: false,
-      code: "distance",
-    });
-  });
-  it("refuses inactive, pending, archived and paused buyers", () => {
-    expect(evaluateBuyer(buyer({ status: "inactive" }), lead, null).code).toBe("status");
-    expect(evaluateBuyer(buyer({ status: "pending" }), lead, null).code).toBe("status");
-    expect(evaluateBuyer(buyer({ archived: true }), lead, null).code).toBe("archived");
-    expect(evaluateBuyer(buyer({ isPaused: true }), lead, null).code).toBe("paused");
-  });
-  it("needs the form's niche only when the form has one", () => {
-    expect(evaluateBuyer(buyer({ nicheId: "hvac" }), lead, null).code).toBe("niche");
-    expect(evaluateBuyer(buyer({ nicheId: null }), lead, null).code).toBe("niche");
-    expect(evaluateBuyer(buyer({ nicheId: "hvac" }), { ...lead, nicheId: null }, null).eligible).toBe(true);
-  });
-  it("needs the form's buyer list only when the form has one", () => {
-    expect(evaluateBuyer(buyer(), lead, new Set(["other"])).code).toBe("list");
-    expect(evaluateBuyer(buyer(), lead, new Set(["b1"])).eligible).toBe(true);
-  });
-  it("cannot match a buyer without a location", () => {
-    expect(evaluateBuyer(buyer({ latitude: null, longitude: null }), lead, null)).toMatchObject({
-      eligible: false,
-      code: "no_location",
-      distanceMiles: null,
-    });
-  });
-});
 
 describe("roundRobinOrder", () => {
   it("serves never-served buyers first, then the least recently served", () => {

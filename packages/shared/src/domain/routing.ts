@@ -1,15 +1,7 @@
 import { distanceMiles, type TLatLng } from "./geo";
 
-/** Why a buyer did or did not match a lead; stored with every routing decision. */
-export type TRoutingReasonCode =
-  | "matched"
-  | "archived"
-  | "status"
-  | "paused"
-  | "list"
-  | "niche"
-  | "no_location"
-  | "distance";
+// Which buyer may receive a lead (eligibility and its skip reasons) is defined once, with its SQL,
+// in the server: apps/server/src/modules/lead-distribution/decide/eligibility.ts.
 
 export type TRoutingBuyer = {
   id: string;
@@ -32,61 +24,7 @@ export type TRoutingBuyer = {
 
 export type TRoutingLead = TLatLng & { nicheId: string | null };
 
-export type TEligibility = {
-  eligible: boolean;
-  code: TRoutingReasonCode;
-  /** Great-circle miles between the buyer's zip centroid and the lead's, when both are known. */
-  distanceMiles: number | null;
-};
-
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/**
- * PRODUCT §3: same company (the caller's query), active, not archived, the form's niche when it has
- * one, in the form's buyer list when it has one, and the lead within the buyer's service radius.
- * `formBuyerIds` null means the form has no list. The first failing rule is the reason.
- */
-export function evaluateBuyer(
-  buyer: TRoutingBuyer,
-  lead: TRoutingLead,
-  formBuyerIds: ReadonlySet<string> | null,
-): TEligibility {
-  const hasLocation = buyer.latitude !== null && buyer.longitude !== null;
-  const distance = hasLocation
-    ? distanceMiles({ latitude: buyer.latitude as number, longitude: buyer.longitude as number }, lead)
-    : null;
-  const no = (code: TRoutingReasonCode): TEligibility => ({ eligible: false, code, distanceMiles: distance });
-  if (buyer.archived) return no("archived");
-  if (buyer.status !== "active") return no("status");
-  if (buyer.isPaused) return no("paused");
-  if (formBuyerIds && !formBuyerIds.has(buyer.id)) return no("list");
-  if (lead.nicheId !== null && buyer.nicheId !== lead.nicheId) return no("niche");
-  if (distance === null) return no("no_location");
-  if (distance > buyer.serviceRadius) return no("distance");
-  return { eligible: true, code: "matched", distanceMiles: distance };
-}
-
-/** The text stored with a decision a buyer did not match. */
-export function ineligibleReason(buyer: TRoutingBuyer, result: TEligibility): string {
-  switch (result.code) {
-    case "archived":
-      return "Buyer is archived";
-    case "status":
-      return `Buyer is ${buyer.status}`;
-    case "paused":
-      return "Buyer is paused";
-    case "list":
-      return "Not in the form's buyer list";
-    case "niche":
-      return "Buyer serves a different niche";
-    case "no_location":
-      return "Buyer has no service location";
-    case "distance":
-      return `Outside service radius (${round1(result.distanceMiles ?? 0)} mi, radius ${buyer.serviceRadius} mi)`;
-    default:
-      return "Matched";
-  }
-}
 
 const withinRadius = (buyer: Pick<TRoutingBuyer, "serviceRadius">, distance: number | null) =>
   `${round1(distance ?? 0)} mi, radius ${buyer.serviceRadius} mi`;

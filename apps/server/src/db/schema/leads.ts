@@ -67,7 +67,7 @@ export const leads = pgTable(
     // Deleting a form or its submissions sets these to null: without an index, a scan of all leads.
     index().on(t.formId),
     index().on(t.submissionId),
-    // The leads near a buyer (its derived previews, modules/lead-previews), like buyers_service_area_box.
+    // The leads near a buyer (its derived previews, lead-distribution/previews), like buyers_service_area_box.
     index("leads_location_point")
       .using("gist", sql`point(${t.longitude}, ${t.latitude})`)
       .where(sql`${t.latitude} is not null and ${t.longitude} is not null`),
@@ -108,7 +108,7 @@ export const leadRoutingDecisions = pgTable(
 /**
  * The new-lead notices a routing owes (migration 0021): written by the routing's own statement, one row
  * per lead with the buyers it reached; the notice job renders their e-mails and deletes the row in the
- * statement that stores them, so each notice is stored once (modules/buyers/new-lead-notice.ts).
+ * statement that stores them, so each notice is stored once (modules/lead-distribution/notices/new-lead-notice.ts).
  */
 export const newLeadNotices = pgTable(
   "new_lead_notices",
@@ -126,7 +126,7 @@ export const newLeadNotices = pgTable(
 );
 
 /**
- * A preview the buyer deleted from its list: previews are derived on read (modules/lead-previews), so
+ * A preview the buyer deleted from its list: previews are derived on read (lead-distribution/previews), so
  * a deletion is remembered as a row of its own.
  */
 export const buyerLeadDismissals = pgTable(

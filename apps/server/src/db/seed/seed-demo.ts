@@ -3,8 +3,8 @@ import type { TDeps } from "../../app-types";
 import { lookupZip } from "../../integrations/geocoding/zip-centroids";
 import { hashPassword } from "../../modules/auth";
 import { bookCredit, lockBuyer } from "../../modules/credits";
+import { routeLead } from "../../modules/lead-distribution";
 import { purchaseLeadWithCredit } from "../../modules/purchases";
-import { routeLead } from "../../modules/routing";
 import { setTierByHand } from "../../modules/subscriptions";
 import type { Db } from "../client";
 import {

@@ -18,7 +18,7 @@ import { AppError } from "../../lib/app-error";
 import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../plugins/client-ip";
 import { companyContext } from "../../plugins/tenant";
-import { submitForm } from "../submissions";
+import { submitForm } from "../lead-distribution";
 import { listApiLeads } from "./lead-api";
 import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey } from "./service";
 

@@ -13,7 +13,7 @@ import { buyerLeadDismissals, buyerLeads, buyers, companies, leads, niches } fro
 import { notFound } from "../../lib/app-error";
 import { escapeLike } from "../../lib/like";
 import type { TBuyerContext } from "../../plugins/buyer-context";
-import { previewLeadIdsOf } from "../lead-previews";
+import { previewLeadIdsOf } from "../lead-distribution";
 
 type TPortalDeps = Pick<TDeps, "database">;
 
@@ -26,7 +26,7 @@ export function ownEntries(ctx: TBuyerContext, isPreview: boolean): SQL {
   ) as SQL;
 }
 
-/** The buyer's previews: derived on read (modules/lead-previews), of the session's company only. */
+/** The buyer's previews: derived on read (lead-distribution/previews), of the session's company only. */
 const ownPreviews = (ctx: TBuyerContext): SQL =>
   and(eq(leads.companyId, ctx.companyId), sql`${leads.id} in (${previewLeadIdsOf(ctx)})`) as SQL;
 

@@ -10,13 +10,6 @@ export {
   answerInvitationForUser,
   listInvitationsForUser,
 } from "./invitation-answers";
-export {
-  NEW_LEAD_NOTICES_JOB,
-  queueNewLeadNotices,
-  queueNewLeadNoticesInTransaction,
-  sendNewLeadNotices,
-  sweepNewLeadNotices,
-} from "./new-lead-notice";
 
 export function registerBuyerRoutes(app: TApp, deps: TDeps) {
   app.use("/api/buyers/*", requireSession(deps));

@@ -9,8 +9,8 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { companies, forms, type TPlatformAuditAction } from "../../db/schema";
 import { conflict, notFound } from "../../lib/app-error";
+import { forgetPublicForm } from "../lead-distribution";
 import { COMPANY_USAGE, recordPlatformAudit, type TPlatformAdminContext } from "../platform-admin";
-import { forgetPublicForm } from "../submissions";
 import { billedBy, PaidThroughPayPalError, setTierByHand } from "../subscriptions";
 
 type TCompanyDeps = Pick<TDeps, "database">;

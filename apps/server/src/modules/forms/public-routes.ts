@@ -20,7 +20,7 @@ import {
   loadPublicForm,
   SubmissionRateLimitedError,
   submitForm,
-} from "../submissions";
+} from "../lead-distribution";
 import { registerEmbedScript } from "./embed-script";
 import { toPublicForm } from "./mappers";
 

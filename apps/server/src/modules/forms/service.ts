@@ -15,8 +15,8 @@ import { buyers, formBuyers, formEmailRouting, formSubmissions, forms, leads, ni
 import { afterTenantScope } from "../../db/tenant-scope";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
+import { forgetPublicForm } from "../lead-distribution";
 import { removeFilesNamedIn, type TFileCleanupDeps } from "../stored-files";
-import { forgetPublicForm } from "../submissions";
 import { toFormDetail } from "./mappers";
 
 type TFormDeps = Pick<TDeps, "database">;

@@ -3,11 +3,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { formSubmissions, forms, leads, niches } from "../../db/schema";
 import { toCsv } from "../../lib/csv";
+import { answersOf } from "../../lib/lead-answers";
 import type { TCompanyContext } from "../../plugins/tenant";
 import { contactPrivacyFor, readCompanyPreferences } from "../settings";
 import { leadConditions } from "./filters";
 import { visibleContact } from "./privacy";
-import { answersOf } from "./service";
 
 /** One export is built in memory; beyond this the filters must narrow it (a date range, a form). */
 export const EXPORT_MAX_ROWS = 50_000;

@@ -1,5 +1,3 @@
-/** Leads: storing leads, the company's lead list, detail and export. */
-export { leadFromSubmission, type TLeadFromSubmission } from "./create-lead";
+/** Leads: the company's lead list, detail and export (a lead is made by lead-distribution's intake). */
 export { leadSearchCondition } from "./filters";
 export { registerLeadRoutes } from "./routes";
-export { answersOf } from "./service";

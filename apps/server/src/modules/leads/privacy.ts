@@ -1,9 +1,4 @@
-import {
-  contactKindOfAnswer,
-  normalizePhone,
-  type TContactPrivacy,
-  type TLeadSummary,
-} from "@leadpost/shared";
+import type { TContactPrivacy, TLeadSummary } from "@leadpost/shared";
 
 type TContactKind = TLeadSummary["hiddenContact"][number];
 
@@ -25,27 +20,4 @@ export function visibleContact(
     name: privacy.hideName ? null : lead.name,
     phone: privacy.hidePhone ? null : lead.phone,
   };
-}
-
-type TAnswer = { label: string; value: unknown; type?: string };
-
-/**
- * Whether an answer holds a detail the reader may not see: by its field (a phone field, a "Full name"
- * field, an "Address" field) or by its value (the lead's own name or phone, under any label).
- */
-export function isHiddenAnswer(
-  answer: TAnswer,
-  lead: { name: string | null; phone: string | null },
-  privacy: TContactPrivacy,
-): boolean {
-  if (!privacy.hideName && !privacy.hidePhone && !privacy.hideAddress) return false;
-  const kind = contactKindOfAnswer({ key: answer.label, type: answer.type });
-  if (kind === "name" && privacy.hideName) return true;
-  if (kind === "phone" && privacy.hidePhone) return true;
-  if (kind === "address" && privacy.hideAddress) return true;
-  if (typeof answer.value !== "string") return false;
-  const text = answer.value.trim();
-  if (privacy.hideName && lead.name && text.toLowerCase().includes(lead.name.toLowerCase())) return true;
-  if (privacy.hidePhone && lead.phone && normalizePhone(text) === lead.phone) return true;
-  return false;
 }

@@ -24,11 +24,12 @@ import {
   type TRoutingReason,
 } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
+import { answersOf } from "../../lib/lead-answers";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { leadPreviewBuyers, type TLeadPreviewBuyer } from "../lead-previews";
+import { leadPreviewBuyers, type TLeadPreviewBuyer } from "../lead-distribution";
 import { contactPrivacyFor, readCompanyPreferences } from "../settings";
 import { leadConditions } from "./filters";
-import { hiddenKinds, isHiddenAnswer, visibleContact } from "./privacy";
+import { hiddenKinds, visibleContact } from "./privacy";
 
 type TLeadDeps = Pick<TDeps, "database">;
 
@@ -136,7 +137,7 @@ export async function getLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: str
       .innerJoin(buyers, and(eq(buyers.id, buyerLeads.buyerId), eq(buyers.companyId, ctx.companyId)))
       .where(and(eq(buyerLeads.leadId, lead.id), eq(buyerLeads.companyId, ctx.companyId)))
       .orderBy(buyerLeads.createdAt, buyerLeads.id),
-    // Derived previews (modules/lead-previews), the dismissed ones too: routing decided them.
+    // Derived previews (lead-distribution/previews), the dismissed ones too: routing decided them.
     lead.routedAt ? leadPreviewBuyers(db, lead, { withDismissed: true }) : Promise.resolve([]),
     contactPrivacyOf(db, ctx),
   ]);
@@ -220,7 +221,7 @@ async function buyerNames(db: Db, companyId: string, ids: readonly string[]): Pr
 }
 
 /**
- * The buyers that see the lead as a derived preview (modules/lead-previews: no row of their own),
+ * The buyers that see the lead as a derived preview (lead-distribution/previews: no row of their own),
  * shown among its holders as preview entries dated from the routing, in the order of their names.
  */
 function previewHolders(
@@ -286,35 +287,6 @@ function routingReasons(
 }
 
 const buyerDisplayName = sql<string | null>`coalesce(${buyers.companyName}, ${buyers.contactName})`;
-
-type TAnswerOut = TLeadDetail["fields"][number]["value"];
-const asAnswer = (value: unknown): TAnswerOut => {
-  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return value as TAnswerOut;
-  if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value;
-  return JSON.stringify(value);
-};
-
-/**
- * Form leads keep their ordered answers; older or imported leads only have the label → value map.
- * Answers holding a detail the reader may not see (the company's hide toggles) are left out.
- */
-export function answersOf(
-  lead: Pick<typeof leads.$inferSelect, "answers" | "data" | "name" | "phone">,
-  privacy: TContactPrivacy = NO_CONTACT_PRIVACY,
-) {
-  const all =
-    lead.answers.length > 0
-      ? lead.answers.map((a) => ({ fieldId: a.fieldId, label: a.label, type: a.type, value: a.value }))
-      : Object.entries(lead.data).map(([label, value]) => ({
-          fieldId: null,
-          label,
-          type: undefined,
-          value,
-        }));
-  return all
-    .filter((a) => !isHiddenAnswer(a, lead, privacy))
-    .map((a) => ({ fieldId: a.fieldId, label: a.label, value: asAnswer(a.value) }));
-}
 
 /**
  * Deletes a lead with its routing decisions, previews and deliveries. A lead a buyer has paid for or

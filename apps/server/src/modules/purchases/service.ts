@@ -13,7 +13,7 @@ import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { TBuyerContext } from "../../plugins/buyer-context";
 import { bookDebit, InsufficientCreditsError, lockBuyer } from "../credits";
-import { isPreviewOf } from "../lead-previews";
+import { isPreviewOf } from "../lead-distribution";
 
 type TPurchaseDeps = Pick<TDeps, "database">;
 
@@ -50,7 +50,7 @@ const offerRow = rowOf<TOfferRow>({
 
 /**
  * The buyer's offer for the lead: what it already holds (its entry, if any), whether the lead is its
- * preview (derived on read, modules/lead-previews), and what it would pay: price = the buyer's cost per
+ * preview (derived on read, lead-distribution/previews), and what it would pay: price = the buyer's cost per
  * lead, else the lead's niche price. Every join repeats the company, so nothing crosses tenants.
  * Hand-written, built once and prepared: every purchase attempt reads it, the 197 losers of a race
  * included. The offer's lead is `o` and the buyer `w`: isPreviewOf's subquery names its own `l` and `b`.

@@ -5,7 +5,7 @@ import type { TDatabase } from "../../db/client";
 import { outsideTenantScope } from "../../db/tenant-scope";
 import { AppError } from "../../lib/app-error";
 import { currentUser, requireSession } from "../../plugins/session";
-import { leadPreviewBuyers } from "../lead-previews";
+import { leadPreviewBuyers } from "../lead-distribution";
 import { audienceOf } from "./audience";
 import { createRealtimeHub, RESUBSCRIBE_DELAY_MS, type TRealtimeHub } from "./hub";
 
@@ -26,7 +26,7 @@ export function realtimeHubFor(deps: Pick<TDeps, "database" | "logger">): TRealt
 }
 
 /**
- * A routed lead's derived previews (modules/lead-previews) as the `buyer_lead_created` events of this
+ * A routed lead's derived previews (lead-distribution/previews) as the `buyer_lead_created` events of this
  * stream's own buyers that see it: one query for the stream's buyers of that company, none without.
  */
 async function previewEventsFor(

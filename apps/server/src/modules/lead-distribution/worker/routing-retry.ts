@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
-import { formSubmissions } from "../../db/schema";
-import { createYielder, runUrgent } from "../../lib/yield";
-import { queueBatchNotices, routeLead, type TNoticeBatch, type TRoutingOutcome } from "../routing";
+import type { TDeps } from "../../../app-types";
+import { formSubmissions } from "../../../db/schema";
+import { createYielder, runUrgent } from "../../../lib/yield";
+import { routeLead, type TNoticeBatch, type TRoutingOutcome } from "../decide/route-lead";
+import { queueNewLeadNotices } from "../notices/new-lead-notice";
 
 export const MAX_ROUTING_ATTEMPTS = 5;
 /** How long one claim may hold a submission before another worker assumes its server died (default). */
@@ -63,7 +64,7 @@ export async function claimDueSubmissions(
 }
 
 /**
- * Runs the routing hook for each claimed submission (`parallel` at a time) and records how each went:
+ * Routes the lead of each claimed submission (`parallel` at a time) and records how each went:
  * the decided ones in one update, a failure as `failed` with the next attempt time (backing off) or
  * given up after MAX_ROUTING_ATTEMPTS. Never throws: the lease brings back whatever is not recorded.
  * Once `stopping()` answers true no further lead is started, and the claims not started are handed
@@ -99,7 +100,7 @@ export async function routeClaimed(
   };
   // Bulk background work (new-lead notices) waits while the batch runs (lib/yield.ts runUrgent).
   await runUrgent(() => Promise.all(Array.from({ length: Math.min(parallel, claimed.length) }, lane)));
-  await queueBatchNotices(deps, notices);
+  await queueNewLeadNotices(deps, notices.leadIds);
   const notStarted = claimed.slice(next).map((job) => job.id);
   if (notStarted.length > 0) {
     await deps.database.db

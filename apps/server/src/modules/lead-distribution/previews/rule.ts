@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { greatCircleMiles, serviceAreaBox } from "../../db/schema";
+import { greatCircleMiles, serviceAreaBox } from "../../../db/schema";
+import { buyerColumnsOf, eligibilitySql, type TEligibilitySqlInputs } from "../decide/eligibility";
 
 /**
  * Previews are derived on read (docs/routing.md "Previews"): routing writes no row per matched buyer.
@@ -24,26 +25,31 @@ export const buyerBox = serviceAreaBox({
 export const leadPoint = sql.raw("point(l.longitude, l.latitude)");
 export const leadLocated = sql.raw("l.latitude is not null and l.longitude is not null");
 
+/** The eligibility rules (decide/eligibility.ts) over buyer `b` and lead `l`, the list read from form_buyers. */
+export const previewEligibilityInputs: TEligibilitySqlInputs = {
+  buyer: buyerColumnsOf("b"),
+  lead: { nicheId: sql.raw("l.niche_id") },
+  inFormList:
+    sql.raw(`(not exists (select 1 from form_buyers fb where fb.form_id = l.form_id and fb.company_id = l.company_id)
+       or exists (select 1 from form_buyers fb
+                   where fb.form_id = l.form_id and fb.company_id = l.company_id and fb.buyer_id = b.id))`),
+  distance: distanceSql,
+};
+
 /**
- * Lead `l` reaches buyer `b` as a derived preview: the same rules routing applies (shared
- * evaluateBuyer), on the buyer's current state, for leads routed since the buyer became active:
- * the lead routed (not duplicate, test or unrouted), the buyer active, not archived, not paused, the
- * lead's niche (or none), in the form's buyer list when the form has one, within the service radius,
- * and not already held by the buyer (a full-access entry, or a preview row of before migration 0023).
+ * Lead `l` reaches buyer `b` as a derived preview: the eligibility rules routing applies
+ * (decide/eligibility.ts), on the buyer's current state, for leads routed since the buyer became
+ * able to receive leads: the lead routed (not duplicate, test or unrouted) and located, of the
+ * buyer's company, and not already held by the buyer (a full-access entry, or a preview row of before
+ * migration 0023).
  */
 export const derivedPreviewRule: SQL = sql`(
   l.company_id = b.company_id
   and l.status in ('routed', 'sold_out') and l.routed_at is not null
   and not l.is_duplicate and not l.is_test
   and l.latitude is not null and l.longitude is not null
-  and b.status = 'active' and b.deleted_at is null and not b.is_paused
   and b.receives_leads_since is not null and l.routed_at >= b.receives_leads_since
-  and (l.niche_id is null or l.niche_id = b.niche_id)
-  and b.latitude is not null and b.longitude is not null
-  and (not exists (select 1 from form_buyers fb where fb.form_id = l.form_id and fb.company_id = l.company_id)
-       or exists (select 1 from form_buyers fb
-                   where fb.form_id = l.form_id and fb.company_id = l.company_id and fb.buyer_id = b.id))
-  and ${distanceSql} <= b.service_radius
+  and ${eligibilitySql(previewEligibilityInputs)}
   and not exists (select 1 from buyer_leads h where h.buyer_id = b.id and h.lead_id = l.id)
 )`;
 

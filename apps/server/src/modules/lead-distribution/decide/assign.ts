@@ -8,7 +8,7 @@ import {
   type TAssignmentOptions,
 } from "@leadpost/shared";
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
+import type { TDeps } from "../../../app-types";
 import {
   buyerLeads,
   buyers,
@@ -16,10 +16,10 @@ import {
   leads,
   niches,
   type TRoutingReason,
-} from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../lib/app-error";
-import type { TCompanyContext } from "../../plugins/tenant";
-import { isPreviewOf } from "../lead-previews";
+} from "../../../db/schema";
+import { conflict, forbidden, notFound } from "../../../lib/app-error";
+import type { TCompanyContext } from "../../../plugins/tenant";
+import { isPreviewOf } from "../previews/queries";
 import { distanceToLead } from "./candidates";
 
 type TAssignDeps = Pick<TDeps, "database">;
@@ -139,7 +139,7 @@ export async function listAssignmentOptions(
       distanceMiles: distance ?? sql<number | null>`null::float8`,
       serviceRadius: buyers.serviceRadius,
       isPreview: buyerLeads.isPreview,
-      // A preview is derived on read (modules/lead-previews), or a row stored before that.
+      // A preview is derived on read (previews/), or a row stored before that.
       derivedPreview: sql<boolean>`${isPreviewOf({ buyerId: sql`${buyers.id}`, companyId: ctx.companyId }, lead.id)}`,
     })
     .from(buyers)

@@ -1,4 +1,4 @@
-import { listenerFor } from "../../db/listener";
+import { listenerFor } from "../../../db/listener";
 import { claimDueSubmissions, ROUTING_WAKE_CHANNEL, routeClaimed, type TRoutingDeps } from "./routing-retry";
 
 export type TRoutingWorkerOptions = {
@@ -33,7 +33,7 @@ export function wakeRoutingWorkers(): void {
 /**
  * The routing worker (one per server process, started by server.ts): claims waiting submissions in
  * batches (FOR UPDATE SKIP LOCKED plus a lease, see claimDueSubmissions) and routes their leads with
- * the routing module's `routeLead`, which routes a lead only while it is still `new`, so no lead is
+ * `routeLead` (decide/), which routes a lead only while it is still `new`, so no lead is
  * routed twice even when a lease runs out under a slow worker. It wakes when a submission is stored in
  * this process (wakeRoutingWorkers) or in any instance (NOTIFY on ROUTING_WAKE_CHANNEL, heard on the
  * process's one LISTEN connection), and polls slowly as the fallback.

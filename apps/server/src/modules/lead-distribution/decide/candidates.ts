@@ -1,10 +1,19 @@
 import { BUYER_STATUSES, serviceBox, type TRoutingBuyer } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { col, preparedStatement, rowOf } from "../../db/raw";
-import { buyers, greatCircleMiles, serviceAreaBox } from "../../db/schema";
+import type { Db } from "../../../db/client";
+import { col, preparedStatement, rowOf } from "../../../db/raw";
+import { buyers, greatCircleMiles, serviceAreaBox } from "../../../db/schema";
+import { eligibilitySql, type TEligibilitySqlInputs } from "./eligibility";
 
-export type TCandidate = TRoutingBuyer & { email: string; name: string };
+export type TCandidate = TRoutingBuyer & {
+  email: string;
+  name: string;
+  /**
+   * What the statement's SQL made of the eligibility rules (decide/eligibility.ts) for this buyer.
+   * Routing decides with evaluateBuyer, which also gives the reason; the parity test holds both equal.
+   */
+  eligibleInSql: boolean;
+};
 
 /**
  * Buyers whose service area ends within this many miles of the lead still get a decision of their
@@ -35,6 +44,7 @@ type TCandidateRow = {
   contact_name: string;
   company_name: string | null;
   email: string;
+  eligible: boolean;
 };
 
 /** Each row of the statement: a candidate (its buyer's columns, TCandidateRow) or, id null, none. */
@@ -61,6 +71,7 @@ const candidateRow = rowOf<TCandidateRow>({
   contact_name: col.text,
   company_name: col.orNull(col.text),
   email: col.text,
+  eligible: col.boolean,
 });
 
 // The columns routing reads, with the round-robin time in exact microseconds (buyers served in one
@@ -102,7 +113,8 @@ export type TCandidates = {
  *   misses), and with `duplicate` every matching buyer (told the lead is not sold again);
  * - as counts, the other matching buyers (previews, derived when read: no row, no reason stored) and
  *   whether some buyer is left to the summary line.
- * The exact rules and distance of the returned buyers are then checked by evaluateBuyer.
+ * The eligibility rules are decide/eligibility.ts's, in SQL; routing then decides each returned buyer
+ * with the same rules in TypeScript (evaluateBuyer), which also give the reason.
  */
 export async function findCandidates(
   tx: Db,
@@ -148,20 +160,35 @@ function candidateStatement(listed: boolean): SQL {
   const lat = sql.placeholder("lat");
   const lng = sql.placeholder("lng");
   const point = sql`point(${lng}::float8, ${lat}::float8)`;
+  // The eligibility rules over the buyers row and the lead's parameters. The form's buyer list is
+  // the candidates' scope itself (inScope), so every candidate is in it.
+  const rules: TEligibilitySqlInputs = {
+    buyer: {
+      status: sql`${buyers.status}`,
+      deletedAt: sql`${buyers.deletedAt}`,
+      isPaused: sql`${buyers.isPaused}`,
+      nicheId: sql`${buyers.nicheId}`,
+      latitude: sql`${buyers.latitude}`,
+      longitude: sql`${buyers.longitude}`,
+      serviceRadius: sql`${buyers.serviceRadius}`,
+    },
+    lead: { nicheId: sql`${nicheId}::uuid` },
+    inFormList: sql`true`,
+    distance: sql`d.distance`,
+  };
   return sql`
     with c as materialized (
       -- Every candidate, with what the rules say of it.
       select ${COLUMNS},
-             coalesce(r.ready and d.distance <= ${buyers.serviceRadius}, false) as eligible,
+             coalesce(r.ready and ${eligibilitySql(rules, (rule) => rule.place === true)}, false) as eligible,
              -- The box last: most buyers hold no allowance, so it is rarely computed.
              r.ready and (${buyers.allYouCanEatEnabled} or ${buyers.prepaidLeadsRemaining} > 0)
                and coalesce(${serviceAreaBox(buyers)} @> ${point}, false) as holder,
              coalesce(d.distance <= ${buyers.serviceRadius} + ${sql.raw(String(NEAR_MISS_MILES))}, false) as near
         from ${buyers}
         cross join lateral (select ${distanceToLead({ latitude: lat, longitude: lng })} as distance) d
-        cross join lateral (select ${buyers.deletedAt} is null and ${buyers.status} = 'active'
-              and not ${buyers.isPaused}
-              and (${nicheId}::uuid is null or ${buyers.nicheId} = ${nicheId}::uuid) as ready) r
+        -- The rules that do not read the lead's place.
+        cross join lateral (select ${eligibilitySql(rules, (rule) => rule.place !== true)} as ready) r
        where ${buyers.companyId} = ${companyId}::uuid and ${inScope()}
     ), l as (
       select ${COLUMNS} from ${buyers}
@@ -183,11 +210,11 @@ function candidateStatement(listed: boolean): SQL {
     -- The locked buyers as locked (their latest committed state), the others as the statement saw them.
     select x.*, o.others_outside, o.unlisted, o.previews, o.locked
       from o left join (
-        select * from l
+        select l.*, (select c.eligible from c where c.id = l.id) as eligible from l
         union all
         select c.id, c.status, c.deleted_at, c.is_paused, c.niche_id, c.latitude, c.longitude,
                c.service_radius, c.all_you_can_eat_enabled, c.prepaid_leads_remaining, c.last_served_us,
-               c.created_at, c.contact_name, c.company_name, c.email
+               c.created_at, c.contact_name, c.company_name, c.email, c.eligible
           from c
          where (c.holder and not ${lock}::boolean)
             or (not c.holder and ((${duplicate}::boolean and c.eligible)
@@ -214,5 +241,6 @@ function toCandidate(row: object): TCandidate {
     createdAt: new Date(row.created_at as string),
     email: row.email,
     name: row.company_name ?? row.contact_name,
+    eligibleInSql: row.eligible === true,
   };
 }

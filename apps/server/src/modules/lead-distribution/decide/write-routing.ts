@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { col, preparedStatement, rowOf } from "../../db/raw";
-import type { TRoutingReason } from "../../db/schema";
+import type { Db } from "../../../db/client";
+import { col, preparedStatement, rowOf } from "../../../db/raw";
+import type { TRoutingReason } from "../../../db/schema";
 import { uuidArray } from "./candidates";
 
 export type TDecisionInput = Omit<TRoutingReason, "at">;
@@ -11,7 +11,7 @@ export type TRoutingWrite = {
   /** Full-access deliveries in serving order. */
   full: readonly { buyerId: string; via: "all_you_can_eat" | "prepaid" | null }[];
   /**
-   * Some buyer sees the lead as a preview. Previews are derived on read (modules/lead-previews): no
+   * Some buyer sees the lead as a preview. Previews are derived on read (previews/): no
    * row per buyer, one NOTIFY `lead_previews` for the live updates.
    */
   previewed: boolean;

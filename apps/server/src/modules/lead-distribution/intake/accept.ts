@@ -7,15 +7,15 @@ import {
   validateFormAnswers,
 } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
-import type { Db } from "../../db/client";
-import { col, queryRows, rowOf } from "../../db/raw";
-import { formSubmissions } from "../../db/schema";
-import { AppError } from "../../lib/app-error";
-import { consumeRateLimit } from "../../plugins/rate-limit";
-import { leadFromSubmission } from "../leads";
+import type { TDeps } from "../../../app-types";
+import type { Db } from "../../../db/client";
+import { col, queryRows, rowOf } from "../../../db/raw";
+import { formSubmissions } from "../../../db/schema";
+import { AppError } from "../../../lib/app-error";
+import { consumeRateLimit } from "../../../plugins/rate-limit";
+import { wakeRoutingWorkers } from "../worker/routing-worker";
 import { cachedPublicForm, type TCachedForm } from "./form-cache";
-import { wakeRoutingWorkers } from "./routing-worker";
+import { leadFromSubmission } from "./lead-of-submission";
 import { judgeSpam } from "./spam";
 import { captureTracking } from "./tracking";
 

@@ -1,14 +1,14 @@
 import { DEFAULT_DISPLAY_PREFERENCES, formatDateTime } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
-import { afterCommit } from "../../db/after-commit";
-import type { DbOrTx } from "../../db/client";
-import { anyRow, col, executeText, queryRows, rowOf } from "../../db/raw";
-import { buyerLeads, buyers, companies, companyPreferences, leads, newLeadNotices } from "../../db/schema";
-import { html } from "../../lib/html";
-import { yieldToUrgent } from "../../lib/yield";
-import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../email";
-import { previewBuyersOfLead } from "../lead-previews";
+import type { TDeps } from "../../../app-types";
+import { afterCommit } from "../../../db/after-commit";
+import type { DbOrTx } from "../../../db/client";
+import { anyRow, col, executeText, queryRows, rowOf } from "../../../db/raw";
+import { buyerLeads, buyers, companies, companyPreferences, leads, newLeadNotices } from "../../../db/schema";
+import { html } from "../../../lib/html";
+import { yieldToUrgent } from "../../../lib/yield";
+import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../../email";
+import { previewBuyersOfLead } from "../previews/rule";
 
 /** Notices rendered between two yields to the event loop. */
 const RENDER_SLICE = 100;
@@ -143,7 +143,7 @@ const recipientRow = rowOf<TRecipientRow>({
  * with a link to the lead in the buyer portal. Sends what the routing left in `new_lead_notices` for
  * these leads (the job), or for rows older than a while (the sweep): only active buyers of the lead's
  * company that hold an entry for the lead or see it as a
- * preview (derived on read, modules/lead-previews) are written to. One statement reads the recipients
+ * preview (derived on read, lead-distribution/previews) are written to. One statement reads the recipients
  * of up to LEADS_PER_READ leads; each storing statement deletes some leads' rows and stores their
  * e-mails (only for the rows it deleted), so a job run twice, at once or after a failure, on any
  * instance, stores each notice once. Answers the leads done and the e-mails stored.

@@ -7,10 +7,10 @@ import {
   ZAssignmentOptionsSchema,
   ZLeadIdParamsSchema,
 } from "@leadpost/shared";
-import type { TApp, TDeps } from "../../app-types";
-import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import type { TApp, TDeps } from "../../../app-types";
+import { apiError, jsonBody, jsonContent } from "../../../lib/openapi";
+import { requireSession } from "../../../plugins/session";
+import { companyContext, requireCompanyRole } from "../../../plugins/tenant";
 import { assignLead, listAssignmentOptions } from "./assign";
 
 const tags = ["Lead routing"];

@@ -1,5 +1,5 @@
 import { normalizeFormFields, type TFormField } from "@leadpost/shared";
-import type { Db } from "../../db/client";
+import type { Db } from "../../../db/client";
 import { loadPublicForm } from "./public-form";
 
 type TPublicForm = Awaited<ReturnType<typeof loadPublicForm>>;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { col, queryRows, rowOf } from "../../db/raw";
+import type { DbOrTx } from "../../../db/client";
+import { col, queryRows, rowOf } from "../../../db/raw";
 import {
   buyerBox,
   derivedPreviewRule,

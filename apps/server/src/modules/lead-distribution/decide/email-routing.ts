@@ -1,12 +1,12 @@
 import { emailEntryMatches, type TLeadPlace } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
-import type { Db } from "../../db/client";
-import { formEmailRouting, leadDeliveries, leads } from "../../db/schema";
-import { lookupZip } from "../../integrations/geocoding/zip-centroids";
-import { html } from "../../lib/html";
-import { emailLayout } from "../email";
-import { answersOf } from "../leads";
+import type { TDeps } from "../../../app-types";
+import type { Db } from "../../../db/client";
+import { formEmailRouting, leadDeliveries, leads } from "../../../db/schema";
+import { lookupZip } from "../../../integrations/geocoding/zip-centroids";
+import { html } from "../../../lib/html";
+import { answersOf } from "../../../lib/lead-answers";
+import { emailLayout } from "../../email";
 
 export type TEmailDecision = {
   email: string;

@@ -1,10 +1,11 @@
-import { evaluateBuyer, ineligibleReason, planDistribution, type TMatchedBuyer } from "@leadpost/shared";
+import { planDistribution, type TMatchedBuyer } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
-import type { Db } from "../../db/client";
-import { formBuyers, leads } from "../../db/schema";
-import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../buyers";
+import type { TDeps } from "../../../app-types";
+import type { Db } from "../../../db/client";
+import { formBuyers, leads } from "../../../db/schema";
+import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../notices/new-lead-notice";
 import { findCandidates, NEAR_MISS_MILES } from "./candidates";
+import { evaluateBuyer } from "./eligibility";
 import {
   emailEntriesColumn,
   judgeEmailEntries,
@@ -27,17 +28,24 @@ export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config
 export type TNoticeBatch = { leadIds: string[] };
 
 /**
- * Routes one lead (PRODUCT §3 "Lead creation and routing" and "Distribution") in one transaction that
- * holds the lead's row lock: a second run, concurrent or a retry, waits and then finds the lead no
- * longer `new` and changes nothing, so prepaid counts move exactly once per delivery. E-mails to the
- * form's routing entries are queued in the transaction and handed to the e-mail service after it.
- * Three statements inside the transaction: the lead (with its form's buyer list and e-mail entries),
- * the candidates (with the allowance holders locked), and one statement writing everything, the
- * buyers' new-lead notices owed included (one row). Alone, the job that renders and stores those
- * notices (modules/buyers/new-lead-notice.ts) is queued in the transaction while the job queue runs,
- * else right after the commit; in a batch, the lead joins `batch` and the batch queues one job.
+ * Routes one lead (PRODUCT §3 "Lead creation and routing" and "Distribution"): called once for every
+ * new non-spam lead after its submission is stored and acknowledged (by the routing worker), and again
+ * while it throws; throwing marks the submission's routing as failed and schedules a retry, the visitor
+ * never sees it. "routed": routing ran to the end (whatever it matched); "unrouted": no location, left
+ * for manual assignment. With `companyId` (the submission's, wherever the caller has it), a lead of
+ * another company is not found.
+ *
+ * One transaction that holds the lead's row lock: a second run, concurrent or a retry, waits and then
+ * finds the lead no longer `new` and changes nothing, so prepaid counts move exactly once per delivery.
+ * E-mails to the form's routing entries are queued in the transaction and handed to the e-mail service
+ * after it. Three statements inside the transaction: the lead (with its form's buyer list and e-mail
+ * entries), the candidates (with the allowance holders locked), and one statement writing everything,
+ * the buyers' new-lead notices owed included (one row). Alone, the job that renders and stores those
+ * notices (notices/new-lead-notice.ts) is queued in the transaction while the job queue runs, else
+ * right after the commit; in a batch (the routing worker's), the lead joins `batch` and the batch
+ * queues one job.
  */
-export async function routeLeadNow(
+export async function routeLead(
   deps: TRoutingDeps,
   leadId: string,
   batch?: TNoticeBatch,
@@ -134,7 +142,7 @@ async function routeInTransaction(tx: Db, leadId: string, companyId: string | nu
     const result = evaluateBuyer(buyer, rules, listSet);
     if (result.eligible) matched.push({ buyer, distanceMiles: result.distanceMiles ?? 0 });
     else if (listSet || isNearMiss(buyer, result.distanceMiles)) {
-      buyerDecisions.push(buyerRow(buyer.id, false, ineligibleReason(buyer, result), result.distanceMiles));
+      buyerDecisions.push(buyerRow(buyer.id, false, result.reason, result.distanceMiles));
     }
   }
 

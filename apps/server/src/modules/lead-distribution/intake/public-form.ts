@@ -1,8 +1,8 @@
 import { FORM_MESSAGES } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { companies, forms } from "../../db/schema";
-import { AppError } from "../../lib/app-error";
+import type { Db } from "../../../db/client";
+import { companies, forms } from "../../../db/schema";
+import { AppError } from "../../../lib/app-error";
 
 /** The form as the public may use it: published and active, else 'Form not found or not published'. */
 export async function loadPublicForm(db: Db, formId: string) {

@@ -1,0 +1,197 @@
+import type { TRoutingBuyer } from "@leadpost/shared";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyers, formBuyers, forms, leads, niches } from "../src/db/schema";
+import { leadPreviewBuyers, previewLeadIdsOf } from "../src/modules/lead-distribution";
+import { findCandidates } from "../src/modules/lead-distribution/decide/candidates";
+import {
+  ELIGIBILITY_RULES,
+  evaluateBuyer,
+  type TSkipCode,
+} from "../src/modules/lead-distribution/decide/eligibility";
+import { createCompanyWithOwner } from "./helpers/fixtures";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+// Buyer eligibility is defined once (decide/eligibility.ts) and yields three checks: the TypeScript
+// one routing decides with, the candidate statement's SQL, and the derived-preview rule's SQL (read
+// by lead, through the buyers' service-area index, and by buyer, through the leads' location index).
+// Over generated buyers and leads, every pair must get the same answer from all of them.
+
+const BUYERS = 90;
+const LEADS = 60;
+const DENVER = { latitude: 39.7491, longitude: -104.9946 };
+
+/** mulberry32: the same buyers and leads on every run, so a failure can be reproduced. */
+function generator(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  return {
+    next,
+    chance: (p: number) => next() < p,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+let ctx: TTestContext;
+let companyId: string;
+const pairs = { ts: new Set<string>(), codes: new Map<TSkipCode | "matched", number>() };
+const results = { candidates: new Set<string>(), byLead: new Set<string>(), byBuyer: new Set<string>() };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const co = await createCompanyWithOwner(ctx, "owner@parity.test", "Parity Co");
+  companyId = co.companyId;
+  const db = ctx.database.db;
+  const rnd = generator(2027);
+
+  const nicheRows = await db
+    .insert(niches)
+    .values([
+      { companyId, name: "Parity gutters" },
+      { companyId, name: "Parity siding" },
+    ])
+    .returning({ id: niches.id });
+  const nicheIds = nicheRows.map((n) => n.id);
+  const place = (spread: number) => ({
+    latitude: DENVER.latitude + (rnd.next() - 0.5) * 2 * spread,
+    longitude: DENVER.longitude + (rnd.next() - 0.5) * 2.5 * spread,
+  });
+
+  // Buyers: every state the rules read, and some that changed after they were first active (their
+  // receives_leads_since is set, their state no longer lets them receive leads).
+  const buyerValues = Array.from({ length: BUYERS }, (_, i) => {
+    const located = rnd.chance(0.92);
+    const total = rnd.int(0, 5);
+    return {
+      companyId,
+      email: `parity-buyer-${i}@example.com`,
+      contactName: `Parity Buyer ${i}`,
+      status: rnd.pick(["active", "active", "active", "active", "pending", "inactive"] as const),
+      isPaused: rnd.chance(0.15),
+      nicheId: rnd.chance(0.2) ? null : rnd.pick(nicheIds),
+      ...(located ? place(1.2) : { latitude: null, longitude: null }),
+      serviceRadius: rnd.int(1, 120),
+      allYouCanEatEnabled: rnd.chance(0.2),
+      prepaidLeadsTotal: total,
+      prepaidLeadsRemaining: rnd.int(0, total),
+      creditBalance: rnd.int(0, 50),
+      deletedAt: rnd.chance(0.1) ? new Date() : null,
+    };
+  });
+  const inserted = await db.insert(buyers).values(buyerValues).returning({ id: buyers.id });
+  const buyerIds = inserted.map((b) => b.id);
+  const later = buyerIds.filter(() => rnd.chance(0.15));
+  for (const id of later) {
+    const change = rnd.pick([
+      { status: "inactive" as const },
+      { status: "pending" as const },
+      { deletedAt: new Date() },
+    ]);
+    await db.update(buyers).set(change).where(eq(buyers.id, id));
+  }
+
+  // Two forms of the same company: one with a buyer list (about 40 % of the buyers), one without.
+  const [listed, open] = await db
+    .insert(forms)
+    .values([
+      { companyId, title: "Listed" },
+      { companyId, title: "Open" },
+    ])
+    .returning({ id: forms.id });
+  const listIds = buyerIds.filter(() => rnd.chance(0.4));
+  await db.insert(formBuyers).values(listIds.map((buyerId) => ({ companyId, formId: listed!.id, buyerId })));
+
+  // Leads routed after every buyer became active (routed_at in the future of the inserts).
+  const routedAt = new Date(Date.now() + 60_000);
+  const leadValues = Array.from({ length: LEADS }, () => {
+    const withList = rnd.chance(0.35);
+    return {
+      companyId,
+      formId: withList ? listed!.id : open!.id,
+      source: "form" as const,
+      nicheId: rnd.chance(0.25) ? null : rnd.pick(nicheIds),
+      ...place(1.3),
+      status: "routed" as const,
+      routedAt,
+    };
+  });
+  const leadRows = await db.insert(leads).values(leadValues).returning();
+
+  // The buyers as stored (the TypeScript check reads what the SQL reads).
+  const stored = await db.select().from(buyers).where(inArray(buyers.id, buyerIds));
+  const routingBuyers: TRoutingBuyer[] = stored.map((b) => ({
+    id: b.id,
+    status: b.status,
+    archived: b.deletedAt !== null,
+    isPaused: b.isPaused,
+    nicheId: b.nicheId,
+    latitude: b.latitude,
+    longitude: b.longitude,
+    serviceRadius: b.serviceRadius,
+    allYouCanEat: b.allYouCanEatEnabled,
+    prepaidRemaining: b.prepaidLeadsRemaining,
+    lastServedUs: null,
+    createdAt: b.createdAt,
+  }));
+  const listSet = new Set(listIds);
+
+  for (const [i, lead] of leadRows.entries()) {
+    const location = { latitude: lead.latitude!, longitude: lead.longitude! };
+    const list = lead.formId === listed!.id ? listSet : null;
+    for (const buyer of routingBuyers) {
+      const result = evaluateBuyer(buyer, { ...location, nicheId: lead.nicheId }, list);
+      pairs.codes.set(result.code, (pairs.codes.get(result.code) ?? 0) + 1);
+      if (result.eligible) pairs.ts.add(`${lead.id}:${buyer.id}`);
+    }
+    // The candidate statement as routing runs it (every other lead with the allowance holders locked),
+    // asked for every matching buyer (a duplicate lead's candidates include them all).
+    const found = await db.transaction((tx) =>
+      findCandidates(tx, { companyId, ...location, nicheId: lead.nicheId }, list ? [...list] : [], {
+        lockAllowanceHolders: i % 2 === 0,
+        duplicate: true,
+      }),
+    );
+    for (const c of found.candidates) if (c.eligibleInSql) results.candidates.add(`${lead.id}:${c.id}`);
+    for (const p of await leadPreviewBuyers(db, lead)) results.byLead.add(`${lead.id}:${p.buyerId}`);
+  }
+  for (const buyerId of buyerIds) {
+    const rows = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(sql`${leads.id} in (${previewLeadIdsOf({ buyerId, companyId })})`);
+    for (const r of rows) results.byBuyer.add(`${r.id}:${buyerId}`);
+  }
+}, 300_000);
+
+afterAll(() => ctx.close());
+
+const sorted = (set: ReadonlySet<string>) => [...set].sort();
+
+describe("buyer eligibility: TypeScript and SQL agree", () => {
+  it("generates pairs that every rule decides, matched and not", () => {
+    // Each rule turns some pair down (so a broken rule on either side shows), and many pairs match.
+    for (const { code } of ELIGIBILITY_RULES) {
+      expect(pairs.codes.get(code) ?? 0, code).toBeGreaterThan(0);
+    }
+    expect(pairs.ts.size).toBeGreaterThan(100);
+    expect(pairs.ts.size).toBeLessThan(BUYERS * LEADS - 1000);
+  });
+
+  it("the candidate statement matches exactly the pairs the TypeScript check matches", () => {
+    expect(sorted(results.candidates)).toEqual(sorted(pairs.ts));
+  });
+
+  it("the derived-preview rule, read by lead, matches exactly the same pairs", () => {
+    expect(sorted(results.byLead)).toEqual(sorted(pairs.ts));
+  });
+
+  it("the derived-preview rule, read by buyer, matches exactly the same pairs", () => {
+    expect(sorted(results.byBuyer)).toEqual(sorted(pairs.ts));
+  });
+});
