@@ -60,7 +60,7 @@ type TAcceptResult =
 /**
  * The public submission pipeline (PRODUCT §3), in one round trip for an accepted submission: the form
  * comes from a short-lived cache and the answers are validated in the process; then one statement
- * (accept_submission, migrations 0019 and 0020) replays a known idempotency key, counts both rate limits,
+ * (accept_submission, apps/server/db/functions/accept_submission.sql) replays a known idempotency key, counts both rate limits,
  * re-checks the form is published, and stores the raw submission and, unless it is spam, its lead
  * with the duplicate flag. The lead waits as routing "pending" for the routing worker, woken here;
  * the visitor's answer never waits for routing.
@@ -247,7 +247,7 @@ async function findAnswer(
   return (row?.response as TSubmitAnswer | undefined) ?? null;
 }
 
-/** The form's limit counts over its 32 counters (form_limit_hit, migration 0020), as the accept statement does. */
+/** The form's limit counts over its 32 counters (form_limit_hit, db/functions/form_limit_hit.sql), as the accept statement does. */
 async function enforceFormLimit(db: Db, formId: string, max: number) {
   const now = Date.now();
   const result = await db.execute(
