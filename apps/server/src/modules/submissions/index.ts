@@ -3,4 +3,4 @@ export { forgetPublicForm } from "./form-cache";
 export { loadPublicForm } from "./public-form";
 export { retryFailedRouting } from "./routing-retry";
 export { startRoutingWorker, type TRoutingWorker } from "./routing-worker";
-export { countRefusedSubmission, SubmissionRateLimitedError, submitForm } from "./service";
+export { acceptLeadJson, countRefusedSubmission, SubmissionRateLimitedError, submitForm } from "./service";

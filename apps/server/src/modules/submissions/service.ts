@@ -9,7 +9,8 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
-import { formSubmissions } from "../../db/schema";
+import { rowJson } from "../../db/row-json";
+import { formSubmissions, leads } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../plugins/rate-limit";
 import { leadFromSubmission } from "../leads";
@@ -160,23 +161,7 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
     is_spam: spam.isSpam,
     spam_reason: spam.reason,
     routing_status: spam.isSpam || isTest ? "skipped" : "pending",
-    lead: lead && {
-      source: lead.source,
-      is_test: lead.isTest,
-      name: lead.name,
-      email: lead.email,
-      phone: lead.phone,
-      city: lead.city,
-      state: lead.state,
-      zip_code: lead.zipCode,
-      latitude: lead.latitude,
-      longitude: lead.longitude,
-      service_type: lead.serviceType,
-      niche_id: lead.nicheId,
-      data: lead.data,
-      answers: lead.answers,
-      sale_cap: lead.saleCap,
-    },
+    lead: lead && acceptLeadJson(lead),
   };
   const result = await accept(db, params);
   switch (result.kind) {
@@ -192,6 +177,16 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
       if (lead && !isTest) wakeRoutingWorkers();
       return { ...answer, replayed: false };
   }
+}
+
+/**
+ * The lead as accept_submission reads it (`v_lead->>'zip_code'`): its columns keyed by their names in the
+ * leads table, so a renamed column renames its key; the ids travel beside it (lead_id, submission_id…).
+ * test/lead-shape.test.ts checks the function's insert reads exactly these keys into the same-named columns.
+ */
+export function acceptLeadJson(lead: ReturnType<typeof leadFromSubmission>): Record<string, unknown> {
+  const { id: _id, companyId: _companyId, formId: _formId, submissionId: _submissionId, ...columns } = lead;
+  return rowJson(leads, columns);
 }
 
 async function accept(db: Db, params: object): Promise<TAcceptResult> {
