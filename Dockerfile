@@ -26,6 +26,7 @@ COPY --from=build --chown=node:node /app/packages/shared ./packages/shared
 COPY --from=build --chown=node:node /app/apps/server/package.json ./apps/server/
 COPY --from=build --chown=node:node /app/apps/server/dist ./apps/server/dist
 COPY --from=build --chown=node:node /app/apps/server/drizzle ./apps/server/drizzle
+COPY --from=build --chown=node:node /app/apps/server/db ./apps/server/db
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
 # uploads/ exists so a named volume mounted there (compose.yaml) starts owned by node.
 RUN mkdir -p /data/uploads && chown -R node:node /data

@@ -19,7 +19,7 @@ const targets = [
   {
     name: "server",
     output: "apps/server/dist/index.js",
-    sources: ["apps/server/src", "apps/server/drizzle", "apps/server/build.mjs", ...SHARED],
+    sources: ["apps/server/src", "apps/server/drizzle", "apps/server/db", "apps/server/build.mjs", ...SHARED],
     workspace: "@leadpost/server",
   },
 ];

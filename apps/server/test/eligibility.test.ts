@@ -112,11 +112,11 @@ describe("the receives_leads_since trigger is the eligibility's account rules", 
     expect(rows[0]!.prosrc).toBe(receivesLeadsSinceFunctionBody());
   });
 
-  it("is written out in migration 0035 as the definition yields it", () => {
-    const migration = readFileSync(
-      new URL("../drizzle/0035_eligibility_trigger.sql", import.meta.url),
+  it("is written out in its function file as the definition yields it", () => {
+    const source = readFileSync(
+      new URL("../db/functions/leadpost_buyer_receives_leads_since.sql", import.meta.url),
       "utf8",
     );
-    expect(migration).toContain(`AS $$${receivesLeadsSinceFunctionBody()}$$;`);
+    expect(source).toContain(`AS $$${receivesLeadsSinceFunctionBody()}$$;`);
   });
 });

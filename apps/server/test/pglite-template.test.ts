@@ -68,9 +68,9 @@ describe("embedded database template", () => {
       let migrated = 0;
       const counting = {
         ...database,
-        migrate: (folder: string, lock: string) => {
+        migrate: (...args: Parameters<typeof database.migrate>) => {
           migrated++;
-          return database.migrate(folder, lock);
+          return database.migrate(...args);
         },
       };
       await runMigrations(counting);

@@ -17,8 +17,11 @@ export type TDatabase = {
   kind: "pglite" | "postgres";
   /** Runs fn while holding a database-wide lock, so only one server instance does it at a time. */
   withExclusiveLock<T>(name: string, fn: (db: Db) => Promise<T>): Promise<T>;
-  /** Applies the migrations in folder with the driver's own migrator (under lockName's lock). */
-  migrate(folder: string, lockName: string): Promise<void>;
+  /**
+   * Applies the migrations in folder with the driver's own migrator under lockName's lock, then runs
+   * `afterwards` on the same connection before the lock is released (db/migrate.ts: the function files).
+   */
+  migrate(folder: string, lockName: string, afterwards?: (db: Db) => Promise<void>): Promise<void>;
   close(): Promise<void>;
   /** Where LISTEN runs (realtime): the embedded client itself, or a dedicated connection to this URL. */
   listenSource: TListenSource;
@@ -65,8 +68,11 @@ export function openPostgres(url: string, poolSize = 10, opts: { applicationName
     db,
     kind: "postgres",
     withExclusiveLock,
-    migrate: (folder, lockName) =>
-      withExclusiveLock(lockName, (locked) => migrateNodePg(locked, { migrationsFolder: folder })),
+    migrate: (folder, lockName, afterwards) =>
+      withExclusiveLock(lockName, async (locked) => {
+        await migrateNodePg(locked, { migrationsFolder: folder });
+        await afterwards?.(locked);
+      }),
     close: () => pool.end(),
     listenSource: { kind: "postgres", url },
     url,
@@ -99,7 +105,10 @@ export async function openPglite(
     db,
     kind: "pglite",
     withExclusiveLock: (_name, fn) => fn(db),
-    migrate: (folder) => migratePglite(pglite, { migrationsFolder: folder }),
+    migrate: async (folder, _lockName, afterwards) => {
+      await migratePglite(pglite, { migrationsFolder: folder });
+      await afterwards?.(db);
+    },
     close: () => client.close(),
     embedded: client,
     listenSource: {

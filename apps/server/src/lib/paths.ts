@@ -14,4 +14,6 @@ export function serverPackageDir(): string {
 }
 
 export const migrationsDir = () => join(serverPackageDir(), "drizzle");
+/** The current definition of every database function and its triggers, one file each (db/functions.ts). */
+export const functionsDir = () => join(serverPackageDir(), "db", "functions");
 export const defaultWebDistDir = () => resolve(serverPackageDir(), "../web/dist");

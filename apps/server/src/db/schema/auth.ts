@@ -36,8 +36,8 @@ export const sessions = pgTable(
   },
   (t) => [
     index().on(t.userId),
-    // migration 0027: the abandoned-impersonation job's look-up (a trigger there also keeps an
-    // impersonation session's expiry within its hour).
+    // migration 0027: the abandoned-impersonation job's look-up (a trigger, db/functions/
+    // sessions_impersonation_hour.sql, keeps an impersonation session's expiry within its hour).
     index("sessions_impersonation_created_at_index")
       .on(t.createdAt)
       .where(sql`${t.impersonatedBy} is not null`),

@@ -100,7 +100,7 @@ export const buyers = pgTable(
     monthlyCap: integer(),
     isPaused: boolean().notNull().default(false),
     /**
-     * When the buyer first became active (set by a trigger, migration 0023): leads routed since then
+     * When the buyer first became active (set by a trigger, db/functions/leadpost_buyer_receives_leads_since.sql): leads routed since then
      * are its previews, older ones never.
      */
     receivesLeadsSince: tz(),

@@ -75,7 +75,7 @@ const toLots = (rows: TLotRow[]): TCreditLot[] =>
 
 /**
  * Locks the buyer's wallet for the rest of the transaction; null when not this company's buyer. The
- * wallet's open lots come with it in the same round trip (lock_wallet, migration 0022), read after
+ * wallet's open lots come with it in the same round trip (db/functions/lock_wallet.sql), read after
  * the lock was granted. With skipLocked (the expiry job) a wallet locked elsewhere is passed over.
  */
 export async function lockBuyer(

@@ -173,7 +173,7 @@ export function buyerColumnsOf(alias: string): TEligibilitySqlInputs["buyer"] {
 
 /**
  * The body of leadpost_buyer_receives_leads_since(), the BEFORE INSERT OR UPDATE trigger function on
- * buyers (migration 0035): the first time a buyer's `account` rules hold, its previews start (only
+ * buyers (db/functions/leadpost_buyer_receives_leads_since.sql): the first time a buyer's `account` rules hold, its previews start (only
  * leads routed since then). Generated here so the trigger and the rules cannot drift; a test compares
  * the installed function with it.
  */

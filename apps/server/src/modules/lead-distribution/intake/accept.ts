@@ -10,7 +10,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../../app-types";
 import type { Db } from "../../../db/client";
 import { col, queryRows, rowOf } from "../../../db/raw";
-import { formSubmissions } from "../../../db/schema";
+import { rowJson } from "../../../db/row-json";
+import { formSubmissions, leads } from "../../../db/schema";
 import { AppError } from "../../../lib/app-error";
 import { consumeRateLimit } from "../../../plugins/rate-limit";
 import { wakeRoutingWorkers } from "../worker/routing-worker";
@@ -61,7 +62,7 @@ type TAcceptResult =
 /**
  * The public submission pipeline (PRODUCT §3), in one round trip for an accepted submission: the form
  * comes from a short-lived cache and the answers are validated in the process; then one statement
- * (accept_submission, migrations 0019 and 0020) replays a known idempotency key, counts both rate limits,
+ * (accept_submission, apps/server/db/functions/accept_submission.sql) replays a known idempotency key, counts both rate limits,
  * re-checks the form is published, and stores the raw submission and, unless it is spam, its lead
  * with the duplicate flag. The lead waits as routing "pending" for the routing worker, woken here;
  * the visitor's answer never waits for routing.
@@ -161,23 +162,7 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
     is_spam: spam.isSpam,
     spam_reason: spam.reason,
     routing_status: spam.isSpam || isTest ? "skipped" : "pending",
-    lead: lead && {
-      source: lead.source,
-      is_test: lead.isTest,
-      name: lead.name,
-      email: lead.email,
-      phone: lead.phone,
-      city: lead.city,
-      state: lead.state,
-      zip_code: lead.zipCode,
-      latitude: lead.latitude,
-      longitude: lead.longitude,
-      service_type: lead.serviceType,
-      niche_id: lead.nicheId,
-      data: lead.data,
-      answers: lead.answers,
-      sale_cap: lead.saleCap,
-    },
+    lead: lead && acceptLeadJson(lead),
   };
   const result = await accept(db, params);
   switch (result.kind) {
@@ -206,6 +191,16 @@ function acceptResultOf(value: unknown): TAcceptResult {
 
 const isAcceptResult = (v: unknown): v is TAcceptResult =>
   typeof v === "object" && v !== null && "kind" in v && ACCEPT_KINDS.some((kind) => kind === v.kind);
+
+/**
+ * The lead as accept_submission reads it (`v_lead->>'zip_code'`): its columns keyed by their names in the
+ * leads table, so a renamed column renames its key; the ids travel beside it (lead_id, submission_id…).
+ * test/lead-shape.test.ts checks the function's insert reads exactly these keys into the same-named columns.
+ */
+export function acceptLeadJson(lead: ReturnType<typeof leadFromSubmission>): Record<string, unknown> {
+  const { id: _id, companyId: _companyId, formId: _formId, submissionId: _submissionId, ...columns } = lead;
+  return rowJson(leads, columns);
+}
 
 async function accept(db: Db, params: object): Promise<TAcceptResult> {
   const [row] = await queryRows(
@@ -263,7 +258,7 @@ async function findAnswer(
   return (row?.response as TSubmitAnswer | undefined) ?? null;
 }
 
-/** The form's limit counts over its 32 counters (form_limit_hit, migration 0020), as the accept statement does. */
+/** The form's limit counts over its 32 counters (form_limit_hit, db/functions/form_limit_hit.sql), as the accept statement does. */
 async function enforceFormLimit(db: Db, formId: string, max: number) {
   const now = Date.now();
   const [row] = await queryRows(

@@ -26,7 +26,7 @@ export type TLeadFromSubmission = {
  * The lead of a submission as computed in the process (no database): the 001 §7 heuristics over the
  * answers (by label and by field id), the offline zip centroid (filling city and state when the visitor
  * gave none), the form's niche and sale cap. The duplicate flag needs the database: the public accept path sets it
- * in the same statement that stores the lead (accept.ts: accept_submission, migration 0019).
+ * in the same statement that stores the lead (accept.ts: accept_submission, db/functions/accept_submission.sql).
  */
 export function leadFromSubmission(input: TLeadFromSubmission) {
   const ordered = labelledAnswers(input.fields, input.answers);

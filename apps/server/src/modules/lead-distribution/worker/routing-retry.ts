@@ -10,7 +10,7 @@ export const MAX_ROUTING_ATTEMPTS = 5;
 export const ROUTING_LEASE_MS = 2 * 60_000;
 /**
  * The NOTIFY channel that wakes every instance's routing worker: the database publishes on it when a
- * submission waiting for routing is stored (a trigger on form_submissions, migration 0032), and
+ * submission waiting for routing is stored (a trigger on form_submissions, db/functions/leadpost_notify_routing_wake.sql), and
  * routeClaimed when it hands claims back. Never forwarded to a browser (not a realtime channel).
  */
 export const ROUTING_WAKE_CHANNEL = "routing_wake";
