@@ -4,6 +4,7 @@ import { lookupZip } from "../../integrations/geocoding/zip-centroids";
 import { hashPassword } from "../../modules/auth";
 import { bookCredit, lockBuyer } from "../../modules/credits";
 import { purchaseLeadWithCredit } from "../../modules/purchases";
+import { fileReturn } from "../../modules/returns";
 import { routeLead } from "../../modules/routing";
 import { setTierByHand } from "../../modules/subscriptions";
 import type { Db } from "../client";
@@ -267,5 +268,12 @@ async function routeDemoLeads(deps: TSeedDeps, seeded: TSeeded): Promise<void> {
   if (seeded.purchase) {
     const { leadId, buyer } = seeded.purchase;
     await purchaseLeadWithCredit(deps, buyer, { leadId, idempotencyKey: `seed-purchase-${leadId}` });
+    // A pending return for the Returns queue, filed by the real service; history, so no e-mail.
+    await fileReturn(
+      deps,
+      buyer,
+      { leadId, reason: "Wrong number", note: "The number rings a closed business." },
+      { notify: false },
+    );
   }
 }

@@ -1,1 +1,2 @@
-export { registerApiKeyRoutes } from "./routes";
+export { presentedKey, registerApiKeyRoutes } from "./routes";
+export { authenticateApiKey, type TApiKeyContext } from "./service";
