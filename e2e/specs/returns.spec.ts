@@ -62,7 +62,7 @@ test("a buyer returns a lead it bought, the company approves it, and both see th
   await expect(nav.getByText("2", { exact: true })).toBeVisible();
   await nav.getByRole("link", { name: "Returns" }).click();
   await expect(page.getByRole("heading", { name: "Returns" })).toBeVisible();
-  const returnRow = page.getByRole("row").filter({ hasText: leadName });
+  const returnRow = page.getByTestId("return-row").filter({ hasText: leadName });
   await expect(returnRow).toContainText("Wrong number");
   await expect(returnRow).toContainText("The number is disconnected.");
   await returnRow.getByRole("button", { name: /^Approve/ }).click();
@@ -71,7 +71,7 @@ test("a buyer returns a lead it bought, the company approves it, and both see th
   await confirm.getByLabel("Note to the buyer (optional)").fill("Sorry about that one.");
   await confirm.getByRole("button", { name: "Approve and refund" }).click();
   await expect(page.getByText(`Approved: ${price} credits refunded`)).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: leadName })).toHaveCount(0);
+  await expect(page.getByTestId("return-row").filter({ hasText: leadName })).toHaveCount(0);
   await expect(nav.getByText("1", { exact: true })).toBeVisible();
 
   // The company's ledger shows the refund, and the buyer's balance is back where it was.

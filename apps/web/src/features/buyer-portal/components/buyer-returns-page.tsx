@@ -36,9 +36,9 @@ export function BuyerReturnsPage() {
                     <TableHead>Lead</TableHead>
                     <TableHead>Reason</TableHead>
                     <TableHead>State</TableHead>
-                    <TableHead className="text-right">Credits</TableHead>
-                    <TableHead>Filed</TableHead>
-                    <TableHead>Company note</TableHead>
+                    <TableHead className="hidden text-right sm:table-cell">Credits</TableHead>
+                    <TableHead className="hidden sm:table-cell">Filed</TableHead>
+                    <TableHead className="hidden sm:table-cell">Company note</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -55,10 +55,19 @@ export function BuyerReturnsPage() {
                       <TableCell>{r.reason}</TableCell>
                       <TableCell>
                         <ReturnStatusBadge status={r.status} />
+                        {r.decisionNote && (
+                          <span className="mt-1 block max-w-40 whitespace-pre-wrap break-words text-muted-foreground text-xs sm:hidden">
+                            {r.decisionNote}
+                          </span>
+                        )}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{r.credits}</TableCell>
-                      <TableCell className="whitespace-nowrap">{date(r.createdAt)}</TableCell>
-                      <TableCell className="max-w-64 whitespace-pre-wrap break-words text-muted-foreground">
+                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                        {r.credits}
+                      </TableCell>
+                      <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                        {date(r.createdAt)}
+                      </TableCell>
+                      <TableCell className="hidden max-w-64 whitespace-pre-wrap break-words text-muted-foreground sm:table-cell">
                         {r.decisionNote ?? "—"}
                       </TableCell>
                     </TableRow>

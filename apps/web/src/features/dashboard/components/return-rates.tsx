@@ -49,7 +49,7 @@ export function ReturnRates({ days }: { days: number }) {
 function RateTable({ caption, rows }: { caption: string; rows: TReturnRateRow[] }) {
   return (
     <Table>
-      <caption className="mb-2 text-left font-medium text-sm">{caption}</caption>
+      <caption className="mb-2 caption-top text-left font-medium text-foreground text-sm">{caption}</caption>
       <TableHeader>
         <TableRow>
           <TableHead>{caption === "By buyer" ? "Buyer" : "Form"}</TableHead>

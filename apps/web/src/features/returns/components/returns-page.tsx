@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, QueryState } from "@/components/ui/query-states";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
@@ -48,7 +47,7 @@ export function ReturnsPage() {
         description="Leads your buyers returned. Approving refunds the lead's credits; rejecting changes no balance. Set the window, reasons and rules under Settings → Returns."
       />
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="w-full sm:w-fit">
+        <TabsList className="w-full overflow-x-auto sm:w-fit">
           {TABS.map((t) => (
             <TabsTrigger key={t} value={t}>
               {TAB_LABELS[t]}
@@ -64,92 +63,90 @@ export function ReturnsPage() {
               {tab === "pending" ? "When a buyer returns a lead, it waits here for your decision." : null}
             </EmptyState>
           ) : (
-            <Card className="py-0">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Lead</TableHead>
-                    <TableHead>Buyer</TableHead>
-                    <TableHead>Reason</TableHead>
-                    <TableHead className="text-right">Credits</TableHead>
-                    <TableHead>Filed</TableHead>
-                    <TableHead>State</TableHead>
-                    <TableHead className="w-0 text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.returns.map((r) => (
-                    <TableRow key={r.id}>
-                      <TableCell className="font-medium">
+            <ul className="grid gap-3" aria-label="Returns">
+              {data.returns.map((r) => (
+                <li key={r.id}>
+                  <Card className="gap-3 p-4" data-testid="return-row">
+                    <div className="flex flex-wrap items-start justify-between gap-3">
+                      <div className="min-w-0">
                         <Link
                           to={`/dashboard/leads?lead=${r.leadId}`}
-                          className="underline-offset-4 hover:underline"
+                          className="font-medium underline-offset-4 hover:underline"
                         >
                           {r.leadName ?? "Lead"}
                         </Link>
-                        <span className="block font-normal text-muted-foreground text-xs">
+                        <p className="text-muted-foreground text-xs">
                           {[r.leadService, r.formTitle].filter(Boolean).join(" · ")}
-                        </span>
+                        </p>
+                      </div>
+                      <div className="flex flex-wrap items-center gap-2">
                         {r.phoneMarkedInvalid && (
-                          <Badge variant="outline" className="mt-1">
+                          <Badge variant="outline">
                             <PhoneOff aria-hidden="true" />
                             Phone marked invalid
                           </Badge>
                         )}
-                      </TableCell>
-                      <TableCell>{r.buyerName}</TableCell>
-                      <TableCell className="max-w-64">
-                        {r.reason}
-                        {r.note && (
-                          <span className="block whitespace-pre-wrap break-words text-muted-foreground text-xs">
-                            {r.note}
-                          </span>
-                        )}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{r.credits}</TableCell>
-                      <TableCell className="whitespace-nowrap">{date(r.createdAt)}</TableCell>
-                      <TableCell>
                         <ReturnStatusBadge status={r.status} />
-                        {r.autoApproved && (
-                          <span className="block text-muted-foreground text-xs">By your rule</span>
-                        )}
-                        {r.resold && <span className="block text-muted-foreground text-xs">Slot freed</span>}
-                        {r.decisionNote && (
-                          <span className="block max-w-48 whitespace-pre-wrap break-words text-muted-foreground text-xs">
-                            {r.decisionNote}
-                          </span>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        {r.status === "pending" && isAdmin && (
-                          <div className="flex justify-end gap-1">
-                            <Button
-                              size="sm"
-                              onClick={() => setDecision({ ret: r, action: "approve" })}
-                              aria-label={`Approve the return of ${r.leadName ?? "the lead"} by ${r.buyerName}`}
-                            >
-                              <Check aria-hidden="true" />
-                              Approve
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              onClick={() => setDecision({ ret: r, action: "reject" })}
-                              aria-label={`Reject the return of ${r.leadName ?? "the lead"} by ${r.buyerName}`}
-                            >
-                              <X aria-hidden="true" />
-                              Reject
-                            </Button>
-                          </div>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Card>
+                      </div>
+                    </div>
+                    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
+                      <div>
+                        <dt className="text-muted-foreground text-xs">Buyer</dt>
+                        <dd className="break-words">{r.buyerName}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-muted-foreground text-xs">Reason</dt>
+                        <dd>{r.reason}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-muted-foreground text-xs">Credits</dt>
+                        <dd className="tabular-nums">{r.credits}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-muted-foreground text-xs">Filed</dt>
+                        <dd>{date(r.createdAt)}</dd>
+                      </div>
+                    </dl>
+                    {r.note && (
+                      <p className="whitespace-pre-wrap break-words text-sm">
+                        <span className="text-muted-foreground">Buyer's note: </span>
+                        {r.note}
+                      </p>
+                    )}
+                    {r.status !== "pending" && (
+                      <p className="text-muted-foreground text-sm">
+                        {r.status === "approved" ? "Approved" : "Rejected"}
+                        {r.decidedAt ? ` ${date(r.decidedAt)}` : ""}
+                        {r.autoApproved ? " by your rule" : ""}
+                        {r.resold ? " · slot freed for resale" : ""}
+                        {r.decisionNote ? ` · Note: ${r.decisionNote}` : ""}
+                      </p>
+                    )}
+                    {r.status === "pending" && isAdmin && (
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          size="sm"
+                          onClick={() => setDecision({ ret: r, action: "approve" })}
+                          aria-label={`Approve the return of ${r.leadName ?? "the lead"} by ${r.buyerName}`}
+                        >
+                          <Check aria-hidden="true" />
+                          Approve
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setDecision({ ret: r, action: "reject" })}
+                          aria-label={`Reject the return of ${r.leadName ?? "the lead"} by ${r.buyerName}`}
+                        >
+                          <X aria-hidden="true" />
+                          Reject
+                        </Button>
+                      </div>
+                    )}
+                  </Card>
+                </li>
+              ))}
+            </ul>
           )
         }
       </QueryState>
