@@ -38,6 +38,7 @@ import { registerPaymentRoutes } from "./modules/payments";
 import { impersonationGuard, registerPlatformAdminRoutes } from "./modules/platform-admin";
 import { registerPurchaseRoutes } from "./modules/purchases";
 import { registerRealtimeRoutes } from "./modules/realtime";
+import { registerBuyerReturnRoutes, registerReturnApiRoutes, registerReturnRoutes } from "./modules/returns";
 import { registerSessionRoutes } from "./modules/session";
 import { COMPANY_LOGO_PATH, registerSettingsRoutes } from "./modules/settings";
 import { registerSubscriptionRoutes, registerSubscriptionWebhooks } from "./modules/subscriptions";
@@ -146,6 +147,9 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerCreditRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
+  registerBuyerReturnRoutes(app, deps);
+  registerReturnRoutes(app, deps);
+  registerReturnApiRoutes(app, deps);
   registerSubscriptionWebhooks(app, deps);
   registerPaymentRoutes(app, deps);
   registerCallTrackingRoutes(app, deps);

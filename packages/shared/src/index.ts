@@ -39,6 +39,7 @@ export * from "./schemas/payments";
 export * from "./schemas/phone-field";
 export * from "./schemas/platform-admin";
 export * from "./schemas/purchases";
+export * from "./schemas/returns";
 export * from "./schemas/routing";
 export * from "./schemas/session";
 export * from "./schemas/settings";

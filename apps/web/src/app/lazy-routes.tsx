@@ -83,6 +83,10 @@ export const lazyNichesPage = async () => ({
   Component: (await import("@/features/niches/components/niches-page")).NichesPage,
 });
 
+export const lazyReturnsPage = async () => ({
+  Component: (await import("@/features/returns/components/returns-page")).ReturnsPage,
+});
+
 export const lazyBuyerApplication = async () => ({
   Component: (await import("@/features/buyers/components/buyer-application-page")).BuyerApplicationPage,
 });

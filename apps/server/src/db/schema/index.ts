@@ -7,4 +7,5 @@ export * from "./forms";
 export * from "./leads";
 export * from "./platform";
 export * from "./platform-audit";
+export * from "./returns";
 export * from "./system";

@@ -5,6 +5,7 @@ import { hashPassword } from "../../modules/auth";
 import { bookCredit, lockBuyer } from "../../modules/credits";
 import { routeLead } from "../../modules/lead-distribution";
 import { purchaseLeadWithCredit } from "../../modules/purchases";
+import { fileReturn } from "../../modules/returns";
 import { setTierByHand } from "../../modules/subscriptions";
 import type { Db } from "../client";
 import {
@@ -267,5 +268,12 @@ async function routeDemoLeads(deps: TSeedDeps, seeded: TSeeded): Promise<void> {
   if (seeded.purchase) {
     const { leadId, buyer } = seeded.purchase;
     await purchaseLeadWithCredit(deps, buyer, { leadId, idempotencyKey: `seed-purchase-${leadId}` });
+    // A pending return for the Returns queue, filed by the real service; history, so no e-mail.
+    await fileReturn(
+      deps,
+      buyer,
+      { leadId, reason: "Wrong number", note: "The number rings a closed business." },
+      { notify: false },
+    );
   }
 }

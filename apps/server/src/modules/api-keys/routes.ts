@@ -127,7 +127,7 @@ const listLeadsRoute = createRoute({
  * The one way to pass a key: `Authorization: Bearer <key>` (the OpenAPI document's `apiKey` scheme). A
  * key in another header is refused in words rather than silently accepted.
  */
-const presentedKey = (c: Context<TAppEnv>) => {
+export const presentedKey = (c: Context<TAppEnv>) => {
   const bearer = c.req
     .header("authorization")
     ?.match(/^Bearer\s+(.+)$/i)?.[1]

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   ListChecks,
   Settings,
+  Undo2,
 } from "lucide-react";
 import type { TNavGroup } from "./nav";
 
@@ -17,6 +18,7 @@ export const BUYER_NAV_GROUPS: TNavGroup[] = [
       { title: "Dashboard", to: "/buyer/dashboard", icon: LayoutDashboard },
       { title: "Available Leads", to: "/buyer/available-leads", icon: Inbox },
       { title: "My Leads", to: "/buyer/my-leads", icon: ListChecks },
+      { title: "Returns", to: "/buyer/returns", icon: Undo2 },
       { title: "Buy Credits", to: "/buyer/buy-credits", icon: CreditCard, alsoActiveOn: ["/buyer/credits"] },
     ],
   },

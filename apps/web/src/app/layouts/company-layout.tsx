@@ -1,5 +1,6 @@
 import { LogoutButton } from "@/features/auth/components/logout-button";
 import { ImpersonationBanner } from "@/features/impersonation/components/impersonation-banner";
+import { usePendingReturnCount } from "@/features/returns/use-pending-returns";
 import { ThemeToggle } from "@/features/theme/components/theme-toggle";
 import { TrialBanner } from "@/features/trial-banner/components/trial-banner";
 import { WorkspaceSwitcher } from "@/features/workspace/components/workspace-switcher";
@@ -16,12 +17,14 @@ const ROLE_LABELS = { owner: "Owner", org_admin: "Admin", member: "Member" } as 
 export function CompanyLayout() {
   const { user } = useSession();
   const role = user?.roles.find((r) => r.companyId === user.organizationId)?.role ?? user?.roles[0]?.role;
+  // Only a user of a company that is open has a queue to count.
+  const pendingReturns = usePendingReturnCount(Boolean(user?.organizationId) && !user?.companySuspended);
   const roleLabel = user?.isPlatformAdmin ? "Platform admin" : role ? ROLE_LABELS[role] : "No company";
 
   return (
     <LayoutShell
       navLabel="Company navigation"
-      groups={companyNavGroups(user)}
+      groups={companyNavGroups(user, pendingReturns)}
       brand={
         <SidebarBrand
           title="Leadpost"

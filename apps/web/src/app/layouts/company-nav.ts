@@ -10,13 +10,14 @@ import {
   PhoneCall,
   Settings,
   Tags,
+  Undo2,
   Users,
 } from "lucide-react";
 import { canUse } from "../route-access";
 import type { TNavGroup } from "./nav";
 
 /** Spec 001 §2 Layout, company sidebar. Settings links straight to /owner/settings (where /dashboard/settings redirects). */
-export function companyNavGroups(user: TWhoami | null): TNavGroup[] {
+export function companyNavGroups(user: TWhoami | null, pendingReturns = 0): TNavGroup[] {
   const groups: TNavGroup[] = [
     {
       label: "Company",
@@ -33,6 +34,7 @@ export function companyNavGroups(user: TWhoami | null): TNavGroup[] {
         },
         { title: "Email", to: "/dashboard/email", icon: Mail },
         { title: "Buyers", to: "/dashboard/buyers", icon: Users },
+        { title: "Returns", to: "/dashboard/returns", icon: Undo2, badge: pendingReturns },
         { title: "Niches", to: "/dashboard/niches", icon: Tags },
         { title: "Credits", to: "/owner/credits", icon: Coins },
         { title: "Documentation", to: "/dashboard/docs", icon: BookOpen },

@@ -14,6 +14,8 @@ export type TNavItem = {
   /** Active only on its own paths, not below them (items whose sub-items are separate screens). */
   exact?: boolean;
   items?: TNavSubItem[];
+  /** A count beside the title (the returns waiting for a decision); nothing when 0. */
+  badge?: number;
 };
 
 export type TNavGroup = {

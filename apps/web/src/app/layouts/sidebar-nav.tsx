@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { useSidebar } from "@/components/ui/sidebar/sidebar-context";
 import {
   SidebarMenu,
+  SidebarMenuBadge,
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarMenuSub,
@@ -40,6 +41,9 @@ export function SidebarNav({ groups, label }: { groups: TNavGroup[]; label: stri
                         <span>{item.title}</span>
                       </Link>
                     </SidebarMenuButton>
+                    {item.badge ? (
+                      <SidebarMenuBadge aria-label={`${item.badge} waiting`}>{item.badge}</SidebarMenuBadge>
+                    ) : null}
                     {item.items && item.items.length > 0 && (
                       <SidebarMenuSub>
                         {item.items.map((sub) => {

@@ -1,6 +1,7 @@
 import {
   type TBuyerProfileUpdate,
   type TCreateCreditOrder,
+  type TFileReturn,
   type TMyLeadFilters,
   type TMyLeadListQuery,
   type TMyLeadUpdate,
@@ -8,10 +9,12 @@ import {
   type TPurchaseLeadResult,
   ZBillingHistorySchema,
   ZBuyerProfileSchema,
+  ZBuyerReturnListSchema,
   ZBuyerSummarySchema,
   ZCaptureResultSchema,
   ZCreditOrderSchema,
   ZDeleteResultSchema,
+  ZFiledReturnSchema,
   ZMyLeadListSchema,
   ZMyLeadSchema,
   ZPreviewListSchema,
@@ -120,3 +123,12 @@ export const captureCreditOrder = (buyerId: string | null, orderId: string) =>
     headers: headers(buyerId),
     schema: ZCaptureResultSchema,
   });
+
+/** The buyer's lead returns and the company's return policy (window and reasons). */
+export const buyerReturnKeys = (buyerId: string | null) => ["buyer-portal", buyerId, "returns"] as const;
+
+export const fetchBuyerReturns = (buyerId: string | null, signal?: AbortSignal) =>
+  apiClient.get("/api/buyer-returns", { headers: headers(buyerId), schema: ZBuyerReturnListSchema, signal });
+
+export const fileLeadReturn = (buyerId: string | null, input: TFileReturn) =>
+  apiClient.post("/api/buyer-returns", input, { headers: headers(buyerId), schema: ZFiledReturnSchema });

@@ -19,6 +19,10 @@ export const buyerPortalRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("./components/my-leads-page")).MyLeadsPage }),
   },
   {
+    path: "returns",
+    lazy: async () => ({ Component: (await import("./components/buyer-returns-page")).BuyerReturnsPage }),
+  },
+  {
     path: "buy-credits",
     lazy: async () => ({ Component: (await import("./components/buy-credits-page")).BuyCreditsPage }),
   },

@@ -1,4 +1,4 @@
-import type { TBusinessOverview, TDashboardSummary } from "@leadpost/shared";
+import type { TBusinessOverview, TDashboardSummary, TReturnRates } from "@leadpost/shared";
 import { apiClient } from "@/lib/api-client";
 
 export const dashboardKeys = {
@@ -21,5 +21,14 @@ export const fetchBusinessOverview = (days: number, signal?: AbortSignal): Promi
     schema: import.meta.env.DEV
       ? () => import("@leadpost/shared/schemas/dashboard").then((s) => s.ZBusinessOverviewSchema)
       : undefined,
+    signal,
+  });
+
+export const returnRatesKey = (days: number) => ["dashboard", "return-rates", days] as const;
+
+export const fetchReturnRates = (days: number, signal?: AbortSignal): Promise<TReturnRates> =>
+  apiClient.get("/api/returns/rates", {
+    query: { days },
+    schema: () => import("@leadpost/shared/schemas/returns").then((s) => s.ZReturnRatesSchema),
     signal,
   });

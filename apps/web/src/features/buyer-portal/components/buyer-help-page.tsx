@@ -1,4 +1,4 @@
-import { BookOpen, Building2, Clock, Mail, Settings } from "lucide-react";
+import { BookOpen, Building2, Clock, Mail, Settings, Undo2 } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { useBuyerSummary } from "../hooks/use-buyer-portal";
@@ -95,6 +95,25 @@ export function BuyerHelpPage() {
           ))}
         </div>
       </section>
+      <section aria-labelledby="returns-help" className="grid gap-3">
+        <h2 id="returns-help" className="font-semibold text-lg">
+          Returning a lead
+        </h2>
+        <div className="grid gap-2 rounded-lg border p-4 text-muted-foreground text-sm">
+          <p>
+            A lead you bought with credits can be returned within your lead provider's return window (7 days
+            unless it set another). Open the lead in My Leads, choose a reason from the provider's list (for
+            example Wrong number, Duplicate or Out of area), add a note if it helps, and choose Return lead.
+            Each lead can be returned once.
+          </p>
+          <p>
+            The provider approves or rejects each return; you get an e-mail either way, and Returns lists
+            every return with its state (Pending, Approved or Rejected) and the provider's note. An approved
+            return puts the lead's credits back in your balance; a rejected one changes nothing. Some returns
+            are approved at once, for example when the provider has marked the lead's phone number invalid.
+          </p>
+        </div>
+      </section>
       <section aria-labelledby="resources" className="grid gap-3">
         <h2 id="resources" className="font-semibold text-lg">
           Learning Resources
@@ -105,6 +124,12 @@ export function BuyerHelpPage() {
             icon={BookOpen}
             title="Documentation"
             text="How the portal works, step by step."
+          />
+          <LinkCard
+            to="/buyer/returns"
+            icon={Undo2}
+            title="Returns"
+            text="Your returned leads and their state."
           />
           <LinkCard
             to="/buyer/settings"

@@ -16,6 +16,7 @@ import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { useUpdateMyLead } from "../hooks/use-buyer-portal";
 import { CrmStatusSelect } from "./crm-status-select";
+import { ReturnLeadSection } from "./return-lead-section";
 
 const answerText = (value: TMyLead["fields"][number]["value"]) =>
   value === null ? "—" : Array.isArray(value) ? value.join(", ") : String(value);
@@ -88,6 +89,7 @@ export function MyLeadDialog({ lead, onClose }: { lead: TMyLead; onClose: () => 
             rows={4}
           />
         </div>
+        <ReturnLeadSection lead={lead} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Close

@@ -9,6 +9,7 @@ import { QueryState } from "@/components/ui/query-states";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { dashboardKeys, fetchBusinessOverview } from "../api";
 import { LeadsPerDayChart } from "./leads-per-day-chart";
+import { ReturnRates } from "./return-rates";
 
 /**
  * The business at a glance for 7, 30 or 90 days: leads per day with sales and calls, where leads come
@@ -37,6 +38,7 @@ export function BusinessOverview() {
       >
         {(data) => <Charts data={data} />}
       </QueryState>
+      <ReturnRates days={days} />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { LeadRoutingSection } from "../routing/components/lead-routing-section";
 import { LeadCallTouches } from "./lead-call-touches";
 import { LeadStatusBadge } from "./lead-status-badge";
 import { leadName } from "./leads-table";
+import { PhoneMark } from "./phone-mark";
 import { RoutingDecisions } from "./routing-decisions";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -106,6 +107,7 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
                   <Row label="E-mail">{lead.email || "—"}</Row>
                   <Row label="Phone">
                     {lead.hiddenContact.includes("phone") ? HIDDEN_CONTACT_TEXT : lead.phone || "—"}
+                    {lead.phone && <PhoneMark leadId={lead.id} />}
                   </Row>
                   <Row label="Location">{locationText(lead)}</Row>
                   <Row label="Service">{lead.serviceType}</Row>

@@ -234,6 +234,24 @@ export function CreditsDoc() {
           confirms the payment, exactly once.
         </p>
       </DocSection>
+      <DocSection
+        title="Lead returns"
+        description="Returns in the sidebar; the rules under Settings → Returns."
+      >
+        <p>
+          A buyer may return a lead it bought with credits within your return window (7 days unless you set
+          another) for one of your reasons (Wrong number, Duplicate and Out of area at first; a reason you do
+          not list, such as "Not interested", is refused). Each lead can be returned once.
+        </p>
+        <p>
+          Returns waiting for you are counted beside <DocLink to="/dashboard/returns">Returns</DocLink>.
+          Approving gives the buyer its credits back as a refund entry in the ledger, once, and can free the
+          lead's slot so another buyer may buy it; rejecting changes no balance. Either way you may add a
+          note, and the buyer is e-mailed. Turn on automatic approval for leads whose phone you marked invalid
+          (Mark phone invalid on a lead's details). The dashboard shows the return rate per buyer and per
+          form.
+        </p>
+      </DocSection>
     </>
   );
 }

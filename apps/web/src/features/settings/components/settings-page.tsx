@@ -20,6 +20,7 @@ import { EmailTab } from "./email-tab";
 import { GeneralTab } from "./general-tab";
 import { MapsTab } from "./maps-tab";
 import { PaymentTab } from "./payment-tab";
+import { ReturnsTab } from "./returns-tab";
 import type { TDraft, TTabProps } from "./setting-fields";
 import { SubscriptionPanel } from "./subscription-panel";
 import { TeamTab } from "./team-tab";
@@ -48,6 +49,7 @@ const TABS = [
   ["email", "Email"],
   ["twilio", "Twilio"],
   ["maps", "Maps"],
+  ["returns", "Returns"],
   ["backup", "Backup"],
   ["team", "Team"],
 ] as const;
@@ -197,6 +199,9 @@ function CompanySettings() {
               </TabsContent>
               <TabsContent value="maps">
                 <MapsTab settings={settings.data} draft={draft} set={set} errors={errors} />
+              </TabsContent>
+              <TabsContent value="returns">
+                <ReturnsTab />
               </TabsContent>
               <TabsContent value="backup">
                 <BackupTab />
