@@ -1,1 +1,1 @@
-export { registerApiKeyRoutes } from "./routes";
+export { registerApiKeyRoutes, requestApiKey } from "./routes";

@@ -4,6 +4,7 @@ import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { formBuyers, leads } from "../../db/schema";
 import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../buyers";
+import { deliverLeadToBuyers } from "../lead-delivery";
 import { findCandidates, NEAR_MISS_MILES } from "./candidates";
 import {
   emailEntriesColumn,
@@ -51,6 +52,7 @@ export async function routeLeadNow(
     }
     return routed;
   });
+  await deliverLeadToBuyers(deps, { companyId: lead.companyId, leadId: lead.id });
   // Pending deliveries exist only if this run queued some, or an earlier run committed and stopped.
   if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, lead);
   if (noticesOwed) {
