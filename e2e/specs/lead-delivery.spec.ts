@@ -8,6 +8,7 @@ test("a company adds a buyer's delivery endpoint, sends a test lead and sees the
   baseURL,
 }) => {
   await signInAsCompany(page, "owner@leadpost.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/buyers");
   await page.getByRole("button", { name: "Show details of Peak Roofers" }).click();
   await page.getByRole("button", { name: "Lead delivery" }).click();
@@ -25,8 +26,8 @@ test("a company adds a buyer's delivery endpoint, sends a test lead and sees the
   await form.getByLabel("URL").fill(`${baseURL}/dev/lead-receiver`);
   await form.getByRole("button", { name: "Add endpoint" }).click();
   const secret = page.getByRole("dialog", { name: "Signing secret of Peak CRM" });
-  await expect(secret.getByLabel("Signing secret")).toHaveValue(/^lpsec_/);
-  const last4 = (await secret.getByLabel("Signing secret").inputValue()).slice(-4);
+  await expect(secret.getByRole("textbox", { name: "Signing secret" })).toHaveValue(/^lpsec_/);
+  const last4 = (await secret.getByRole("textbox", { name: "Signing secret" }).inputValue()).slice(-4);
   await secret.getByRole("button", { name: "Done" }).click();
 
   const endpoint = dialog.getByRole("listitem", { name: "Peak CRM" });
@@ -35,7 +36,7 @@ test("a company adds a buyer's delivery endpoint, sends a test lead and sees the
   await expect(page.getByText("The endpoint accepted the test lead")).toBeVisible();
   const delivery = endpoint.getByTestId("delivery-item").first();
   await expect(delivery.getByText("Test lead")).toBeVisible();
-  await expect(delivery.getByText("Accepted")).toBeVisible();
+  await expect(delivery.getByText("Accepted", { exact: true })).toBeVisible();
   await expect(delivery.getByText(/Attempt 1 · .* · HTTP 200 · accepted/)).toBeVisible();
   await expect(delivery.getByText('{"status":"accepted"}')).toBeVisible();
 
@@ -45,4 +46,11 @@ test("a company adds a buyer's delivery endpoint, sends a test lead and sees the
     received: { event: string; signatureValid: boolean | null; body: string }[];
   };
   expect(rows[0]).toMatchObject({ event: "lead.test", signatureValid: true });
+
+  // The screen as a reviewer sees it: wide, then a phone in dark mode.
+  await page.screenshot({ path: test.info().outputPath("lead-delivery-1280.png"), fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(endpoint.getByRole("button", { name: "Send test lead" })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("lead-delivery-390-dark.png"), fullPage: true });
 });
