@@ -16,6 +16,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryEndpoints, endpointDeliveries, userRoles } from "../src/db/schema";
 import { runDelivery, runDeliveryJob } from "../src/modules/lead-delivery/deliveries";
+import { postTo } from "../src/modules/lead-delivery/http-post";
 import { routeLead } from "../src/modules/routing/routing-hook";
 import { createBuyer, createLead, createUser, giveLead, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
@@ -357,6 +358,17 @@ describe("the address guard", () => {
       expect(row!.reason).toMatch(/127\.0\.0\.1|169\.254\.169\.254/);
     }
     expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe("the connection", () => {
+  it("goes to the checked address, never a second lookup of the name (the Host header keeps the name)", async () => {
+    const port = new URL(receiver.url).port;
+    receiver.received.length = 0;
+    const url = new URL(`http://never-resolved.invalid:${port}/hook`);
+    const answer = await postTo(url, { address: "127.0.0.1", family: 4 }, "{}", {}, 5000);
+    expect(answer).toMatchObject({ kind: "answered", statusCode: 200 });
+    expect(receiver.received[0]!.headers.host).toBe(`never-resolved.invalid:${port}`);
   });
 });
 
