@@ -6,7 +6,7 @@ import type { TApp, TAppEnv, TDeps } from "./app-types";
 import { completeOpenApiDocument } from "./lib/openapi";
 import { defaultWebDistDir } from "./lib/paths";
 import { registerAccountRoutes } from "./modules/accounts";
-import { registerApiKeyRoutes } from "./modules/api-keys";
+import { registerApiKeyRoutes, requestApiKey } from "./modules/api-keys";
 import { authOpenApi, registerAuthRoutes, withAuthEndpoints } from "./modules/auth";
 import { registerAuthEventRoutes } from "./modules/auth-events";
 import { BACKUP_MAX_BYTES, BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./modules/backups";
@@ -31,6 +31,7 @@ import {
   registerFormRoutes,
   registerPublicFormRoutes,
 } from "./modules/forms";
+import { registerDevLeadReceiver, registerLeadDeliveryRoutes } from "./modules/lead-delivery";
 import { registerRoutingRoutes } from "./modules/lead-distribution";
 import { registerLeadRoutes } from "./modules/leads";
 import { registerNicheRoutes } from "./modules/niches";
@@ -162,6 +163,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
 
   registerSettingsRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerLeadDeliveryRoutes(app, deps, (c) => requestApiKey(deps, c));
   registerBackupRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
@@ -183,6 +185,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   });
   registerApiDocs(app);
   registerDevMailbox(app, deps);
+  registerDevLeadReceiver(app, deps);
 
   app.all("/api/*", (c) =>
     c.json(errorBody(c, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`), 404),

@@ -27,8 +27,11 @@ type TOperation = { requestBody?: { content?: Record<string, { schema?: TJsonSch
 type TRecord = Record<string, unknown>;
 
 type TRecipe = {
-  /** Creates the resource and answers the concrete path (ids filled in) and who may change it. */
-  create(): Promise<{ path: string; cookie: string }>;
+  /**
+   * Creates the resource and answers the concrete path (ids filled in) and who may change it (a
+   * session cookie, or headers such as an API key's Authorization).
+   */
+  create(): Promise<{ path: string; cookie: string; headers?: Record<string, string> }>;
   /** Reads the resource back as the product shows it. */
   read(path: string, cookie: string): Promise<TRecord>;
   /** Values to change a field to, for fields a schema cannot invent (ids, phone numbers, lists). */
@@ -94,7 +97,48 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
+/** A delivery endpoint of the portal buyer (docs/lead-delivery.md), read back from the company's list. */
+async function deliveryEndpoint(base: string, cookie: string, headers?: Record<string, string>) {
+  const res = await ctx.request(`${base}/delivery-endpoints`, {
+    method: "POST",
+    cookie,
+    headers,
+    json: {
+      name: "Bea's CRM",
+      url: "https://crm.example.com/leads",
+      format: "form",
+      fieldMap: { name: "full_name" },
+      enabled: false,
+    },
+  });
+  if (res.status !== 201) throw new Error(`endpoint not made: ${res.status} ${await res.text()}`);
+  const { endpoint } = (await res.json()) as { endpoint: { id: string } };
+  return { path: `${base}/delivery-endpoints/${endpoint.id}`, cookie, headers };
+}
+const deliveryEndpointRecipe = (create: TRecipe["create"]): TRecipe => ({
+  create,
+  read: (path, _cookie) =>
+    listed("endpoints", path.split("/").pop() ?? "")(
+      `/api/buyers/${buyerId}/delivery-endpoints`,
+      owner.cookie,
+    ),
+  values: { url: ["https://crm.example.com/other"], fieldMap: [{ zip_code: "postal" }] },
+});
+
 const recipes: Record<string, TRecipe> = {
+  "PATCH /api/buyers/{buyerId}/delivery-endpoints/{endpointId}": deliveryEndpointRecipe(() =>
+    deliveryEndpoint(`/api/buyers/${buyerId}`, owner.cookie),
+  ),
+  "PATCH /api/buyer-portal/delivery-endpoints/{endpointId}": deliveryEndpointRecipe(() =>
+    deliveryEndpoint("/api/buyer-portal", buyerCookie),
+  ),
+  "PATCH /api/v1/buyers/{buyerId}/delivery-endpoints/{endpointId}": deliveryEndpointRecipe(async () => {
+    const key = await call("/api/settings/api-keys", owner.cookie, "POST", {
+      name: "Patch key",
+      environment: "production",
+    });
+    return deliveryEndpoint(`/api/v1/buyers/${buyerId}`, "", { authorization: `Bearer ${key.secret}` });
+  }),
   "PATCH /api/niches/{nicheId}": {
     async create() {
       const r = await call("/api/niches", owner.cookie, "POST", { name: "Gutters", price: 12.5 });
@@ -362,7 +406,7 @@ describe("every edit route changes only the fields it names", () => {
       expect(route, `${key} is in the OpenAPI document`).toBeTruthy();
       const recipe = recipes[key]!;
       const method = key.split(" ")[0]!;
-      const { path, cookie } = await recipe.create();
+      const { path, cookie, headers } = await recipe.create();
       const required = route!.schema.required ?? [];
       const problems: string[] = [];
       for (const [field, fieldSchema] of Object.entries(route!.schema.properties ?? {})) {
@@ -372,7 +416,7 @@ describe("every edit route changes only the fields it names", () => {
           readKey === field ? before[field] : ((before[readKey] as TRecord | null)?.id ?? before[readKey]);
         const body: TRecord = Object.fromEntries(required.map((r) => [r, before[r]]));
         body[field] = changedValue(recipe, field, fieldSchema, currentValue);
-        const res = await ctx.request(path, { method, cookie, json: body });
+        const res = await ctx.request(path, { method, cookie, headers, json: body });
         if (res.status !== 200) {
           problems.push(`${field}: ${res.status} ${await res.text()}`);
           continue;

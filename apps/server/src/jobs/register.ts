@@ -2,6 +2,13 @@ import type { TDeps } from "../app-types";
 import { runDueDailyBackups } from "../modules/backups";
 import { sweepStaleCalls } from "../modules/calls";
 import { runCreditExpiry } from "../modules/credits";
+import {
+  LEAD_DELIVERY_JOB,
+  MAX_DELIVERY_ATTEMPTS,
+  RETRY_DELAY_SECONDS,
+  runDeliveryJob,
+  sweepDeliveries,
+} from "../modules/lead-delivery";
 import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from "../modules/lead-distribution";
 import { purgeExpiredRows } from "../modules/maintenance";
 import { endAbandonedImpersonations } from "../modules/platform-admin";
@@ -56,6 +63,23 @@ export async function registerJobs(queue: TJobQueue, requestDeps: TDeps, backgro
   await queue.schedule("new-lead-notices-sweep", "* * * * *", async () => {
     const leads = await sweepNewLeadNotices(deps);
     if (leads > 0) logger.info({ job: "new-lead-notices-sweep", leads }, "new-lead notices swept");
+  });
+  // Leads delivered into buyers' systems: one attempt per job; a failed attempt throws and the queue
+  // retries with exponential backoff (30 s, 60 s, 120 s, ...) up to the delivery's attempt limit.
+  await queue.work<{ deliveryId: string }>(
+    LEAD_DELIVERY_JOB,
+    async ({ deliveryId }) => runDeliveryJob(deps, deliveryId),
+    {
+      concurrency: 4,
+      retryLimit: MAX_DELIVERY_ATTEMPTS - 1,
+      retryDelaySeconds: RETRY_DELAY_SECONDS,
+      expireInSeconds: Math.ceil(deps.config.leadDelivery.timeoutMs / 1000) + 60,
+      pollingIntervalSeconds: 1,
+    },
+  );
+  await queue.schedule("lead-delivery-sweep", "* * * * *", async () => {
+    const queued = await sweepDeliveries(deps);
+    if (queued > 0) logger.info({ job: "lead-delivery-sweep", queued }, "lead deliveries swept");
   });
   // The safety net: mail whose job was lost, failed mail that is due, mail whose sender died.
   await queue.schedule("email-sweep", "* * * * *", async () => {

@@ -73,6 +73,8 @@ const ZEnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
   GOOGLE_MAPS_API_BASE_URL: z.url().default("https://maps.googleapis.com"),
+  LEAD_DELIVERY_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(120).default(10),
+  LEAD_DELIVERY_ALLOWED_HOSTS: z.string().optional(),
 });
 
 export type TConfig = {
@@ -128,6 +130,11 @@ export type TConfig = {
   /** Twilio REST base URL (a local fake in tests). */
   /** Google Maps web services base URL, used to test a company's maps key. */
   googleMapsBaseUrl: string;
+  /**
+   * Delivery into buyers' systems (docs/lead-delivery.md): how long one attempt may take, and the hosts
+   * exempt from the address checks (development and tests only: refused in production).
+   */
+  leadDelivery: { timeoutMs: number; allowedHosts: string[] };
 };
 
 export class ConfigError extends Error {
@@ -162,6 +169,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required with S3_BUCKET");
+  }
+  const deliveryHosts = (e.LEAD_DELIVERY_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ""),
+    )
+    .filter(Boolean);
+  if (isProduction && deliveryHosts.length > 0) {
+    problems.push(
+      "LEAD_DELIVERY_ALLOWED_HOSTS: development and tests only; production never delivers to private addresses",
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const s3Endpoint = (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/$/, "");
@@ -225,5 +246,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       orphanGraceMs: e.FILE_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     },
     googleMapsBaseUrl: e.GOOGLE_MAPS_API_BASE_URL.replace(/\/$/, ""),
+    leadDelivery: {
+      timeoutMs: Math.round(e.LEAD_DELIVERY_TIMEOUT_SECONDS * 1000),
+      allowedHosts: deliveryHosts,
+    },
   };
 }

@@ -4,6 +4,7 @@ export * from "./calls";
 export * from "./companies";
 export * from "./credits";
 export * from "./forms";
+export * from "./lead-delivery";
 export * from "./leads";
 export * from "./platform";
 export * from "./platform-audit";

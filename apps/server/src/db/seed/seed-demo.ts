@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { lookupZip } from "../../integrations/geocoding/zip-centroids";
 import { hashPassword } from "../../modules/auth";
 import { bookCredit, lockBuyer } from "../../modules/credits";
+import { DEV_RECEIVER_PATH } from "../../modules/lead-delivery";
 import { routeLead } from "../../modules/lead-distribution";
 import { purchaseLeadWithCredit } from "../../modules/purchases";
 import { fileReturn } from "../../modules/returns";
@@ -14,6 +16,7 @@ import {
   buyers,
   companies,
   companyPreferences,
+  deliveryEndpoints,
   formSubmissions,
   forms,
   leadRoutingDecisions,
@@ -38,7 +41,7 @@ import {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-type TSeedDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
+type TSeedDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs" | "secretBox">;
 type TSeeded = Awaited<ReturnType<typeof seedDemo>>;
 
 /**
@@ -51,6 +54,7 @@ export async function seedDemoIfEmpty(deps: TSeedDeps): Promise<boolean> {
     const [row] = await db.select({ n: count() }).from(companies);
     if ((row?.n ?? 0) > 0) return false;
     const seeded = await db.transaction((tx) => seedDemo(tx));
+    await addDemoDeliveryEndpoint(deps, seeded);
     await routeDemoLeads(deps, seeded);
     deps.logger.info({ company: DEMO_COMPANY.name }, "demo data seeded");
     return true;
@@ -225,6 +229,24 @@ async function seedDemo(db: Db) {
         }
       : null,
   };
+}
+
+/**
+ * The demo buyer's delivery endpoint (docs/lead-delivery.md): this server's development receiver, so
+ * the lead it unlocks below (and every later one) arrives, signed, at /dev/lead-receiver. Production
+ * seeds no demo data and serves no receiver.
+ */
+async function addDemoDeliveryEndpoint(deps: TSeedDeps, seeded: TSeeded) {
+  if (!seeded.purchase) return;
+  const secret = `lpsec_${randomBytes(32).toString("base64url")}`;
+  await deps.database.db.insert(deliveryEndpoints).values({
+    companyId: seeded.companyId,
+    buyerId: seeded.purchase.buyer.buyerId,
+    name: "Front Range CRM (development receiver)",
+    url: `${deps.config.publicUrl}${DEV_RECEIVER_PATH}`,
+    secretCiphertext: deps.secretBox.seal(secret),
+    secretLast4: secret.slice(-4),
+  });
 }
 
 /**

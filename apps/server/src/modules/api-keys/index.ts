@@ -1,3 +1,3 @@
 /** Company API keys: created, listed and revoked; the Lead API authenticates with them. */
-export { presentedKey, registerApiKeyRoutes } from "./routes";
+export { presentedKey, registerApiKeyRoutes, requestApiKey } from "./routes";
 export { authenticateApiKey, type TApiKeyContext } from "./service";

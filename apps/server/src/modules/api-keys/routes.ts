@@ -137,6 +137,9 @@ export const presentedKey = (c: Context<TAppEnv>) => {
   return null;
 };
 
+/** The key a request presents (Authorization: Bearer), checked: its company and kind. */
+export const requestApiKey = (deps: TDeps, c: Context<TAppEnv>) => authenticateApiKey(deps, presentedKey(c));
+
 /** Key management lives under /api/settings (owner and org admin, guarded there); the lead API takes a key. */
 export function registerApiKeyRoutes(app: TApp, deps: TDeps) {
   app.openapi(listRoute, async (c) => c.json(await listApiKeys(deps, companyContext(c)), 200));

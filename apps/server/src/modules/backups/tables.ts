@@ -9,7 +9,8 @@ import * as schema from "../../db/schema";
  * billing kept by PayPal, audit and logs (the platform's audit log, sign-ins, webhooks), the e-mail log
  * (it holds reset links and sign-in codes, and grows by every new-lead notice), notices waiting for
  * their job (a restore must not send them again), the records of stored files (their keys name objects
- * in the bucket, which a restore neither brings back nor may point at), and the backups themselves.
+ * in the bucket, which a restore neither brings back nor may point at), the backups themselves, and
+ * lead delivery (docs/lead-delivery.md): endpoints hold sealed signing secrets, deliveries are a log.
  */
 const EXCLUDED = new Set([
   "company_secrets",
@@ -28,6 +29,9 @@ const EXCLUDED = new Set([
   "email_messages",
   "new_lead_notices",
   "backups",
+  "delivery_endpoints",
+  "endpoint_deliveries",
+  "endpoint_delivery_attempts",
 ]);
 
 export type TBackupTable = { name: string; table: PgTable; dateColumns: string[] };

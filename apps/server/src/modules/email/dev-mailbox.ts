@@ -12,9 +12,10 @@ export function devMailboxEnabled(config: TDeps["config"]): boolean {
 
 /**
  * The mailbox holds everyone's reset links: only callers on this machine (the socket's address, never
- * a forwarded header) and signed-in platform admins may read it.
+ * a forwarded header) and signed-in platform admins may read it. The development lead receiver
+ * (modules/lead-delivery) is guarded the same way.
  */
-function mailboxAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
+export function devPageAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
     if (isLoopbackAddress(socketAddress(c))) return next();
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
@@ -33,8 +34,8 @@ function mailboxAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
  */
 export function registerDevMailbox(app: TApp, deps: TDeps) {
   if (!devMailboxEnabled(deps.config)) return;
-  app.use("/dev/mailbox", mailboxAccess(deps));
-  app.use("/dev/mailbox.json", mailboxAccess(deps));
+  app.use("/dev/mailbox", devPageAccess(deps));
+  app.use("/dev/mailbox.json", devPageAccess(deps));
 
   app.get("/dev/mailbox.json", async (c) => {
     const messages = await deps.email.listMailbox({ to: c.req.query("to") ?? undefined });

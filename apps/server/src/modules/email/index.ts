@@ -1,5 +1,5 @@
 /** Outgoing e-mail: the queue-backed service, the shared layout and the dev mailbox. */
-export { devMailboxEnabled, registerDevMailbox } from "./dev-mailbox";
+export { devMailboxEnabled, devPageAccess, registerDevMailbox } from "./dev-mailbox";
 export { emailBrand, emailLayout, type TEmailBrand } from "./layout";
 export { listEmailLog, resendFailedEmail } from "./log";
 export { registerEmailRoutes } from "./routes";

@@ -13,9 +13,10 @@ import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { TBuyerContext } from "../../plugins/buyer-context";
 import { bookDebit, InsufficientCreditsError, lockBuyer } from "../credits";
+import { deliverLeadToBuyers } from "../lead-delivery";
 import { isPreviewOf } from "../lead-distribution";
 
-type TPurchaseDeps = Pick<TDeps, "database">;
+type TPurchaseDeps = Pick<TDeps, "database" | "jobs" | "logger">;
 
 const notFound = () => new AppError("NOT_FOUND", 404, PURCHASE_MESSAGES.NOT_FOUND);
 const soldOut = () => new AppError("SOLD_OUT", 409, PURCHASE_MESSAGES.SOLD_OUT);
@@ -222,6 +223,7 @@ export async function purchaseLeadWithCredit(
           throw err;
         }
       }
+      await deliverLeadToBuyers(deps, { companyId: ctx.companyId, leadId: input.leadId });
       return {
         success: true as const,
         newBalance,

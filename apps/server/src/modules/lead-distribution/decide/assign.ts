@@ -19,10 +19,11 @@ import {
 } from "../../../db/schema";
 import { conflict, forbidden, notFound } from "../../../lib/app-error";
 import type { TCompanyContext } from "../../../plugins/tenant";
+import { deliverLeadToBuyers } from "../../lead-delivery";
 import { isPreviewOf } from "../previews/queries";
 import { distanceToLead } from "./candidates";
 
-type TAssignDeps = Pick<TDeps, "database">;
+type TAssignDeps = Pick<TDeps, "database" | "jobs" | "logger">;
 
 /**
  * Hands a lead to one buyer in full from the lead detail (an unrouted lead, or one more buyer; a
@@ -102,6 +103,7 @@ export async function assignLead(
         target: leadRoutingDecisions.leadId,
         set: { reasons: sql`${leadRoutingDecisions.reasons} || excluded.reasons` },
       });
+    await deliverLeadToBuyers(deps, { companyId: ctx.companyId, leadId: lead.id });
     return {
       success: true as const,
       message: ROUTING_MESSAGES.ASSIGNED,

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../../app-types";
 import type { Db } from "../../../db/client";
 import { formBuyers, leads } from "../../../db/schema";
+import { deliverLeadToBuyers } from "../../lead-delivery";
 import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../notices/new-lead-notice";
 import { findCandidates, NEAR_MISS_MILES } from "./candidates";
 import { evaluateBuyer } from "./eligibility";
@@ -59,6 +60,7 @@ export async function routeLead(
     }
     return routed;
   });
+  await deliverLeadToBuyers(deps, { companyId: lead.companyId, leadId: lead.id });
   // Pending deliveries exist only if this run queued some, or an earlier run committed and stopped.
   if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, lead);
   if (noticesOwed) {

@@ -114,6 +114,29 @@ export function BuyerHelpPage() {
           </p>
         </div>
       </section>
+      <section aria-labelledby="lead-delivery" className="grid gap-3">
+        <h2 id="lead-delivery" className="font-semibold text-lg">
+          Leads in your own systems
+        </h2>
+        <div className="grid gap-2 rounded-lg border p-4 text-muted-foreground text-sm">
+          <p>
+            Besides e-mail and this portal, your leads can be posted straight into your CRM or any system with
+            a web address. Under Settings → Lead delivery, add an endpoint (JSON, or form fields named the way
+            your system expects) and press Send test lead to check it.
+          </p>
+          <p>
+            Every lead you receive in full (unlocked, or sent to you by your lead provider) is posted once to
+            each endpoint that is on, signed with the endpoint's secret so your system can check it came from
+            us. If your system does not answer, we try again for about 15 minutes. Each lead in My Leads shows
+            its deliveries: every attempt, the answer's status code and its first bytes.
+          </p>
+          <p>
+            Your system answers 2xx to accept a lead, or 4xx (or{" "}
+            <code>{'{"status":"rejected","reason":"…"}'}</code>) to reject it with a reason. The verification
+            code for developers is in Settings → Lead delivery.
+          </p>
+        </div>
+      </section>
       <section aria-labelledby="resources" className="grid gap-3">
         <h2 id="resources" className="font-semibold text-lg">
           Learning Resources

@@ -1,4 +1,5 @@
 import { BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
+import { DeliveryEndpointsPanel } from "@/components/lead-delivery/endpoints-panel";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
@@ -7,16 +8,17 @@ import { useBuyerProfile } from "../hooks/use-buyer-portal";
 import { BillingHistory } from "./billing-history";
 import { ProfileForm } from "./profile-form";
 
-/** Spec 003 §2.6: Profile and Billing tabs. */
+/** Spec 003 §2.6: Profile and Billing tabs, and Lead delivery (docs/lead-delivery.md). */
 export function BuyerSettingsPage() {
   const profile = useBuyerProfile();
   return (
     <div className="mx-auto w-full max-w-4xl">
-      <PageHeader title="Settings" description="Your profile and billing history." />
+      <PageHeader title="Settings" description="Your profile, billing history and lead delivery." />
       <Tabs defaultValue="profile">
         <TabsList>
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
+          <TabsTrigger value="delivery">Lead delivery</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <Card>
@@ -47,6 +49,19 @@ export function BuyerSettingsPage() {
             </CardHeader>
             <CardContent>
               <BillingHistory />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="delivery">
+          <Card>
+            <CardHeader>
+              <CardTitle>Lead delivery</CardTitle>
+              <CardDescription>
+                Have your leads posted into your own systems (a CRM, a dialer).
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <DeliveryEndpointsPanel base="/api/buyer-portal" canManage />
             </CardContent>
           </Card>
         </TabsContent>

@@ -1,5 +1,6 @@
 import { BUYER_PORTAL_LIMITS, type TMyLead } from "@leadpost/shared";
 import { useState } from "react";
+import { LeadDeliveryLog } from "@/components/lead-delivery/delivery-log";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import {
@@ -90,6 +91,7 @@ export function MyLeadDialog({ lead, onClose }: { lead: TMyLead; onClose: () => 
           />
         </div>
         <ReturnLeadSection lead={lead} />
+        <LeadDeliveryLog path={`/api/buyer-portal/leads/${lead.leadId}/deliveries`} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Close

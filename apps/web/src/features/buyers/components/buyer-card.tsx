@@ -1,9 +1,11 @@
 import { buyerDisplayName, formatPhone, type TBuyer } from "@leadpost/shared";
-import { ChevronDown, Mail, Pencil, Trash2 } from "lucide-react";
+import { ChevronDown, Mail, Pencil, Trash2, Webhook } from "lucide-react";
 import { useId, useState } from "react";
+import { DeliveryEndpointsPanel } from "@/components/lead-delivery/endpoints-panel";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Switch } from "@/components/ui/switch";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { cn } from "@/lib/utils";
@@ -38,6 +40,7 @@ type TBuyerCardProps = {
 export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBuyerCardProps) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
+  const [delivery, setDelivery] = useState(false);
   const status = useBuyerStatusMutation();
   const { money } = useDisplayFormat();
   const name = buyerDisplayName(buyer);
@@ -100,6 +103,12 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
               value={{ manual: "Added", invitation: "Invited", application: "Applied" }[buyer.source]}
             />
           </dl>
+          <div>
+            <Button variant="outline" size="sm" onClick={() => setDelivery(true)}>
+              <Webhook aria-hidden="true" />
+              Lead delivery
+            </Button>
+          </div>
           {canManage && (
             <div className="flex flex-wrap items-center gap-3">
               <div className="mr-auto flex items-center gap-2">
@@ -136,6 +145,17 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
           )}
         </div>
       )}
+      <Dialog open={delivery} onOpenChange={setDelivery}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Lead delivery: {name}</DialogTitle>
+            <DialogDescription>
+              Endpoints in this buyer's own systems (docs: Lead delivery).
+            </DialogDescription>
+          </DialogHeader>
+          {delivery && <DeliveryEndpointsPanel base={`/api/buyers/${buyer.id}`} canManage={canManage} />}
+        </DialogContent>
+      </Dialog>
     </Card>
   );
 }

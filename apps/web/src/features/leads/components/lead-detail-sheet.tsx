@@ -2,6 +2,7 @@ import { HIDDEN_CONTACT_TEXT, type TLeadDetail } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
+import { LeadDeliveryLog } from "@/components/lead-delivery/delivery-log";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -169,6 +170,8 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string | null; on
               <Separator />
               <RoutingDecisions lead={lead} />
               <LeadRoutingSection leadId={lead.id} />
+              <Separator />
+              <LeadDeliveryLog path={`/api/leads/${lead.id}/deliveries`} showBuyer />
               {isAdmin && (
                 <>
                   <Separator />
