@@ -1,2 +1,2 @@
 export { runDueDailyBackups } from "./daily";
-export { BACKUP_MAX_BYTES, BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./routes";
+export { BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./routes";
