@@ -2,7 +2,6 @@ import { BACKUP_HISTORY_LIMIT, BACKUP_MESSAGES, type TBackupAnalysis } from "@le
 import { and, desc, eq } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { backups } from "../../db/schema";
-import { outsideTenantScope } from "../../db/tenant-scope";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
 import type { TCompanyContext } from "../../plugins/tenant";
@@ -20,9 +19,13 @@ type TBody = AsyncIterable<Uint8Array>;
 
 const invalidFormat = () => new AppError("VALIDATION_FAILED", 422, BACKUP_MESSAGES.INVALID_FORMAT);
 
-/** Create Backup Now: written outside the request's transaction, in a snapshot of its own (write.ts). */
+/**
+ * Create Backup Now: read in the request's own transaction (the company's, under row-level security),
+ * through the one cursor whose single statement sees one snapshot of every table (snapshot.ts). The
+ * embedded database has one connection, so a transaction of its own would wait for the request's.
+ */
 export const createBackup = (deps: TBackupDeps, ctx: TCompanyContext) =>
-  outsideTenantScope(() => writeBackup(deps, ctx.companyId, "manual_", ctx.userId));
+  writeBackup(deps, ctx.companyId, "manual_", ctx.userId, { tx: deps.database.db });
 
 export async function listBackups(deps: TBackupDeps, ctx: TCompanyContext) {
   const rows = await deps.database.db
