@@ -1,6 +1,5 @@
 import { BACKUP_HISTORY_LIMIT, BACKUP_MESSAGES, type TBackupAnalysis } from "@leadpost/shared";
 import { and, desc, eq } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
 import { backups } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
