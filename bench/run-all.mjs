@@ -174,6 +174,59 @@ const benches = {
         "≤ 150 KiB",
       );
   },
+  // A backup and a restore of a company of BACKUP_LEADS leads and of a tenth of it: time and peak memory
+  // (the large company's peak RSS over the small one's: about 1 when memory is flat). Long at 1,000,000
+  // leads, so only with ONLY=backups (or BACKUP_LEADS set).
+  async backups() {
+    if (!only?.has("backups") && !process.env.BACKUP_LEADS) {
+      console.log("backups: run with ONLY=backups (or BACKUP_LEADS=…); it takes minutes at 1,000,000 leads");
+      return;
+    }
+    const db = await scratch("backups");
+    const { out } = await run(["--import", "tsx", "bench/backups.mjs"], {
+      DATABASE_URL: db.url,
+      LEADS: process.env.BACKUP_LEADS ?? "1000000",
+    });
+    const result = JSON.parse(out.match(/RESULT (.+)/)?.[1] ?? "null");
+    if (!result) return;
+    const { small, large } = result;
+    add(
+      "backups",
+      `backup peak RSS, ${large.leads} leads`,
+      Math.round(large.backupPeakMb),
+      "MB",
+      `same, ${small.leads} leads`,
+      Math.round(small.backupPeakMb),
+      "ratio ≈ 1 (flat)",
+    );
+    add(
+      "backups",
+      `restore peak RSS, ${large.leads} leads`,
+      Math.round(large.restorePeakMb),
+      "MB",
+      `same, ${small.leads} leads`,
+      Math.round(small.restorePeakMb),
+      "ratio ≈ 1 (flat)",
+    );
+    add(
+      "backups",
+      `backup time, ${large.leads} leads`,
+      Math.round(large.backupSeconds),
+      "s",
+      `same, ${small.leads} leads`,
+      Math.round(small.backupSeconds),
+      "",
+    );
+    add(
+      "backups",
+      `restore time, ${large.leads} leads`,
+      Math.round(large.restoreSeconds),
+      "s",
+      `same, ${small.leads} leads`,
+      Math.round(small.restoreSeconds),
+      "",
+    );
+  },
   // The accept statement alone on the database (no HTTP, validation or routing): the accept path's ceiling.
   async "accept-statement"() {
     const { out } = await withServerOnPostgres("accept", "bench/accept-statement.mjs", {});
@@ -370,6 +423,7 @@ async function scratch(name) {
 
 const needsPostgres = new Set([
   "accept-statement",
+  "backups",
   "submissions",
   "routing",
   "purchases",

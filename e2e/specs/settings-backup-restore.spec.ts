@@ -16,23 +16,28 @@ test("an owner restores a downloaded backup; an edited file is refused", async (
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download Latest Backup" }).click();
   const file = readFileSync((await (await downloading).path())!, "utf8");
-  const content = JSON.parse(file) as { signature: string; tables: Record<string, { name?: string }[]> };
-  expect(content.signature).toBeTruthy();
+  // JSON lines: a header, one line per row, the signature last.
+  const lines = file.trimEnd().split("\n");
+  expect(JSON.parse(lines.at(-1)!).signature).toBeTruthy();
 
   // Edited: refused at step one with the 002 text, nothing offered to restore.
-  content.tables.companies![0]!.name = "Edited Co";
-  await page.getByLabel("Restore from a backup file (.json)").setInputFiles({
-    name: "edited.json",
-    mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify(content)),
+  const edited = lines.map((line) => {
+    const parsed = JSON.parse(line) as { table?: string; row?: { name?: string } };
+    if (parsed.table !== "companies") return line;
+    return JSON.stringify({ ...parsed, row: { ...parsed.row, name: "Edited Co" } });
+  });
+  await page.getByLabel("Restore from a backup file (.jsonl)").setInputFiles({
+    name: "edited.jsonl",
+    mimeType: "application/x-ndjson",
+    buffer: Buffer.from(`${edited.join("\n")}\n`),
   });
   await expect(page.getByText("Invalid backup file format")).toBeVisible();
   await expect(page.getByRole("button", { name: "Restore", exact: true })).toHaveCount(0);
 
   // As downloaded: analysed, confirmed, restored, with the safety copy in the history.
-  await page.getByLabel("Restore from a backup file (.json)").setInputFiles({
-    name: "backup.json",
-    mimeType: "application/json",
+  await page.getByLabel("Restore from a backup file (.jsonl)").setInputFiles({
+    name: "backup.jsonl",
+    mimeType: "application/x-ndjson",
     buffer: Buffer.from(file),
   });
   await expect(page.getByRole("status").filter({ hasText: /rows/ })).toBeVisible();

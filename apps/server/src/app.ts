@@ -9,7 +9,7 @@ import { registerAccountRoutes } from "./modules/accounts";
 import { registerApiKeyRoutes, requestApiKey } from "./modules/api-keys";
 import { authOpenApi, registerAuthRoutes, withAuthEndpoints } from "./modules/auth";
 import { registerAuthEventRoutes } from "./modules/auth-events";
-import { BACKUP_MAX_BYTES, BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./modules/backups";
+import { BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./modules/backups";
 import { registerBuyerPortalRoutes } from "./modules/buyer-portal";
 import { registerBuyerRoutes } from "./modules/buyers";
 import { registerCallTrackingPublicRoutes, registerCallTrackingRoutes } from "./modules/call-tracking";
@@ -63,8 +63,8 @@ const MAX_JSON_BODY = 1024 * 1024;
  */
 function bodyShapeFor(path: string): TBodyShapeLimits | null {
   if (isPublicSubmissionPath(path)) return { maxDepth: 32, maxStrings: 10_000 };
-  // A backup's rows are many strings; its byte cap (BACKUP_MAX_BYTES) bounds them anyway.
-  if (BACKUP_UPLOAD_PATHS.includes(path)) return { maxDepth: 32, maxStrings: 2_000_000 };
+  // A backup file streams to the storage as it arrives (modules/backups/upload.ts): never parsed whole.
+  if (BACKUP_UPLOAD_PATHS.includes(path)) return null;
   return DEFAULT_BODY_SHAPE;
 }
 
@@ -105,20 +105,17 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     onTooLarge: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
     fallback: jsonBodyLimit,
   });
-  // A backup file is a company's whole data: its restore takes more than 1 MiB, within its own cap.
-  const backupBodyLimit = bodyLimit({
-    maxSize: BACKUP_MAX_BYTES,
-    onError: (c) =>
-      c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The backup file is too large (64 MB at most)."), 413),
-  });
   // Image, logo and voicemail audio uploads carry their own, larger limits (forms/images.ts,
   // settings/logo.ts, calls/voicemail-audio.ts).
   app.use("/version.json", jsonBodyLimit);
   app.use("/api/*", (c, next) => {
     const path = c.req.path;
     if (isPublicSubmissionPath(path)) return submissionBodyLimit(c, next);
-    if (BACKUP_UPLOAD_PATHS.includes(path)) return backupBodyLimit(c, next);
-    return path === FORM_IMAGE_UPLOAD_PATH || path === COMPANY_LOGO_PATH || isVoicemailAudioUpload(path)
+    // A backup file (a company's whole data) streams to the storage part by part: the disk is its limit.
+    return BACKUP_UPLOAD_PATHS.includes(path) ||
+      path === FORM_IMAGE_UPLOAD_PATH ||
+      path === COMPANY_LOGO_PATH ||
+      isVoicemailAudioUpload(path)
       ? next()
       : jsonBodyLimit(c, next);
   });
@@ -129,7 +126,13 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     bodyShapeLimit({ limitsFor: bodyShapeFor, beforeRefusal: countRefusedPublicSubmission(deps) }),
   );
   // Text PostgreSQL cannot store never reaches it: 400 naming the field (anonymous form answers: removed).
-  app.use("/api/*", textSanitiser({ strip: (path) => path.startsWith("/api/public/forms/") }));
+  app.use(
+    "/api/*",
+    textSanitiser({
+      strip: (path) => path.startsWith("/api/public/forms/"),
+      rawBody: (path) => BACKUP_UPLOAD_PATHS.includes(path),
+    }),
+  );
   app.onError(handleError);
 
   registerAuthRoutes(app, deps);

@@ -1,5 +1,7 @@
-import { createHash } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   backups,
@@ -16,11 +18,18 @@ import {
   userRoles,
   users,
 } from "../src/db/schema";
+import { createSecretBox } from "../src/lib/secret-box";
 import { runDueDailyBackups } from "../src/modules/backups";
 import { lockCompanyForBackup } from "../src/modules/backups/daily";
-import { signBackup, type TBackupContent } from "../src/modules/backups/signature";
+import { signBackup } from "../src/modules/backups/signature";
 import { BACKUP_TABLES, backupKind } from "../src/modules/backups/tables";
 import { claimDueSubmissions, routeClaimed } from "../src/modules/lead-distribution/worker/routing-retry";
+import {
+  backupFileSignedAs,
+  parseBackupFile,
+  signedBackupFile,
+  type TBackupFileParts,
+} from "./helpers/backups";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
@@ -59,21 +68,29 @@ async function populate(company: TCompany, tag: string) {
   await createBuyer(ctx, { companyId: company.companyId, userId, email: `buyer@${tag}.test`, credits: 5 });
 }
 
-type TFile = TBackupContent & { signature: string };
+type TFile = TBackupFileParts;
 
-/** A fresh backup of the company, as downloaded. */
+/** The text of the company's latest backup file, as downloaded. */
+async function downloadedText(company: TCompany): Promise<string> {
+  const res = await api(company, "/download");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+  return res.text();
+}
+
+/** A fresh backup of the company, as downloaded (and read into tables). */
 async function downloaded(company: TCompany): Promise<TFile> {
   expect((await api(company, "", { method: "POST" })).status).toBe(201);
-  return (await (await api(company, "/download")).json()) as TFile;
+  return parseBackupFile(await downloadedText(company));
 }
 
 /** The file edited by `edit`, then signed again with the server's key (as if that key had leaked). */
-function forged(file: TFile, edit: (tables: TFile["tables"]) => void, resign: boolean): TFile {
-  const copy = structuredClone(file);
-  edit(copy.tables);
-  if (!resign) return copy;
-  const { signature: _s, ...content } = copy;
-  return signBackup(ctx.deps.secretBox, content);
+function forged(file: TFile, edit: (tables: TFile["tables"]) => void, resign: boolean): Promise<string> {
+  const { signature, ...content } = structuredClone(file);
+  edit(content.tables);
+  return resign
+    ? signedBackupFile(ctx.deps.secretBox, content)
+    : backupFileSignedAs(ctx.deps.secretBox, content, signature);
 }
 
 /** Everything a forged restore must leave alone: every company's rows, users, audit, mail, backups. */
@@ -93,15 +110,18 @@ async function everything() {
   };
 }
 
-const api = (company: TCompany, path: string, init: { method?: string; json?: unknown } = {}) =>
+/** A backup route; `file` is sent as the raw body, as the web app uploads a file. */
+const api = (company: TCompany, path: string, init: { method?: string; file?: string } = {}) =>
   ctx.request(`/api/settings/backups${path}`, {
     method: init.method ?? "GET",
-    json: init.json,
+    body: init.file,
+    headers: init.file === undefined ? {} : { "content-type": "application/octet-stream" },
     cookie: company.cookie,
   });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Small parts: every backup and upload below is stored in several.
+  ctx = await createTestContext({ BACKUP_PART_BYTES: "2048" });
   a = await createCompanyWithOwner(ctx, "owner@a-backup.test", "A Backup");
   b = await createCompanyWithOwner(ctx, "owner@b-backup.test", "B Backup");
   c = await createCompanyWithOwner(ctx, "owner@c-backup.test", "C Backup");
@@ -117,9 +137,18 @@ describe("backups", () => {
     expect(before.leads).toHaveLength(2);
     expect(before.credit_transactions).toHaveLength(1);
     expect((await api(a, "", { method: "POST" })).status).toBe(201);
-    const file = (await (await api(a, "/download")).json()) as {
-      tables: Record<string, Record<string, unknown>[]>;
-    };
+    const text = await downloadedText(a);
+    const file = parseBackupFile(text);
+    // Stored in several parts (BACKUP_PART_BYTES above), sent back as one file.
+    const [stored] = await ctx.database.db
+      .select()
+      .from(backups)
+      .where(eq(backups.companyId, a.companyId))
+      .orderBy(desc(backups.createdAt))
+      .limit(1);
+    expect(stored!.partCount).toBeGreaterThan(1);
+    expect(stored!.content).toBeNull();
+    expect(stored!.sizeBytes).toBe(Buffer.byteLength(text));
     // Rows as the server reads them (property names, timestamps as ISO strings in UTC).
     expect(file.tables.leads![0]).toMatchObject({
       companyId: a.companyId,
@@ -134,14 +163,14 @@ describe("backups", () => {
     await ctx.database.db.delete(leads).where(eq(leads.id, (before.leads![0] as { id: string }).id));
     await ctx.database.db.insert(niches).values({ companyId: a.companyId, name: "Added later", price: 5 });
 
-    const analysis = (await (await api(a, "/analyse", { method: "POST", json: file })).json()) as {
+    const analysis = (await (await api(a, "/analyse", { method: "POST", file: text })).json()) as {
       sameCompany: boolean;
       tables: Record<string, number>;
     };
     expect(analysis.sameCompany).toBe(true);
     expect(analysis.tables.leads).toBe(2);
 
-    const res = await api(a, "/restore", { method: "POST", json: file });
+    const res = await api(a, "/restore", { method: "POST", file: text });
     expect(res.status, await res.clone().text()).toBe(200);
     const after = await rowsOf(a.companyId);
     const { updatedAt: _u1, ...companyBefore } = before.companies![0] as Record<string, unknown>;
@@ -155,10 +184,8 @@ describe("backups", () => {
 
   it("restoring company A's backup while signed in to B changes no row of A, B or C", async () => {
     await api(a, "", { method: "POST" });
-    const fileA = (await (await api(a, "/download")).json()) as {
-      companyId: string;
-      tables: Record<string, Record<string, unknown>[]>;
-    };
+    const textA = await downloadedText(a);
+    const fileA = parseBackupFile(textA);
     const snapshot = async () => ({
       a: await rowsOf(a.companyId),
       b: await rowsOf(b.companyId),
@@ -167,31 +194,41 @@ describe("backups", () => {
     const before = await snapshot();
 
     // A's file is signed for A: refused in B with the 002 text, before any row is read.
-    const asIs = await api(b, "/restore", { method: "POST", json: fileA });
+    const asIs = await api(b, "/restore", { method: "POST", file: textA });
     expect(asIs.status).toBe(422);
     expect(await asIs.text()).toContain("Invalid backup file format");
     // Relabelled as B's: the signature no longer matches.
-    const relabelled = JSON.parse(JSON.stringify(fileA).replaceAll(a.companyId, b.companyId));
-    expect((await api(b, "/restore", { method: "POST", json: relabelled })).status).toBe(422);
-    // Half and half: B's id on the file, A's rows inside.
-    const mixed = { ...fileA, companyId: b.companyId };
-    expect((await api(b, "/restore", { method: "POST", json: mixed })).status).toBe(422);
+    const relabelled = textA.replaceAll(a.companyId, b.companyId);
+    expect((await api(b, "/restore", { method: "POST", file: relabelled })).status).toBe(422);
+    // Half and half: B's id on the file's header, A's rows inside.
+    const [header, ...rest] = textA.split("\n");
+    const mixed = [header!.replace(a.companyId, b.companyId), ...rest].join("\n");
+    expect((await api(b, "/restore", { method: "POST", file: mixed })).status).toBe(422);
     // Re-signed for B with the server key (a leaked key): A's rows are still refused, row by row.
-    const { signature: _s, ...content } = fileA as unknown as TFile;
-    const resigned = signBackup(ctx.deps.secretBox, { ...content, companyId: b.companyId });
-    expect((await api(b, "/restore", { method: "POST", json: resigned })).status).toBe(422);
+    const { signature: _s, ...content } = fileA;
+    const resigned = await signedBackupFile(ctx.deps.secretBox, { ...content, companyId: b.companyId });
+    expect((await api(b, "/restore", { method: "POST", file: resigned })).status).toBe(422);
     // Step one tells the owner plainly; the restore button stays off.
-    const analysis = await api(b, "/analyse", { method: "POST", json: fileA });
+    const analysis = await api(b, "/analyse", { method: "POST", file: textA });
     expect(await analysis.json()).toMatchObject({ sameCompany: false });
 
     expect(await snapshot()).toEqual(before);
   });
 
   it("refuses a file without tables and timestamp with the 002 text", async () => {
-    const res = await api(a, "/analyse", { method: "POST", json: { hello: "world" } });
-    expect(res.status).toBe(422);
-    expect(await res.text()).toContain("Invalid backup file format");
-    expect((await api(a, "/restore", { method: "POST", json: { tables: {} } })).status).toBe(422);
+    for (const file of [
+      JSON.stringify({ hello: "world" }),
+      "",
+      "not a backup\n",
+      '{"format":"leadpost-backup"}',
+    ]) {
+      const res = await api(a, "/analyse", { method: "POST", file });
+      expect(res.status).toBe(422);
+      expect(await res.text()).toContain("Invalid backup file format");
+    }
+    expect((await api(a, "/restore", { method: "POST", file: JSON.stringify({ tables: {} }) })).status).toBe(
+      422,
+    );
   });
 
   it("is refused to members and to another company's ids", async () => {
@@ -262,6 +299,55 @@ describe("backups", () => {
     );
     expect(names.every((n) => backupKind(n) === "scheduled")).toBe(true);
   });
+  // Needs two connections: on the embedded database every statement runs on one.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "accepts a public submission while the daily backup of a large company is being written",
+    async () => {
+      const e = await createCompanyWithOwner(ctx, "owner@e-backup.test", "E Backup");
+      await ctx.database.db.execute(
+        sql`insert into niches (company_id, name, price)
+            select ${e.companyId}::uuid, 'Niche ' || g, 5 from generate_series(1, 1200) g`,
+      );
+      const form = await createPublishedForm(ctx, e.cookie);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let reached!: () => void;
+      const midway = new Promise<void>((resolve) => (reached = resolve));
+      // Tomorrow's run: today's scheduled backups (the test below) do not count for it.
+      const day = new Date(Date.now() + 24 * 60 * 60 * 1000);
+      const at = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 2, 5));
+      let held = false;
+      const backup = runDueDailyBackups(ctx.deps, at, {
+        afterBatch: async (companyId) => {
+          if (companyId !== e.companyId || held) return;
+          held = true;
+          reached();
+          await gate;
+        },
+      });
+      await midway;
+      // The backup's snapshot is open and half read: the submission is accepted all the same.
+      const res = await submit(ctx, form.id, { ...QUOTE_ANSWERS, "f-email": "during-daily@example.com" });
+      expect(res.status).toBe(201);
+      release();
+      await backup;
+      const [row] = await ctx.database.db
+        .select()
+        .from(backups)
+        .where(eq(backups.companyId, e.companyId))
+        .orderBy(desc(backups.createdAt))
+        .limit(1);
+      expect(row).toMatchObject({ kind: "scheduled", status: "completed" });
+      // The file is the company as it was when the backup began (one snapshot).
+      expect(row!.tableCounts).toMatchObject({ forms: 1, form_submissions: 0, leads: 0 });
+      expect(row!.tableCounts!.niches).toBeGreaterThanOrEqual(1200);
+      const [after] = await ctx.database.db
+        .select({ n: count() })
+        .from(formSubmissions)
+        .where(eq(formSubmissions.companyId, e.companyId));
+      expect(after!.n).toBe(1);
+    },
+  );
 });
 
 describe("backups you can trust", () => {
@@ -271,17 +357,20 @@ describe("backups you can trust", () => {
     const file = await downloaded(a);
     expect(file.signature).toMatch(/^[\w-]{43}$/);
     const before = await everything();
-    const edited = forged(
+    const edited = await forged(
       file,
       (t) => {
         t.companies![0]!.name = "Edited";
       },
       false,
     );
-    const { signature: _s, ...unsigned } = file;
-    for (const json of [edited, unsigned]) {
+    const { signature: _s, ...content } = file;
+    const unsigned = await backupFileSignedAs(ctx.deps.secretBox, content, null);
+    // Signed by another server (another key).
+    const foreign = await signedBackupFile(createSecretBox(randomBytes(32).toString("base64")), content);
+    for (const upload of [edited, unsigned, foreign]) {
       for (const step of ["/analyse", "/restore"]) {
-        const res = await api(a, step, { method: "POST", json });
+        const res = await api(a, step, { method: "POST", file: upload });
         expect(res.status, step).toBe(422);
         expect(await res.text()).toContain("Invalid backup file format");
       }
@@ -319,7 +408,7 @@ describe("backups you can trust", () => {
     await routeClaimed(ctx.deps, await claimDueSubmissions(ctx.deps, 500));
     const before = await everything();
     for (const resign of [false, true]) {
-      const res = await api(a, "/restore", { method: "POST", json: forged(file, addPointers, resign) });
+      const res = await api(a, "/restore", { method: "POST", file: await forged(file, addPointers, resign) });
       expect(res.status, `re-signed: ${resign}`).toBe(422);
       expect(await res.text()).toContain("Invalid backup file format");
     }
@@ -415,7 +504,7 @@ describe("backups you can trust", () => {
     const before = await everything();
     for (const edit of [invitation, audit, bigGrant]) {
       for (const resign of [false, true]) {
-        const res = await api(a, "/restore", { method: "POST", json: forged(file, edit, resign) });
+        const res = await api(a, "/restore", { method: "POST", file: await forged(file, edit, resign) });
         expect(res.status, `${edit.name}, re-signed: ${resign}`).toBe(422);
         expect(await res.text()).toContain("Invalid backup file format");
       }
@@ -434,7 +523,7 @@ describe("backups you can trust", () => {
       .from(buyers)
       .where(eq(buyers.id, buyer.id as string));
     const declined = await createUser(ctx, "declined@elsewhere.test");
-    const json = forged(
+    const upload = await forged(
       file,
       (t) => {
         t.buyers![0]!.creditBalance = 2_147_483_000;
@@ -442,7 +531,7 @@ describe("backups you can trust", () => {
       },
       true,
     );
-    const res = await api(a, "/restore", { method: "POST", json });
+    const res = await api(a, "/restore", { method: "POST", file: upload });
     expect(res.status, await res.clone().text()).toBe(200);
     const [after] = await ctx.database.db
       .select()
@@ -453,17 +542,62 @@ describe("backups you can trust", () => {
     expect(after!.userId).toBe(current!.userId);
   });
 
+  it("still reads a file of the earlier format (one JSON value), and refuses it edited", async () => {
+    const file = await downloaded(a);
+    const { signature: _s, ...content } = file;
+    const legacy = signBackup(ctx.deps.secretBox, content);
+    const analysis = await api(a, "/analyse", { method: "POST", file: JSON.stringify(legacy) });
+    expect(analysis.status).toBe(200);
+    expect(await analysis.json()).toMatchObject({
+      sameCompany: true,
+      tables: { leads: file.tables.leads!.length },
+    });
+    const res = await api(a, "/restore", { method: "POST", file: JSON.stringify(legacy) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const edited = structuredClone(legacy);
+    edited.tables.companies![0]!.name = "Edited";
+    const before = await everything();
+    expect((await api(a, "/restore", { method: "POST", file: JSON.stringify(edited) })).status).toBe(422);
+    expect(await everything()).toEqual(before);
+  });
+
+  it("refuses a backup one of whose stored parts was changed", async () => {
+    expect((await api(a, "", { method: "POST" })).status).toBe(201);
+    const [stored] = await ctx.database.db
+      .select()
+      .from(backups)
+      .where(eq(backups.companyId, a.companyId))
+      .orderBy(desc(backups.createdAt))
+      .limit(1);
+    expect(stored!.partCount).toBeGreaterThan(2);
+    const path = join(ctx.deps.config.dataDir, "uploads", `${stored!.storageKey}-00002.jsonl`);
+    const part = readFileSync(path, "utf8");
+    expect(part).toMatch(/20\d\d-/);
+    writeFileSync(path, part.replace(/20(\d\d)-/, "19$1-"));
+    const tampered = await downloadedText(a);
+    const before = await everything();
+    for (const step of ["/analyse", "/restore"]) {
+      const res = await api(a, step, { method: "POST", file: tampered });
+      expect(res.status, step).toBe(422);
+      expect(await res.text()).toContain("Invalid backup file format");
+    }
+    expect(await everything()).toEqual(before);
+    // Nothing of the refused uploads is left in the storage.
+    const uploads = join(ctx.deps.config.dataDir, "uploads", "backup-uploads");
+    expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
+  });
+
   it("restores a backup larger than 2 MiB", async () => {
     const d = await createCompanyWithOwner(ctx, "owner@d-backup.test", "D Backup");
     const filler = "x".repeat(8 * 1024);
     for (let i = 0; i < 300; i++) {
       await addLead(ctx, d.companyId, { name: `Lead ${i}`, data: { notes: filler } });
     }
-    const file = await downloaded(d);
-    const size = Buffer.byteLength(JSON.stringify(file));
-    expect(size).toBeGreaterThan(2 * 1024 * 1024);
+    await downloaded(d);
+    const file = await downloadedText(d);
+    expect(Buffer.byteLength(file)).toBeGreaterThan(2 * 1024 * 1024);
     const before = await rowsOf(d.companyId);
-    const res = await api(d, "/restore", { method: "POST", json: file });
+    const res = await api(d, "/restore", { method: "POST", file });
     expect(res.status, await res.clone().text()).toBe(200);
     const after = await rowsOf(d.companyId);
     expect(after.leads).toEqual(before.leads);

@@ -53,6 +53,13 @@ const ZEnvSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   ROUTING_POLL_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
   ROUTING_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  /** A backup is written to the storage in parts of this many bytes (and read back one part at a time). */
+  BACKUP_PART_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
   FILE_CLEANUP_GRACE_HOURS: z.coerce
     .number()
     .min(0)
@@ -126,6 +133,8 @@ export type TConfig = {
     s3: TS3Settings | null;
     /** A stored file no row references is deleted once it is this old (the `file-cleanup` job). */
     orphanGraceMs: number;
+    /** Size of the parts a backup file is stored in (BACKUP_PART_BYTES). */
+    backupPartBytes: number;
   };
   /** Twilio REST base URL (a local fake in tests). */
   /** Google Maps web services base URL, used to test a company's maps key. */
@@ -244,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
             }
           : null,
       orphanGraceMs: e.FILE_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
+      backupPartBytes: e.BACKUP_PART_BYTES,
     },
     googleMapsBaseUrl: e.GOOGLE_MAPS_API_BASE_URL.replace(/\/$/, ""),
     leadDelivery: {

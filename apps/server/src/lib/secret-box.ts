@@ -11,6 +11,8 @@ export type TSecretBox = {
   open(sealed: string): string;
   /** base64url HMAC-SHA256 of `data` under the key of `purpose`. */
   mac(purpose: string, data: string): string;
+  /** The same HMAC over data given in pieces (a file read as a stream); `digest` once, at the end. */
+  macStream(purpose: string): { update(data: string | Uint8Array): void; digest(): string };
 };
 
 export function createSecretBox(keyBase64: string): TSecretBox {
@@ -28,6 +30,13 @@ export function createSecretBox(keyBase64: string): TSecretBox {
   return {
     mac(purpose, data) {
       return createHmac("sha256", macKey(purpose)).update(data, "utf8").digest("base64url");
+    },
+    macStream(purpose) {
+      const hmac = createHmac("sha256", macKey(purpose));
+      return {
+        update: (data) => void (typeof data === "string" ? hmac.update(data, "utf8") : hmac.update(data)),
+        digest: () => hmac.digest("base64url"),
+      };
     },
     seal(plain) {
       const iv = randomBytes(12);

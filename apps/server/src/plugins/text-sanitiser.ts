@@ -88,7 +88,11 @@ const refuse = (field: string) =>
  * JSON carries both only as \u escapes, so bodies without a backslash-u are passed on untouched. The
  * body's depth and size were bounded before (plugins/body-shape.ts); the walks here are linear.
  */
-export function textSanitiser(opts: { strip: (path: string) => boolean }): MiddlewareHandler<TAppEnv> {
+export function textSanitiser(opts: {
+  strip: (path: string) => boolean;
+  /** Routes whose body is a file streamed as it arrives (a backup): never read here. */
+  rawBody?: (path: string) => boolean;
+}): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
     if (/%00/.test(url.pathname)) throw refuse("address");
@@ -96,7 +100,12 @@ export function textSanitiser(opts: { strip: (path: string) => boolean }): Middl
       if (hasUnstorableText(name) || hasUnstorableText(value)) throw refuse(stripUnstorableText(name));
     }
     const type = c.req.header("content-type") ?? "";
-    if (c.req.method === "GET" || c.req.method === "HEAD" || !/application\/(.+\+)?json/i.test(type)) {
+    if (
+      c.req.method === "GET" ||
+      c.req.method === "HEAD" ||
+      !/application\/(.+\+)?json/i.test(type) ||
+      opts.rawBody?.(c.req.path)
+    ) {
       return next();
     }
     // The auth handler forwards the raw request, so it must stay unread there: read a copy.

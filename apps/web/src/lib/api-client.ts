@@ -81,8 +81,10 @@ export async function apiRequest<T = unknown>(path: string, options: TApiRequest
   // A failed request must not leave the schema's import as an unhandled rejection.
   parser.catch(() => undefined);
 
-  // A FormData body (a file upload) goes as multipart; the browser sets its boundary.
+  // A FormData body (a file upload) goes as multipart; the browser sets its boundary. A Blob (a File)
+  // goes as its raw bytes, streamed by the browser (a backup file may be gigabytes).
   const multipart = typeof FormData !== "undefined" && body instanceof FormData;
+  const raw = typeof Blob !== "undefined" && body instanceof Blob;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -90,10 +92,13 @@ export async function apiRequest<T = unknown>(path: string, options: TApiRequest
       credentials: "include",
       headers: {
         Accept: "application/json",
-        ...(body !== undefined && !multipart ? { "Content-Type": "application/json" } : {}),
+        ...(body !== undefined && !multipart
+          ? { "Content-Type": raw ? "application/octet-stream" : "application/json" }
+          : {}),
         ...headers,
       },
-      body: multipart ? (body as FormData) : body !== undefined ? JSON.stringify(body) : undefined,
+      body:
+        multipart || raw ? (body as FormData | Blob) : body !== undefined ? JSON.stringify(body) : undefined,
       signal,
     });
   } catch (error) {

@@ -92,12 +92,14 @@ export const backups = pgTable(
       .references(() => companies.id, { onDelete: "cascade" }),
     kind: text({ enum: ["scheduled", "manual"] }).notNull(),
     status: text({ enum: ["running", "completed", "failed"] }).notNull(),
+    /** Where the file's parts are stored: `${storageKey}-00001.jsonl`, … (partCount of them). */
     storageKey: text(),
+    partCount: integer(),
     /** backup_… (scheduled), restore_… (taken before a restore) or manual_…: the shown kind derives from it. */
     fileName: text(),
-    /** The backup JSON itself ({ tables, timestamp }), private to the company's owners and admins. */
+    /** A backup of an earlier version: the whole file as one JSON value ({ tables, timestamp }). */
     content: jsonb(),
-    sizeBytes: integer(),
+    sizeBytes: bigint({ mode: "number" }),
     tableCounts: jsonb().$type<Record<string, number>>(),
     error: text(),
     createdBy: text().references(() => users.id, { onDelete: "set null" }),

@@ -1,16 +1,16 @@
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq, gte, inArray } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { backups, companies } from "../../db/schema";
-import { writeBackup } from "./service";
+import { fillBackup, startBackupRow, type TBackupWriteDeps } from "./write";
 
 /** 002 §9: automated backups run daily at 2 AM UTC. */
 export const DAILY_BACKUP_HOUR_UTC = 2;
 
 /**
- * Serialises the daily backup's check of a company between instances. NO KEY UPDATE leaves free the
- * key-share locks that every new row of the company takes (its foreign key): a submission or a sale
- * never waits for a backup being written.
+ * Serialises the daily backup's claim of a company between instances, for the claim's few
+ * statements only. NO KEY UPDATE leaves free the key-share locks that every new row of the company
+ * takes (its foreign key): a submission or a sale never waits for it.
  */
 export async function lockCompanyForBackup(tx: Db, companyId: string): Promise<void> {
   await tx
@@ -22,10 +22,17 @@ export async function lockCompanyForBackup(tx: Db, companyId: string): Promise<v
 
 /**
  * Takes today's scheduled backup of every company once it is past 02:00 UTC. Safe on several
- * instances and on every tick: each company is locked while it is checked, so a second run sees
- * the first one's backup and skips it. Returns how many backups it wrote.
+ * instances and on every tick: a short transaction claims the company's day (a `running` backup row,
+ * under the lock above), so a second run sees the claim and skips it; the file is then written
+ * outside it, in a read-only snapshot (write.ts) that delays no submission. A failed backup is
+ * tried again on the next tick. Returns how many backups it wrote.
  */
-export async function runDueDailyBackups(deps: Pick<TDeps, "database" | "logger">, now = new Date()) {
+export async function runDueDailyBackups(
+  deps: Pick<TDeps, "logger"> & TBackupWriteDeps,
+  now = new Date(),
+  /** `afterBatch`: runs after each batch of rows a backup reads (tests hold one mid-way with it). */
+  opts: { afterBatch?: (companyId: string) => Promise<void> } = {},
+) {
   const due = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DAILY_BACKUP_HOUR_UTC),
   );
@@ -34,18 +41,26 @@ export async function runDueDailyBackups(deps: Pick<TDeps, "database" | "logger"
   let written = 0;
   for (const { id } of ids) {
     try {
-      const wrote = await deps.database.db.transaction(async (tx) => {
+      const claimed = await deps.database.db.transaction(async (tx) => {
         await lockCompanyForBackup(tx, id);
         const [taken] = await tx
           .select({ id: backups.id })
           .from(backups)
-          .where(and(eq(backups.companyId, id), eq(backups.kind, "scheduled"), gte(backups.createdAt, due)))
+          .where(
+            and(
+              eq(backups.companyId, id),
+              eq(backups.kind, "scheduled"),
+              inArray(backups.status, ["running", "completed"]),
+              gte(backups.createdAt, due),
+            ),
+          )
           .limit(1);
-        if (taken) return false;
-        await writeBackup(tx, id, "backup_", null);
-        return true;
+        return taken ? null : startBackupRow(tx, id, "backup_", null);
       });
-      if (wrote) written++;
+      if (!claimed) continue;
+      const afterBatch = opts.afterBatch;
+      await fillBackup(deps, claimed, id, { afterBatch: afterBatch && (() => afterBatch(id)) });
+      written++;
     } catch (err) {
       deps.logger.error({ err, companyId: id }, "daily backup failed");
     }

@@ -1,26 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { BackupRefused, planRestore, type TCompanyPeople } from "./restore-rules";
+import { BackupRefused, createRowChecker, type TCompanyPeople } from "./restore-rules";
 
+// The per-row half of a restore's rules (the rules across rows run as SQL: backups.test.ts).
 const companyId = crypto.randomUUID();
 const buyerId = crypto.randomUUID();
 const member = "member-user";
 const portalUser = "portal-user";
 const people: TCompanyPeople = { memberIds: new Set([member]), buyerUsers: new Map([[buyerId, portalUser]]) };
+const checker = () => createRowChecker(companyId, people);
+const check = (table: string, row: Record<string, unknown>) => checker().row(table, row, 0);
+const refused = (table: string, row: Record<string, unknown>) =>
+  expect(() => check(table, row)).toThrow(BackupRefused);
 
-type TTables = Record<string, Record<string, unknown>[]>;
-const buyer = (over: Record<string, unknown> = {}) => ({
-  id: buyerId,
-  companyId,
-  email: "buyer@example.com",
-  contactName: "Buyer Person",
-  creditBalance: 0,
-  ...over,
-});
-const entry = (
-  amount: number,
-  type: string,
-  over: Record<string, unknown> = {},
-): Record<string, unknown> => ({
+const entry = (amount: number, type: string, over: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
   companyId,
   buyerId,
@@ -43,110 +35,61 @@ const order = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const plan = (tables: TTables) => planRestore(companyId, tables, people);
-const rowsOf = (tables: TTables, name: string) =>
-  plan(tables).tables.find((t) => t.table.name === name)!.rows;
-const refused = (tables: TTables) => expect(() => plan(tables)).toThrow(BackupRefused);
-
-describe("restore rules", () => {
-  it("takes a buyer's balance from its ledger and its portal user from the database", () => {
-    const tables = {
-      buyers: [buyer({ creditBalance: 2_147_483_000, userId: "someone-else" })],
-      credit_transactions: [entry(30, "grant"), entry(-5, "consume")],
-    };
-    expect(rowsOf(tables, "buyers")[0]).toMatchObject({ creditBalance: 25, userId: portalUser });
+describe("restore rules, row by row", () => {
+  it("takes neither a buyer's balance nor its portal user from the file", () => {
+    const buyer = check("buyers", {
+      id: buyerId,
+      companyId,
+      email: "buyer@example.com",
+      contactName: "Buyer Person",
+      creditBalance: 2_147_483_000,
+      userId: "someone-else",
+    });
+    expect(buyer).toMatchObject({ creditBalance: 0, userId: portalUser });
   });
 
   it("refuses ledger entries outside the API's rules", () => {
-    refused({ buyers: [buyer()], credit_transactions: [entry(1_000_001, "grant")] });
-    refused({ buyers: [buyer()], credit_transactions: [entry(5, "consume")] });
-    refused({ buyers: [buyer()], credit_transactions: [entry(-5, "grant")] });
-    // A ledger that leaves the wallet below zero.
-    refused({ buyers: [buyer()], credit_transactions: [entry(5, "grant"), entry(-6, "revoke")] });
-    // An entry of a buyer the file does not hold.
-    refused({
-      buyers: [buyer()],
-      credit_transactions: [entry(5, "grant", { buyerId: crypto.randomUUID() })],
-    });
+    expect(() => check("credit_transactions", entry(30, "grant"))).not.toThrow();
+    refused("credit_transactions", entry(1_000_001, "grant"));
+    refused("credit_transactions", entry(5, "consume"));
+    refused("credit_transactions", entry(-5, "grant"));
+    refused("credit_transactions", entry(5, "grant", { paymentOrderId: crypto.randomUUID() }));
   });
 
-  it("holds payment orders to their credit pack and purchases to their order", () => {
-    expect(() => plan({ buyers: [buyer()], payment_orders: [order()] })).not.toThrow();
-    refused({ buyers: [buyer()], payment_orders: [order({ credits: 2_000 })] });
-    refused({ buyers: [buyer()], payment_orders: [order({ amountCents: 1 })] });
-    refused({ buyers: [buyer()], payment_orders: [order({ packId: "pack_free" })] });
-    const purchase = entry(20, "purchase");
-    const paid = order({ status: "completed", creditTransactionId: purchase.id });
-    purchase.paymentOrderId = paid.id;
-    expect(() =>
-      plan({ buyers: [buyer()], payment_orders: [paid], credit_transactions: [purchase] }),
-    ).not.toThrow();
-    refused({ buyers: [buyer()], payment_orders: [order({ status: "completed" })] });
-    refused({
-      buyers: [buyer()],
-      payment_orders: [paid],
-      credit_transactions: [{ ...purchase, amount: 2_000 }],
-    });
+  it("holds payment orders to their credit pack", () => {
+    expect(() => check("payment_orders", order())).not.toThrow();
+    refused("payment_orders", order({ credits: 2_000 }));
+    refused("payment_orders", order({ amountCents: 1 }));
+    refused("payment_orders", order({ packId: "pack_free" }));
+    refused("payment_orders", order({ status: "completed" }));
   });
 
-  it("lets allocations draw no more than their lot and debit hold", () => {
-    const lot = entry(10, "grant");
-    const debit = entry(-4, "consume");
-    const allocation = (amount: number) => ({
-      id: crypto.randomUUID(),
-      companyId,
-      lotTransactionId: lot.id,
-      debitTransactionId: debit.id,
-      amount,
-    });
-    const tables = (amounts: number[]) => ({
-      buyers: [buyer()],
-      credit_transactions: [lot, debit],
-      credit_lot_allocations: amounts.map(allocation),
-    });
-    expect(() => plan(tables([4]))).not.toThrow();
-    refused(tables([3, 2]));
-    refused(tables([0]));
-  });
-
-  it("refuses rows pointing outside the file, of another company, or of an unknown shape", () => {
+  it("refuses rows of another company, of an unknown shape, or of a table never restored", () => {
     const leadId = crypto.randomUUID();
-    refused({
-      lead_deliveries: [{ id: crypto.randomUUID(), companyId, leadId, channel: "email", target: "x@y.z" }],
-    });
-    refused({ leads: [{ id: crypto.randomUUID(), companyId, duplicateOfLeadId: leadId }] });
-    refused({ leads: [{ id: leadId, companyId: crypto.randomUUID() }] });
-    refused({ leads: [{ id: leadId, companyId, injected: true }] });
-    refused({
-      leads: [{ id: leadId, companyId }],
-      lead_routing_decisions: [{ leadId, companyId, reasons: [{ buyerId: crypto.randomUUID() }] }],
-    });
-    refused({
-      phone_numbers: [
-        {
-          id: crypto.randomUUID(),
-          companyId,
-          phoneNumber: "+13035550100",
-          type: "twilio",
-          routeTo: [leadId],
-        },
-      ],
-    });
-    refused({ buyer_invitations: [] });
-    refused({ companies: [{ id: crypto.randomUUID(), name: "Other" }] });
+    refused("leads", { id: leadId, companyId: crypto.randomUUID() });
+    refused("leads", { id: leadId, companyId, injected: true });
+    refused("leads", { id: leadId, companyId, saleCap: 1, saleCount: 2 });
+    refused("lead_routing_decisions", { leadId, companyId, reasons: [{ buyerId: 5 }] });
+    refused("buyer_invitations", { id: leadId, companyId });
+    expect(() => checker().company({ id: crypto.randomUUID(), name: "Other" })).toThrow(BackupRefused);
   });
 
   it("keeps who made a row only for the company's own people", () => {
-    const form = (createdBy: string) => ({ id: crypto.randomUUID(), companyId, title: "Quote", createdBy });
-    const forms = rowsOf({ forms: [form(member), form(portalUser), form("outsider")] }, "forms");
-    expect(forms.map((f) => f.createdBy)).toEqual([member, portalUser, null]);
+    const form = (createdBy: string) =>
+      check("forms", { id: crypto.randomUUID(), companyId, title: "Quote", createdBy });
+    expect([member, portalUser, "outsider"].map((u) => form(u).createdBy)).toEqual([
+      member,
+      portalUser,
+      null,
+    ]);
   });
 
-  it("restores only the company's settings from its row", () => {
-    const planned = plan({
-      companies: [{ id: companyId, name: "Renamed", subscriptionTier: "enterprise", isTrialExempt: true }],
-    });
-    expect(planned.company).toEqual({ name: "Renamed" });
-    refused({ companies: [{ id: companyId, name: "" }] });
+  it("restores only the company's settings from its row, once", () => {
+    const rules = checker();
+    expect(
+      rules.company({ id: companyId, name: "Renamed", subscriptionTier: "enterprise", isTrialExempt: true }),
+    ).toEqual({ name: "Renamed" });
+    expect(() => rules.company({ id: companyId, name: "Again" })).toThrow(BackupRefused);
+    expect(() => checker().company({ id: companyId, name: "" })).toThrow(BackupRefused);
   });
 });

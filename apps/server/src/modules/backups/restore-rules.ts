@@ -20,11 +20,16 @@ import { BACKUP_TABLES, type TBackupTable } from "./tables";
  * at people the company already has), and passes the API's own schema and money rules where the API
  * writes that table. What a restore never takes from a file: who a buyer's portal user is, a buyer's
  * credit balance (the sum of its ledger), and the company's identity, billing and provider links.
+ *
+ * A file is read one row at a time (a company may have millions), so the rules come in two halves:
+ * what one row shows is checked here as it passes (checkRow); what needs other rows (references,
+ * ledger sums) is checked by SQL over the rows restored so far, inside the restore's transaction,
+ * before it commits (restore-checks.ts).
  */
 
 /** Why a file was refused, for the log; the answer is always the spec's "Invalid backup file format". */
 export class BackupRefused extends Error {}
-const refuse = (why: string): never => {
+export const refuse = (why: string): never => {
   throw new BackupRefused(why);
 };
 
@@ -124,84 +129,54 @@ export type TCompanyPeople = {
   buyerUsers: ReadonlyMap<string, string>;
 };
 
-export type TRestorePlan = {
-  company: TRow | null;
-  /** The rows to insert per table, in insert order (BACKUP_TABLES), dates as Date objects. */
-  tables: { table: TBackupTable; rows: TRow[] }[];
-};
-
 const isObject = (v: unknown): v is TRow => !!v && typeof v === "object" && !Array.isArray(v);
 
-/**
- * Checks every row of `tables` for `companyId` and returns what a restore writes; throws BackupRefused
- * naming the first rule broken.
- */
-export function planRestore(
-  companyId: string,
-  tables: Record<string, unknown[]>,
-  people: TCompanyPeople,
-): TRestorePlan {
-  for (const name of Object.keys(tables)) {
-    if (name !== "companies" && !RESTORED.has(name)) refuse(`table ${name} is never restored`);
-  }
-  const company = planCompany(companyId, tables.companies ?? []);
+/** The references of a table that point at other tables of the file (checked by SQL once restored). */
+export const fileReferences = (table: string): [string, string][] =>
+  (RULES.get(table)?.references ?? []).filter(([, target]) => target !== "companies" && target !== "users");
 
-  // Shapes and ownership first, so the reference checks below read well-formed rows.
-  const rowsOf = new Map<string, TRow[]>();
-  for (const t of BACKUP_TABLES) {
-    const rules = RULES.get(t.name)!;
-    const rows = (tables[t.name] ?? []).map((raw, i) => {
-      const parsed = rules.shape.safeParse(raw);
-      if (!parsed.success) refuse(`${t.name}[${i}]: ${parsed.error.issues[0]?.path.join(".")} malformed`);
-      const row = parsed.data as TRow;
-      if (row.companyId !== companyId) refuse(`${t.name}[${i}]: another company's row`);
-      return row;
-    });
-    rowsOf.set(t.name, rows);
-  }
-  const ids = new Map<string, Set<string>>();
-  for (const [name, rows] of rowsOf) ids.set(name, new Set(rows.map((r) => r.id as string)));
+export type TRowChecker = {
+  /** The row as it is inserted (dates as Date objects), or BackupRefused. `i`: its place, for the log. */
+  row(table: string, raw: unknown, i: number): TRow;
+  /** The company's own row: the settings a restore writes, or BackupRefused. Only one per file. */
+  company(raw: unknown): TRow;
+};
 
+/** Checks each row of a file for `companyId` on its own (shape, ownership, the API's per-row rules). */
+export function createRowChecker(companyId: string, people: TCompanyPeople): TRowChecker {
   const ownPeople = new Set([...people.memberIds, ...people.buyerUsers.values()]);
-  for (const t of BACKUP_TABLES) {
-    const rules = RULES.get(t.name)!;
-    for (const [i, row] of rowsOf.get(t.name)!.entries()) {
+  let companySeen = false;
+  return {
+    company(raw) {
+      if (companySeen) refuse("more than one company row");
+      companySeen = true;
+      return planCompany(companyId, raw);
+    },
+    row(table, raw, i) {
+      if (!RESTORED.has(table)) refuse(`table ${table} is never restored`);
+      const rules = RULES.get(table)!;
+      const parsed = rules.shape.safeParse(raw);
+      if (!parsed.success) refuse(`${table}[${i}]: ${parsed.error.issues[0]?.path.join(".")} malformed`);
+      const row = parsed.data as TRow;
+      if (row.companyId !== companyId) refuse(`${table}[${i}]: another company's row`);
       for (const [key, target] of rules.references) {
         const value = row[key];
         if (value === null || value === undefined) continue;
         if (target === "companies") {
-          if (value !== companyId) refuse(`${t.name}[${i}].${key}: another company`);
-        } else if (target === "users") {
+          if (value !== companyId) refuse(`${table}[${i}].${key}: another company`);
+        } else if (target === "users" && table !== "buyers") {
           // Who made a row (an attribution): kept only for the company's own people.
-          if (t.name === "buyers") continue;
           if (!ownPeople.has(value as string)) row[key] = null;
-        } else if (!ids.get(target)?.has(value as string)) {
-          refuse(`${t.name}[${i}].${key}: points outside the file's ${target}`);
         }
       }
-    }
-  }
-
-  checkBusinessRules(rowsOf, ids, people);
-
-  return {
-    company,
-    tables: BACKUP_TABLES.map((table) => ({
-      table,
-      rows: rowsOf.get(table.name)!.map((row) => {
-        const out = { ...row };
-        for (const c of table.dateColumns)
-          if (typeof out[c] === "string") out[c] = new Date(out[c] as string);
-        return out;
-      }),
-    })),
+      ROW_RULES[table]?.(row, `${table}[${i}]`, people);
+      for (const c of rules.dateColumns) if (typeof row[c] === "string") row[c] = new Date(row[c] as string);
+      return row;
+    },
   };
 }
 
-function planCompany(companyId: string, rows: unknown[]): TRow | null {
-  if (rows.length > 1) refuse("more than one company row");
-  const row = rows[0];
-  if (row === undefined) return null;
+function planCompany(companyId: string, row: unknown): TRow {
   if (!isObject(row) || row.id !== companyId) refuse("another company's company row");
   const values = Object.fromEntries(
     COMPANY_RESTORED.filter((k) => (row as TRow)[k] !== undefined).map((k) => [k, (row as TRow)[k]]),
@@ -229,69 +204,51 @@ function planCompany(companyId: string, rows: unknown[]): TRow | null {
 const BUYER_API_FIELDS = Object.keys(ZUpdateBuyerSchema.shape);
 const LOT_TYPES = new Set(["grant", "promo", "purchase", "refund"]);
 
-function checkBusinessRules(
-  rowsOf: Map<string, TRow[]>,
-  ids: Map<string, Set<string>>,
-  people: TCompanyPeople,
-) {
-  const rows = (name: string) => rowsOf.get(name) ?? [];
-
-  for (const [i, niche] of rows("niches").entries()) {
+/** The API's rules that one row shows on its own, per table (the rest: restore-checks.ts). */
+const ROW_RULES: Record<string, (row: TRow, at: string, people: TCompanyPeople) => void> = {
+  niches(niche, at) {
     if (!ZUpdateNicheSchema.safeParse({ name: niche.name, price: niche.price }).success)
-      refuse(`niches[${i}]: fails the niche rules`);
-  }
-  for (const [i, form] of rows("forms").entries()) {
+      refuse(`${at}: fails the niche rules`);
+  },
+  forms(form, at) {
     if (form.fields !== undefined && !ZFormFieldsSchema.safeParse(form.fields).success)
-      refuse(`forms[${i}]: fields fail the form rules`);
-  }
-  for (const [i, lead] of rows("leads").entries()) {
+      refuse(`${at}: fields fail the form rules`);
+  },
+  leads(lead, at) {
     const cap = (lead.saleCap as number | undefined) ?? 1;
     const count = (lead.saleCount as number | undefined) ?? 0;
-    if (count < 0 || count > cap || cap < 1) refuse(`leads[${i}]: sale count outside its cap`);
-  }
-  for (const [i, decision] of rows("lead_routing_decisions").entries()) {
+    if (count < 0 || count > cap || cap < 1) refuse(`${at}: sale count outside its cap`);
+  },
+  lead_routing_decisions(decision, at) {
     const reasons = decision.reasons;
-    if (!Array.isArray(reasons)) refuse(`lead_routing_decisions[${i}]: reasons malformed`);
+    if (reasons === undefined) return;
+    if (!Array.isArray(reasons)) refuse(`${at}: reasons malformed`);
     for (const reason of reasons as unknown[]) {
-      if (!isObject(reason)) refuse(`lead_routing_decisions[${i}]: reason malformed`);
+      if (!isObject(reason)) refuse(`${at}: reason malformed`);
       const buyerId = (reason as TRow).buyerId;
-      if (buyerId !== null && buyerId !== undefined && !ids.get("buyers")!.has(buyerId as string))
-        refuse(`lead_routing_decisions[${i}]: names a buyer outside the file`);
+      if (buyerId !== null && buyerId !== undefined && typeof buyerId !== "string")
+        refuse(`${at}: names a buyer outside the file`);
     }
-  }
-  const dialable = new Set([...ids.get("routing_numbers")!, ...ids.get("call_center_agents")!]);
-  for (const [i, number] of rows("phone_numbers").entries()) {
+  },
+  phone_numbers(number, at) {
     const routeTo = number.routeTo ?? [];
-    if (!Array.isArray(routeTo) || routeTo.some((id) => !dialable.has(id as string)))
-      refuse(`phone_numbers[${i}]: rings a number outside the file`);
-  }
-
-  // Money: the ledger as the API writes it, and balances only as its sum.
-  const ledger = new Map(rows("credit_transactions").map((t) => [t.id as string, t] as const));
-  const orders = new Map(rows("payment_orders").map((o) => [o.id as string, o] as const));
-  for (const [i, order] of rows("payment_orders").entries()) {
+    if (!Array.isArray(routeTo) || routeTo.some((id) => typeof id !== "string"))
+      refuse(`${at}: rings a number outside the file`);
+  },
+  payment_orders(order, at) {
     const pack = CREDIT_PACKS.find((p) => p.id === order.packId);
     const quantity = order.quantity as number;
-    if (!pack || !Number.isInteger(quantity) || quantity < 1 || quantity > 999)
-      refuse(`payment_orders[${i}]: no such pack`);
+    if (!pack || !Number.isInteger(quantity) || quantity < 1 || quantity > 999) refuse(`${at}: no such pack`);
     if (
       order.credits !== pack!.credits * quantity ||
       order.amountCents !== pack!.priceCents * quantity ||
       order.currency !== PAYMENT_CURRENCY
     )
-      refuse(`payment_orders[${i}]: credits or price differ from the pack`);
-    const entry = order.creditTransactionId ? ledger.get(order.creditTransactionId as string) : undefined;
-    if (order.status === "completed" && !entry) refuse(`payment_orders[${i}]: completed without its credit`);
-    if (
-      entry &&
-      (entry.buyerId !== order.buyerId ||
-        entry.amount !== order.credits ||
-        entry.transactionType !== "purchase")
-    )
-      refuse(`payment_orders[${i}]: its credit differs from the order`);
-  }
-  const balances = new Map<string, number>();
-  for (const [i, entry] of rows("credit_transactions").entries()) {
+      refuse(`${at}: credits or price differ from the pack`);
+    if (order.status === "completed" && !order.creditTransactionId)
+      refuse(`${at}: completed without its credit`);
+  },
+  credit_transactions(entry, at) {
     const amount = entry.amount as number;
     const type = entry.transactionType as string;
     if (
@@ -299,48 +256,18 @@ function checkBusinessRules(
         ? amount < 1 || amount > CREDIT_ADJUSTMENT_MAX
         : amount > -1 || amount < -CREDIT_BALANCE_MAX
     )
-      refuse(`credit_transactions[${i}]: amount outside the ${type} rules`);
-    if (entry.paymentOrderId) {
-      const order = orders.get(entry.paymentOrderId as string)!;
-      if (type !== "purchase" || order.creditTransactionId !== entry.id || order.buyerId !== entry.buyerId)
-        refuse(`credit_transactions[${i}]: not its payment order's credit`);
-    }
-    const buyerId = entry.buyerId as string;
-    balances.set(buyerId, (balances.get(buyerId) ?? 0) + amount);
-  }
-  const drawn = new Map<string, number>();
-  for (const [i, allocation] of rows("credit_lot_allocations").entries()) {
-    const lot = ledger.get(allocation.lotTransactionId as string)!;
-    const debit = ledger.get(allocation.debitTransactionId as string)!;
-    const amount = allocation.amount as number;
-    if (
-      (lot.amount as number) < 1 ||
-      (debit.amount as number) > -1 ||
-      lot.buyerId !== debit.buyerId ||
-      amount < 1
-    )
-      refuse(`credit_lot_allocations[${i}]: not a debit drawn from a lot of the same buyer`);
-    for (const [key, limit] of [
-      [`lot:${lot.id}`, lot.amount as number],
-      [`debit:${debit.id}`, -(debit.amount as number)],
-    ] as const) {
-      const total = (drawn.get(key) ?? 0) + amount;
-      if (total > limit) refuse(`credit_lot_allocations[${i}]: draws more than the entry holds`);
-      drawn.set(key, total);
-    }
-  }
-
-  for (const [i, buyer] of rows("buyers").entries()) {
+      refuse(`${at}: amount outside the ${type} rules`);
+    if (entry.paymentOrderId && type !== "purchase") refuse(`${at}: not its payment order's credit`);
+  },
+  credit_lot_allocations(allocation, at) {
+    if ((allocation.amount as number) < 1) refuse(`${at}: not a debit drawn from a lot of the same buyer`);
+  },
+  buyers(buyer, at, people) {
     const fields = Object.fromEntries(BUYER_API_FIELDS.filter((k) => k in buyer).map((k) => [k, buyer[k]]));
-    if (!ZUpdateBuyerSchema.safeParse(fields).success) refuse(`buyers[${i}]: fails the buyer rules`);
-    const balance = balances.get(buyer.id as string) ?? 0;
-    if (balance < 0 || balance > CREDIT_BALANCE_MAX)
-      refuse(`buyers[${i}]: ledger sums outside the balance range`);
-    buyer.creditBalance = balance;
+    if (!ZUpdateBuyerSchema.safeParse(fields).success) refuse(`${at}: fails the buyer rules`);
+    // The balance is the sum of the ledger, set once the ledger is restored (restore-checks.ts).
+    buyer.creditBalance = 0;
     // Who the buyer's portal user is belongs to the people, not to the data: kept as it is now.
     buyer.userId = people.buyerUsers.get(buyer.id as string) ?? null;
-  }
-  for (const buyerId of balances.keys()) {
-    if (!ids.get("buyers")!.has(buyerId)) refuse("a ledger entry of a buyer outside the file");
-  }
-}
+  },
+};

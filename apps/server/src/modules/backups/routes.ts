@@ -7,21 +7,32 @@ import {
   ZRestoreResultSchema,
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
-import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { apiError, jsonContent } from "../../lib/openapi";
 import { companyContext } from "../../plugins/tenant";
+import { BACKUP_CONTENT_TYPE } from "./format";
 import { analyseBackup, createBackup, downloadBackup, listBackups, restoreBackup } from "./service";
 
 const BASE = "/api/settings/backups";
-/** The routes that take a whole backup file: app.ts gives them BACKUP_MAX_BYTES instead of 1 MiB. */
+/**
+ * The routes that take a backup file: its bytes stream to the storage as they arrive (upload.ts), so
+ * app.ts sets them no byte limit (the disk is the limit) and reads none of their body.
+ */
 export const BACKUP_UPLOAD_PATHS: readonly string[] = [`${BASE}/analyse`, `${BASE}/restore`];
-/** The largest backup file a restore takes (the file is read whole, then checked row by row). */
-export const BACKUP_MAX_BYTES = 64 * 1024 * 1024;
 const tags = ["Settings"];
 const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
-/** The file as uploaded; its shape is checked by the service so the answer names the problem. */
-const ZFileBody = z
-  .unknown()
-  .openapi({ description: "A backup file as downloaded: { timestamp, companyId, tables, signature }" });
+/** The file as downloaded, sent as the request's raw body; checked by the service as it streams. */
+const fileBody = {
+  required: true,
+  content: {
+    "application/octet-stream": {
+      schema: z.string().openapi({
+        format: "binary",
+        description:
+          "A backup file as downloaded (JSON lines: header, one line per row, signature), or a file of the earlier one-JSON-value format up to 64 MB",
+      }),
+    },
+  },
+};
 
 const listRoute = createRoute({
   method: "get",
@@ -44,7 +55,10 @@ const downloadRoute = createRoute({
   summary: "Download a backup file (the latest unless an id is given)",
   request: { query: z.object({ id: z.uuid().optional() }) },
   responses: {
-    200: { description: "The backup JSON", content: { "application/json": { schema: ZFileBody } } },
+    200: {
+      description: "The backup file (JSON lines), streamed",
+      content: { "application/x-ndjson": { schema: z.string().openapi({ format: "binary" }) } },
+    },
     ...denied,
     404: apiError("No Backups Found"),
   },
@@ -54,11 +68,10 @@ const analyseRoute = createRoute({
   path: `${BASE}/analyse`,
   tags,
   summary: "Restore step one: what a backup file holds (rows per table)",
-  request: { body: jsonBody(ZFileBody) },
+  request: { body: fileBody },
   responses: {
     200: jsonContent(ZBackupAnalysisSchema, "Analysis"),
     ...denied,
-    413: apiError("The backup file is too large."),
     422: apiError("Invalid backup file format"),
   },
 });
@@ -68,11 +81,10 @@ const restoreRoute = createRoute({
   tags,
   summary:
     "Restore step two: replace the company's data with the file's, in one transaction (only a file this server signed for the company)",
-  request: { body: jsonBody(ZFileBody) },
+  request: { body: fileBody },
   responses: {
     200: jsonContent(ZRestoreResultSchema, "Restored"),
     ...denied,
-    413: apiError("The backup file is too large."),
     422: apiError("Invalid backup file format"),
   },
 });
@@ -83,13 +95,48 @@ export function registerBackupRoutes(app: TApp, deps: TDeps) {
   app.openapi(createBackupRoute, async (c) => c.json(await createBackup(deps, companyContext(c)), 201));
   app.openapi(downloadRoute, async (c) => {
     const file = await downloadBackup(deps, companyContext(c), c.req.valid("query").id);
-    c.header("Content-Disposition", `attachment; filename="${file.fileName}"`);
-    return c.json(file.content as Record<string, unknown>, 200);
+    const headers = {
+      "Content-Type": BACKUP_CONTENT_TYPE,
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "no-store",
+    };
+    // Typed as JSON by its content type's name; the body is the file's bytes as they are read.
+    return c.body(toStream(file.body), 200, headers) as never;
   });
   app.openapi(analyseRoute, async (c) =>
-    c.json(analyseBackup(deps, companyContext(c), await c.req.json()), 200),
+    c.json(await analyseBackup(deps, companyContext(c), requestBody(c.req.raw)), 200),
   );
   app.openapi(restoreRoute, async (c) =>
-    c.json(await restoreBackup(deps, companyContext(c), await c.req.json(), c.get("log")), 200),
+    c.json(await restoreBackup(deps, companyContext(c), requestBody(c.req.raw), c.get("log")), 200),
   );
+}
+
+/** The request's body as it arrives (nothing read ahead of the consumer). */
+async function* requestBody(req: Request): AsyncGenerator<Uint8Array> {
+  if (!req.body) return;
+  const reader = req.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** A response body pulled from `chunks` one at a time (the next part is read when the client is ready). */
+function toStream(chunks: AsyncIterable<Uint8Array>): ReadableStream {
+  const it = chunks[Symbol.asyncIterator]();
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await it.return?.();
+    },
+  });
 }

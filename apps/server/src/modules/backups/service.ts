@@ -1,82 +1,30 @@
-import {
-  BACKUP_HISTORY_LIMIT,
-  BACKUP_MESSAGES,
-  type TBackup,
-  type TBackupAnalysis,
-  ZBackupFileSchema,
-} from "@leadpost/shared";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
-import type { Db } from "../../db/client";
-import { col, queryRows, rowOf } from "../../db/raw";
-import { backups, buyers, companies, userRoles } from "../../db/schema";
+import { BACKUP_HISTORY_LIMIT, BACKUP_MESSAGES, type TBackupAnalysis } from "@leadpost/shared";
+import { and, desc, eq } from "drizzle-orm";
+import { backups } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TLogger } from "../../lib/logger";
 import type { TCompanyContext } from "../../plugins/tenant";
-import { BackupRefused, planRestore, type TCompanyPeople } from "./restore-rules";
-import { isSignedFor, signBackup, type TBackupContent } from "./signature";
-import { backupFileSql } from "./snapshot";
-import { BACKUP_TABLES, backupKind } from "./tables";
+import { contentAsFile, legacyContent, legacyRows, legacySignedFor } from "./legacy";
+import { deleteParts, readParts } from "./parts";
+import { restoreRows } from "./restore";
+import { BackupRefused } from "./restore-rules";
+import type { TBackupContent } from "./signature";
+import { FILE_TABLE_NAMES } from "./snapshot";
+import { discardUpload, readUploadedRows, receiveBackupFile } from "./upload";
+import { fillBackup, startBackupRow, type TBackupWriteDeps, toBackup, writeBackup } from "./write";
 
-type TBackupDeps = Pick<TDeps, "database" | "secretBox">;
+type TBackupDeps = TBackupWriteDeps;
+type TBody = AsyncIterable<Uint8Array>;
 
-const RESTORABLE = new Set(["companies", ...BACKUP_TABLES.map((t) => t.name)]);
 const invalidFormat = () => new AppError("VALIDATION_FAILED", 422, BACKUP_MESSAGES.INVALID_FORMAT);
 
-const toBackup = (row: {
-  id: string;
-  fileName: string | null;
-  createdAt: Date;
-  sizeBytes: number | null;
-}): TBackup => {
-  const name = row.fileName ?? `manual_${row.createdAt.toISOString()}.json`;
-  return {
-    id: row.id,
-    name,
-    kind: backupKind(name),
-    createdAt: row.createdAt.toISOString(),
-    size: row.sizeBytes ?? 0,
-  };
-};
-
-const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, "-");
-
 /**
- * Writes a backup of the company; `prefix` names its kind (backup_ scheduled, restore_, manual_). One
- * statement: PostgreSQL builds the file from the company's rows and stores it (snapshot.ts), with its
- * size and the rows per table.
+ * Create Backup Now: read in the request's own transaction (the company's, under row-level security),
+ * through the one cursor whose single statement sees one snapshot of every table (snapshot.ts). The
+ * embedded database has one connection, so a transaction of its own would wait for the request's.
  */
-export async function writeBackup(
-  db: Db,
-  companyId: string,
-  prefix: "backup_" | "restore_" | "manual_",
-  createdBy: string | null,
-): Promise<TBackup> {
-  const now = new Date();
-  const [row] = await queryRows(
-    db,
-    rowOf({ id: col.text, file_name: col.text, created_at: col.text, size_bytes: col.number }),
-    sql`
-    with file as (select ${backupFileSql(companyId, now.toISOString())} as content)
-    insert into ${backups} (company_id, kind, status, file_name, content, size_bytes, table_counts,
-                            created_by, created_at)
-    select ${companyId}::uuid, ${prefix === "backup_" ? "scheduled" : "manual"}, 'completed',
-           ${`${prefix}${stamp(now)}.json`}, f.content, octet_length(f.content::text),
-           (select jsonb_object_agg(t.key, jsonb_array_length(t.value)) from jsonb_each(f.content->'tables') t),
-           ${createdBy}, ${now.toISOString()}::timestamptz
-      from file f
-    returning id, file_name, created_at, size_bytes`,
-  );
-  return toBackup({
-    id: row!.id,
-    fileName: row!.file_name,
-    createdAt: new Date(row!.created_at),
-    sizeBytes: Number(row!.size_bytes),
-  });
-}
-
 export const createBackup = (deps: TBackupDeps, ctx: TCompanyContext) =>
-  writeBackup(deps.database.db, ctx.companyId, "manual_", ctx.userId);
+  writeBackup(deps, ctx.companyId, "manual_", ctx.userId, { tx: deps.database.db });
 
 export async function listBackups(deps: TBackupDeps, ctx: TCompanyContext) {
   const rows = await deps.database.db
@@ -94,13 +42,18 @@ export async function listBackups(deps: TBackupDeps, ctx: TCompanyContext) {
 }
 
 /**
- * The file of one of the company's backups (the newest when no id is given), signed for the company.
- * Tables a restore never takes (those of backups stored by an earlier version) are left out, so the
- * file restores as it is.
+ * The file of one of the company's backups (the newest when no id is given), read from its parts as
+ * it is sent; a backup of an earlier version is converted on the way.
  */
 export async function downloadBackup(deps: TBackupDeps, ctx: TCompanyContext, id?: string) {
   const [row] = await deps.database.db
-    .select({ fileName: backups.fileName, content: backups.content, createdAt: backups.createdAt })
+    .select({
+      fileName: backups.fileName,
+      storageKey: backups.storageKey,
+      partCount: backups.partCount,
+      content: backups.content,
+      createdAt: backups.createdAt,
+    })
     .from(backups)
     .where(
       and(
@@ -111,108 +64,101 @@ export async function downloadBackup(deps: TBackupDeps, ctx: TCompanyContext, id
     )
     .orderBy(desc(backups.createdAt))
     .limit(1);
-  if (!row?.content) throw notFound(BACKUP_MESSAGES.NONE);
+  if (!row) throw notFound(BACKUP_MESSAGES.NONE);
+  const fileName = toBackup({ id: "", sizeBytes: 0, ...row }).name.replace(/\.json$/, ".jsonl");
+  if (row.storageKey && row.partCount !== null) {
+    return { fileName, body: readParts(deps.storage, row.storageKey, row.partCount) };
+  }
+  if (!row.content) throw notFound(BACKUP_MESSAGES.NONE);
+  // Tables a restore never takes (kept by some early versions' backups) are left out.
   const stored = row.content as TBackupContent;
-  const tables = Object.fromEntries(Object.entries(stored.tables).filter(([name]) => RESTORABLE.has(name)));
-  const content = signBackup(deps.secretBox, {
-    timestamp: stored.timestamp,
-    companyId: ctx.companyId,
-    tables,
-  });
-  return { fileName: row.fileName ?? `manual_${stamp(row.createdAt)}.json`, content };
-}
-
-/** The file's shape; called only once its signature has been checked. */
-function parseFile(raw: unknown) {
-  const parsed = ZBackupFileSchema.safeParse(raw);
-  if (!parsed.success) throw invalidFormat();
-  return parsed.data;
+  const tables = Object.fromEntries(
+    Object.entries(stored.tables).filter(([name]) => FILE_TABLE_NAMES.includes(name)),
+  );
+  return {
+    fileName,
+    body: contentAsFile(deps.secretBox, ctx.companyId, { timestamp: stored.timestamp, tables }),
+  };
 }
 
 /**
  * Restore, step one: what the file holds (rows per table), without changing anything. Only a file
  * this server signed is read: for this company, or for another one (then shown as not restorable here).
  */
-export function analyseBackup(deps: TBackupDeps, ctx: TCompanyContext, raw: unknown): TBackupAnalysis {
-  const claimed = (raw as { companyId?: unknown } | null)?.companyId;
-  const sameCompany = isSignedFor(deps.secretBox, raw, ctx.companyId);
-  if (!sameCompany && !(typeof claimed === "string" && isSignedFor(deps.secretBox, raw, claimed))) {
-    throw invalidFormat();
+export async function analyseBackup(
+  deps: TBackupDeps,
+  ctx: TCompanyContext,
+  body: TBody,
+): Promise<TBackupAnalysis> {
+  const file = await receiveBackupFile(deps, body);
+  if (!file) throw invalidFormat();
+  await discardUpload(deps, file);
+  let analysis: Omit<TBackupAnalysis, "totalRows">;
+  if (file.version === 2) {
+    analysis = {
+      timestamp: file.header.timestamp,
+      sameCompany: file.header.companyId === ctx.companyId,
+      tables: file.counts,
+    };
+  } else {
+    const signedFor = legacySignedFor(deps.secretBox, file.raw, ctx.companyId);
+    const content = signedFor ? legacyContent(file.raw) : null;
+    if (!content) throw invalidFormat();
+    analysis = {
+      timestamp: content.timestamp,
+      sameCompany: signedFor === ctx.companyId,
+      tables: Object.fromEntries(Object.entries(content.tables).map(([k, v]) => [k, v.length])),
+    };
   }
-  const file = parseFile(raw);
-  const tables = Object.fromEntries(Object.entries(file.tables).map(([k, v]) => [k, v.length]));
-  return {
-    timestamp: file.timestamp,
-    sameCompany,
-    tables,
-    totalRows: Object.values(tables).reduce((a, b) => a + b, 0),
-  };
-}
-
-/** Who a restored row may name: the company's members and the users linked to its buyers now. */
-async function companyPeople(db: Db, companyId: string): Promise<TCompanyPeople> {
-  const members = await db
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(eq(userRoles.companyId, companyId));
-  const linked = await db
-    .select({ id: buyers.id, userId: buyers.userId })
-    .from(buyers)
-    .where(and(eq(buyers.companyId, companyId), isNotNull(buyers.userId)));
-  return {
-    memberIds: new Set(members.map((m) => m.userId)),
-    buyerUsers: new Map(linked.map((b) => [b.id, b.userId!])),
-  };
+  return { ...analysis, totalRows: Object.values(analysis.tables).reduce((a, b) => a + b, 0) };
 }
 
 /**
- * Restore, step two. Refused with "Invalid backup file format" before anything is read unless this
- * server signed the file for this company (signature.ts); then, in one transaction, every row is
- * checked (restore-rules.ts), a restore_ backup of the current state is taken, and every backed-up
- * table of the company is replaced by the file's rows. Any refusal rolls everything back.
+ * Restore, step two. The upload is stored in parts as it arrives and refused with "Invalid backup file
+ * format" before anything is read unless this server signed it for this company (signature.ts); then,
+ * in one transaction, a restore_ backup of the current state is taken, every backed-up table of the
+ * company is replaced by the file's rows read back part by part, and every row is checked
+ * (restore-rules.ts, restore-checks.ts). Any refusal rolls everything back.
  */
-export async function restoreBackup(deps: TBackupDeps, ctx: TCompanyContext, raw: unknown, log: TLogger) {
-  if (!isSignedFor(deps.secretBox, raw, ctx.companyId)) {
-    log.warn(
-      { companyId: ctx.companyId },
-      "backup restore refused: not signed by this server for this company",
-    );
-    throw invalidFormat();
-  }
-  const file = parseFile(raw);
-  return deps.database.db.transaction(async (tx) => {
-    const db: Db = tx;
-    let plan: ReturnType<typeof planRestore>;
+export async function restoreBackup(deps: TBackupDeps, ctx: TCompanyContext, body: TBody, log: TLogger) {
+  const file = await receiveBackupFile(deps, body);
+  const refused = (reason: string) => {
+    log.warn({ companyId: ctx.companyId, reason }, "backup restore refused");
+    return invalidFormat();
+  };
+  if (!file) throw refused("not signed by this server");
+  try {
+    let source: { rows: AsyncIterable<{ table: string; row: unknown }>; verified: () => boolean };
+    if (file.version === 2) {
+      if (file.header.companyId !== ctx.companyId) throw refused("signed for another company");
+      source = readUploadedRows(deps, file);
+    } else {
+      const content =
+        legacySignedFor(deps.secretBox, file.raw, ctx.companyId) === ctx.companyId
+          ? legacyContent(file.raw)
+          : null;
+      if (!content) throw refused("not signed by this server for this company");
+      source = { rows: legacyRows(content, FILE_TABLE_NAMES), verified: () => true };
+    }
+    let safety: { storageKey: string; parts: number } | null = null;
     try {
-      plan = planRestore(ctx.companyId, file.tables, await companyPeople(db, ctx.companyId));
+      return await deps.database.db.transaction(async (tx) => {
+        const row = await startBackupRow(tx, ctx.companyId, "restore_", ctx.userId);
+        safety = { storageKey: row.storageKey, parts: 0 };
+        safety.parts = (await fillBackup(deps, row, ctx.companyId, { tx })).parts;
+        const restored = await restoreRows(tx, ctx.companyId, source.rows, log);
+        if (!source.verified()) throw new BackupRefused("the stored upload changed after its check");
+        const [done] = await tx.select().from(backups).where(eq(backups.id, row.id));
+        return { restored, safetyBackup: toBackup(done!) };
+      });
     } catch (err) {
-      if (!(err instanceof BackupRefused)) throw err;
-      log.warn({ companyId: ctx.companyId, reason: err.message }, "backup restore refused");
-      throw invalidFormat();
+      // Rolled back: the safety copy's row is gone, so are its parts.
+      const written = safety as { storageKey: string; parts: number } | null;
+      if (written) await deleteParts(deps.storage, written.storageKey, written.parts).catch(() => undefined);
+      if (err instanceof BackupRefused) throw refused(err.message);
+      throw err;
     }
-    const safetyBackup = await writeBackup(db, ctx.companyId, "restore_", ctx.userId);
-    for (const t of [...BACKUP_TABLES].reverse()) {
-      // biome-ignore lint/suspicious/noExplicitAny: every backup table has a companyId column (tables.ts).
-      await db.delete(t.table).where(eq((t.table as any).companyId, ctx.companyId));
-    }
-    if (plan.company) await db.update(companies).set(plan.company).where(eq(companies.id, ctx.companyId));
-    const restored: Record<string, number> = {};
-    for (const { table: t, rows } of plan.tables) {
-      for (let i = 0; i < rows.length; i += 500) {
-        // A row that clashes with another company's (an id or key taken) rolls everything back.
-        await db
-          .insert(t.table)
-          .values(rows.slice(i, i + 500))
-          .catch((err) => {
-            log.warn(
-              { err, companyId: ctx.companyId, table: t.name },
-              "backup restore refused: a row clashes",
-            );
-            throw invalidFormat();
-          });
-      }
-      restored[t.name] = rows.length;
-    }
-    return { restored, safetyBackup };
-  });
+  } finally {
+    await discardUpload(deps, file);
+  }
 }

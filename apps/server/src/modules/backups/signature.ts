@@ -3,6 +3,21 @@ import type { TSecretBox } from "../../lib/secret-box";
 
 /** The purpose a backup's signature is made for (its key is derived from the server key by it). */
 const PURPOSE = "backup-file-v1";
+/** The purpose of the signature of a file of version 2 (format.ts): the HMAC of its bytes. */
+export const BACKUP_MAC_PURPOSE = "backup-file-v2";
+
+/** The signature of a version 2 file, computed as its lines pass (every byte before the trailer). */
+export const backupMac = (box: TSecretBox) => box.macStream(BACKUP_MAC_PURPOSE);
+
+/** Compares two signatures in constant time. */
+export function sameSignature(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// A file of version 1 (before 2026-11) was one JSON value, signed over its canonical JSON below. Such
+// files are still read (legacy.ts), up to LEGACY_MAX_BYTES.
 
 export type TBackupContent = {
   timestamp: string;
@@ -46,7 +61,5 @@ export function isSignedFor(box: TSecretBox, raw: unknown, companyId: string): b
   if (typeof file.signature !== "string" || typeof file.timestamp !== "string") return false;
   if (file.companyId !== undefined && file.companyId !== companyId) return false;
   if (!file.tables || typeof file.tables !== "object") return false;
-  const expected = Buffer.from(box.mac(PURPOSE, signedText(companyId, file.timestamp, file.tables)));
-  const given = Buffer.from(file.signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSignature(file.signature, box.mac(PURPOSE, signedText(companyId, file.timestamp, file.tables)));
 }

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { TApp, TDeps } from "../../app-types";
+import { PRIVATE_STORAGE_FOLDERS } from "../../integrations/storage";
 import { AppError } from "../../lib/app-error";
 import { sniffImage } from "../../lib/image-sniff";
 import { apiError, jsonContent } from "../../lib/openapi";
@@ -68,7 +69,9 @@ export function registerFormImageRoutes(app: TApp, deps: TDeps) {
   // Public: published forms show these images to anyone. Names are random and never listed.
   app.get("/api/files/:bucket/:name", async (c) => {
     const key = `${c.req.param("bucket")}/${c.req.param("name")}`;
-    const file = deps.storage.kind === "local" ? await deps.storage.get(key) : null;
+    // Backups share the storage but are the company's private data: only their own route sends them.
+    const isPrivate = PRIVATE_STORAGE_FOLDERS.includes(c.req.param("bucket"));
+    const file = deps.storage.kind === "local" && !isPrivate ? await deps.storage.get(key) : null;
     if (!file) return c.json(errorBody(c, "NOT_FOUND", "File not found"), 404);
     c.header("Content-Type", file.contentType);
     c.header("Cache-Control", "public, max-age=31536000, immutable");

@@ -57,9 +57,10 @@ export const fetchBackups = (signal?: AbortSignal) =>
   apiClient.get("/api/settings/backups", { schema: ZBackupListSchema, signal });
 export const createBackup = () =>
   apiClient.post("/api/settings/backups", undefined, { schema: ZBackupSchema });
-export const analyseBackup = (file: unknown) =>
+/** The picked file is sent as it is (streamed by the browser, never read into the page). */
+export const analyseBackup = (file: Blob) =>
   apiClient.post("/api/settings/backups/analyse", file, { schema: ZBackupAnalysisSchema });
-export const restoreBackup = (file: unknown) =>
+export const restoreBackup = (file: Blob) =>
   apiClient.post("/api/settings/backups/restore", file, { schema: ZRestoreResultSchema });
 
 export const teamKeys = ["settings", "team"] as const;

@@ -11,7 +11,7 @@ import { analyseBackup, backupKeys, createBackup, fetchBackups, restoreBackup } 
 export function BackupTab() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: backupKeys, queryFn: ({ signal }) => fetchBackups(signal) });
-  const [file, setFile] = useState<{ data: unknown; analysis: TBackupAnalysis } | null>(null);
+  const [file, setFile] = useState<{ data: File; analysis: TBackupAnalysis } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: backupKeys });
   const create = useMutation({
@@ -23,7 +23,7 @@ export function BackupTab() {
     onError: () => toast.error(BACKUP_MESSAGES.FAILED),
   });
   const restore = useMutation({
-    mutationFn: (data: unknown) => restoreBackup(data),
+    mutationFn: (data: File) => restoreBackup(data),
     onSuccess: () => {
       toast.success(BACKUP_MESSAGES.RESTORED);
       setFile(null);
@@ -33,14 +33,9 @@ export function BackupTab() {
   });
   const pick = async (picked: File | undefined) => {
     if (!picked) return toast.error(BACKUP_MESSAGES.NO_FILE);
-    let data: unknown;
+    // The server reads and checks the file as it arrives: the page never holds it.
     try {
-      data = JSON.parse(await picked.text());
-    } catch {
-      return toast.error(BACKUP_MESSAGES.INVALID_FILE, { description: BACKUP_MESSAGES.INVALID_FORMAT });
-    }
-    try {
-      setFile({ data, analysis: await analyseBackup(data) });
+      setFile({ data: picked, analysis: await analyseBackup(picked) });
     } catch (e) {
       toast.error(BACKUP_MESSAGES.INVALID_FILE, { description: (e as Error).message });
     }
@@ -63,12 +58,12 @@ export function BackupTab() {
       </div>
       <div className="grid gap-2">
         <label htmlFor="restore-file" className="font-medium text-sm">
-          Restore from a backup file (.json)
+          Restore from a backup file (.jsonl)
         </label>
         <input
           id="restore-file"
           type="file"
-          accept="application/json,.json"
+          accept=".jsonl,.json,application/x-ndjson,application/json"
           className="text-sm"
           onChange={(e) => void pick(e.target.files?.[0])}
         />
