@@ -31,6 +31,9 @@ export const ON_DEMAND = {
   "src/components/ui/sidebar/sidebar-mobile.tsx": { when: "the phone drawer's first open" },
   "src/components/ui/sidebar/sidebar-menu-tooltip.tsx": { when: "the sidebar collapsed" },
   "src/lib/session/impersonation-ended.ts": { when: "an impersonation that ended" },
+  "src/features/leads/components/lead-detail-sheet.tsx": {
+    when: "a lead's first opening on the leads screen",
+  },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
   "src/features/auth/api-schemas.ts": {
     when: "an account call that answers data (the sign-in page signs in without one)",

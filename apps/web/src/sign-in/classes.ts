@@ -1,5 +1,5 @@
 // The class lists the app's components render for the sign-in page (components/ui button, input, label,
-// card and tabs, after tailwind-merge), copied so the page looks the same without React.
+// card and tabs, after `cn` merged them), copied so the page looks the same without React.
 
 const BUTTON =
   "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm outline-none transition-[color,background-color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-invalid:ring-destructive/30 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0";

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download, Inbox } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,9 +9,13 @@ import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { fetchLeads, leadKeys, leadsExportUrl } from "../api";
 import { filtersFromParams } from "../lib/filters";
-import { LeadDetailSheet } from "./lead-detail-sheet";
 import { LeadsFilters } from "./leads-filters";
 import { LeadsTable } from "./leads-table";
+
+// The detail sheet (a dialog, its confirm dialog and the routing section) loads when a lead is first opened.
+const LeadDetailSheet = lazy(async () => ({
+  default: (await import("./lead-detail-sheet")).LeadDetailSheet,
+}));
 
 const PAGE_SIZE = 25;
 
@@ -24,6 +29,9 @@ export function LeadsPage() {
     placeholderData: keepPreviousData,
   });
   const openLead = params.get("lead");
+  // Once opened, the sheet stays mounted so that it closes with its animation.
+  const [sheetUsed, setSheetUsed] = useState(false);
+  if (openLead && !sheetUsed) setSheetUsed(true);
 
   const setParam = (changes: Record<string, string | undefined>) => {
     setParams(
@@ -106,7 +114,26 @@ export function LeadsPage() {
           />
         </>
       )}
-      <LeadDetailSheet leadId={openLead} onClose={() => setParam({ lead: undefined })} />
+      {sheetUsed && (
+        <Suspense fallback={<SheetLoading />}>
+          <LeadDetailSheet leadId={openLead} onClose={() => setParam({ lead: undefined })} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** Stands where the detail sheet opens while its code loads. */
+function SheetLoading() {
+  return (
+    <div
+      role="status"
+      className="fixed inset-y-0 right-0 z-50 flex w-full flex-col gap-3 border-l bg-background p-6 shadow-lg sm:max-w-xl"
+    >
+      <span className="sr-only">Loading the lead…</span>
+      <Skeleton className="h-6 w-1/2" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-40 w-full" />
     </div>
   );
 }
