@@ -1,3 +1,4 @@
+import type { TReturnCounts } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 
@@ -6,9 +7,11 @@ export function usePendingReturnCount(enabled: boolean): number {
   const counts = useQuery({
     queryKey: ["returns", "counts"],
     queryFn: ({ signal }) =>
-      apiClient.get("/api/returns/counts", {
-        // Lazily: the layout asks for it, and the first load carries no zod.
-        schema: () => import("@leadpost/shared/schemas/returns").then((m) => m.ZReturnCountsSchema),
+      apiClient.get<TReturnCounts>("/api/returns/counts", {
+        // Every company page's layout asks for it: checked in development only, so pages load no zod.
+        schema: import.meta.env.DEV
+          ? () => import("@leadpost/shared/schemas/returns").then((m) => m.ZReturnCountsSchema)
+          : undefined,
         signal,
       }),
     enabled,
