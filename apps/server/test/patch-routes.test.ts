@@ -126,6 +126,19 @@ const deliveryEndpointRecipe = (create: TRecipe["create"]): TRecipe => ({
 });
 
 const recipes: Record<string, TRecipe> = {
+  "PATCH /api/returns/settings": {
+    async create() {
+      await call("/api/returns/settings", owner.cookie, "PATCH", {
+        windowDays: 7,
+        reasons: ["Wrong number", "Duplicate", "Out of area"],
+        autoApprovePhoneInvalid: false,
+        resellOnApprove: false,
+      });
+      return { path: "/api/returns/settings", cookie: owner.cookie };
+    },
+    read: async (path, cookie) => (await call(path, cookie)) as TRecord,
+    values: { windowDays: [10], reasons: [["Wrong number", "Not interested"]] },
+  },
   "PATCH /api/buyers/{buyerId}/delivery-endpoints/{endpointId}": deliveryEndpointRecipe(() =>
     deliveryEndpoint(`/api/buyers/${buyerId}`, owner.cookie),
   ),

@@ -114,10 +114,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("round trips per purchase
     expect(sent[1]).toMatch(/^begin; select set_config\('leadpost.company_id'/);
   });
 
-  it("a winning attempt: then savepoint, slot, wallet with its lots, debit, release, COMMIT", async () => {
+  it("a winning attempt: then savepoint, slot, wallet with its lots, debit, release, COMMIT, deliveries", async () => {
     const { status, sent } = await roundTrips(await previewed({ saleCap: 3 }));
     expect(status).toBe(200);
-    expect(sent).toHaveLength(9);
+    // After COMMIT, one insert-select queues the lead's deliveries to the buyer's endpoints (none here).
+    expect(sent).toHaveLength(10);
+    expect(sent[9]).toMatch(/insert into "endpoint_deliveries"/);
   });
 });
 
@@ -133,7 +135,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("statements per purchase
     const { status, statements } = await counted(await previewed({ saleCap: 3 }));
     expect(status).toBe(200);
     // session + user + buyer, BEGIN, wall, offer, savepoint, slot, wallet lock with its lots,
-    // ledger entry + lot allocation + balance (one statement), release, COMMIT
-    expect(statements).toHaveLength(10);
+    // ledger entry + lot allocation + balance (one statement), release, COMMIT, and after it the
+    // insert-select of the lead's deliveries to the buyer's endpoints
+    expect(statements).toHaveLength(11);
   });
 });
