@@ -10,7 +10,7 @@ describe("ToasterSlot before any toast", () => {
       media: query,
       addEventListener: () => {},
       removeEventListener: () => {},
-    })) as unknown as typeof window.matchMedia;
+    })) as (query: string) => Partial<MediaQueryList> as typeof window.matchMedia;
     render(
       <ThemeProvider>
         <ToasterSlot />

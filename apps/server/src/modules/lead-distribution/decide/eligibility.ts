@@ -1,6 +1,6 @@
 import { distanceMiles, type TRoutingBuyer, type TRoutingLead } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { toQuery } from "../../../db/drizzle-adapter";
 
 /**
  * Which buyer may receive (or see as a preview) which lead: PRODUCT §3 "Distribution", defined ONCE.
@@ -184,7 +184,7 @@ export function receivesLeadsSinceFunctionBody(): string {
     { buyer: buyerColumnsOf("NEW"), lead: { nicheId: none }, inFormList: none, distance: none },
     (rule) => rule.account === true,
   );
-  const text = new PgDialect().sqlToQuery(condition).sql;
+  const text = toQuery(condition).sql;
   return `
 BEGIN
   IF NEW.receives_leads_since IS NULL AND ${text} THEN

@@ -38,7 +38,7 @@ const lead = {
   state: null,
   zipCode: null,
   createdAt: "2026-11-26T00:00:00.000Z",
-} as unknown as TLeadSummary;
+} as Partial<TLeadSummary> as TLeadSummary;
 
 vi.mock("../api", async (original) => ({
   ...(await original<typeof import("../api")>()),
