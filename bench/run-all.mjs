@@ -190,42 +190,23 @@ const benches = {
     const result = JSON.parse(out.match(/RESULT (.+)/)?.[1] ?? "null");
     if (!result) return;
     const { small, large } = result;
-    add(
-      "backups",
-      `backup peak RSS, ${large.leads} leads`,
-      Math.round(large.backupPeakMb),
-      "MB",
-      `same, ${small.leads} leads`,
-      Math.round(small.backupPeakMb),
-      "ratio ≈ 1 (flat)",
-    );
-    add(
-      "backups",
-      `restore peak RSS, ${large.leads} leads`,
-      Math.round(large.restorePeakMb),
-      "MB",
-      `same, ${small.leads} leads`,
-      Math.round(small.restorePeakMb),
-      "ratio ≈ 1 (flat)",
-    );
-    add(
-      "backups",
-      `backup time, ${large.leads} leads`,
-      Math.round(large.backupSeconds),
-      "s",
-      `same, ${small.leads} leads`,
-      Math.round(small.backupSeconds),
-      "",
-    );
-    add(
-      "backups",
-      `restore time, ${large.leads} leads`,
-      Math.round(large.restoreSeconds),
-      "s",
-      `same, ${small.leads} leads`,
-      Math.round(small.restoreSeconds),
-      "",
-    );
+    for (const [figure, key, unit, goal] of [
+      ["backup peak RSS", "backupPeakMb", "MB", "ratio ≈ 1 (flat)"],
+      ["restore peak RSS", "restorePeakMb", "MB", "ratio ≈ 1 (flat)"],
+      ["backup time", "backupSeconds", "s", ""],
+      ["restore time", "restoreSeconds", "s", ""],
+    ]) {
+      const value = (figures) => Math.round(figures[key]);
+      add(
+        "backups",
+        `${figure}, ${large.leads} leads`,
+        value(large),
+        unit,
+        `same, ${small.leads} leads`,
+        value(small),
+        goal,
+      );
+    }
   },
   // The accept statement alone on the database (no HTTP, validation or routing): the accept path's ceiling.
   async "accept-statement"() {
