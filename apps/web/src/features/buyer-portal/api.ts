@@ -20,10 +20,8 @@ import {
   ZPreviewListSchema,
   ZPurchaseLeadResultSchema,
 } from "@leadpost/shared";
-import { api } from "@/lib/api/typed-client";
+import { api, apiPath } from "@/lib/api/typed-client";
 import { apiErrorFromBody } from "@/lib/api-error";
-
-const BASE = "/api/buyer-portal";
 
 /**
  * The server derives the buyer from the session; the header only says which of the user's own buyer
@@ -86,7 +84,7 @@ export const fetchBilling = (buyerId: string | null, signal?: AbortSignal) =>
 export async function downloadMyLeadsCsv(buyerId: string | null, filters: TMyLeadFilters) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-  const res = await fetch(`${BASE}/leads/export?${params}`, {
+  const res = await fetch(`${apiPath("/api/buyer-portal/leads/export")}?${params}`, {
     credentials: "include",
     headers: headers(buyerId),
   });

@@ -6,7 +6,7 @@ import {
   ZCreditLedgerSchema,
   ZCreditsHealthSchema,
 } from "@leadpost/shared";
-import { api } from "@/lib/api/typed-client";
+import { api, apiPath } from "@/lib/api/typed-client";
 import { apiErrorFromBody } from "@/lib/api-error";
 
 export const creditKeys = {
@@ -28,7 +28,7 @@ export const checkCreditsHealth = () => api.get("/api/credits/health", { schema:
 
 /** Downloads the whole ledger as the server's dated CSV. */
 export async function downloadLedgerCsv() {
-  const res = await fetch("/api/credits/ledger/export", { credentials: "same-origin" });
+  const res = await fetch(apiPath("/api/credits/ledger/export"), { credentials: "same-origin" });
   if (!res.ok) {
     const body = await res.json().catch(() => undefined);
     throw apiErrorFromBody(res.status, body, res.headers.get("x-request-id"));

@@ -6,7 +6,7 @@ import {
   ZFormStatusResultSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
-import { api } from "@/lib/api/typed-client";
+import { api, apiPath } from "@/lib/api/typed-client";
 
 export { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
 
@@ -36,7 +36,11 @@ const ZUploadSchema = z.object({ url: z.string() });
 export async function uploadFormImage(file: File): Promise<string> {
   const body = new FormData();
   body.set("file", file);
-  const response = await fetch("/api/forms/images", { method: "POST", body, credentials: "include" });
+  const response = await fetch(apiPath("/api/forms/images"), {
+    method: "POST",
+    body,
+    credentials: "include",
+  });
   const payload = await response.json().catch(() => null);
   if (!response.ok) {
     const message = payload?.error?.message;

@@ -7,7 +7,7 @@ import {
   ZLeadListSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
-import { api } from "@/lib/api/typed-client";
+import { api, apiPath } from "@/lib/api/typed-client";
 
 export type TLeadQuery = TLeadFilters & { page: number; pageSize: number };
 
@@ -34,7 +34,7 @@ export function leadsExportUrl(filters: TLeadFilters): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
   const search = params.toString();
-  return `/api/leads/export${search ? `?${search}` : ""}`;
+  return `${apiPath("/api/leads/export")}${search ? `?${search}` : ""}`;
 }
 
 /** Tracked calls from the lead's phone around the lead (its call touches). */

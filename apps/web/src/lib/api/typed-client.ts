@@ -71,6 +71,19 @@ export function fillPath(path: string, params: Record<string, string | number> |
   });
 }
 
+type TPathParamsOfPath<P extends keyof paths> = TPathParams<NonNullable<paths[P][TMethod]>>;
+
+/**
+ * A documented path as the URL to fetch or link to, for what does not go through apiRequest (a file
+ * download, an upload that reads its own errors, a health check): checked against the document like a call.
+ */
+export function apiPath<P extends keyof paths>(
+  path: P,
+  ...[params]: [TPathParamsOfPath<P>] extends [never] ? [] : [params: TPathParamsOfPath<P>]
+): string {
+  return fillPath(path, params);
+}
+
 type TSentOptions = Omit<TApiRequestOptions<unknown>, "method"> & {
   params?: Record<string, string | number>;
 };

@@ -1,6 +1,6 @@
 // Compiled by `npm run typecheck` (never run, never bundled): each `@ts-expect-error` below fails the
 // typecheck if the mistake under it ever compiles, so the typed client keeps refusing unknown routes.
-import { api } from "./typed-client";
+import { api, apiPath } from "./typed-client";
 
 export async function typedClientRefusesMistakes(leadId: string) {
   // A documented route, its path parameter and its answer's type.
@@ -28,5 +28,12 @@ export async function typedClientRefusesMistakes(leadId: string) {
   // @ts-expect-error A query parameter the route does not document.
   await api.get("/api/leads", { query: { pageNumber: 1 } });
 
-  return createdAt;
+  // A download's URL is checked the same way.
+  const exportUrl: string = apiPath("/api/leads/export");
+  // @ts-expect-error A download the server does not document.
+  apiPath("/api/leads/export.csv");
+  // @ts-expect-error The path parameter is missing.
+  apiPath("/api/leads/{leadId}");
+
+  return [createdAt, exportUrl];
 }
