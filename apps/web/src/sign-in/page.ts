@@ -7,6 +7,7 @@ import type { TLoginInput } from "@/features/auth/login-schema";
 import { validateLogin } from "@/features/auth/login-schema";
 import type { TLoginAudience } from "@/features/auth/sign-in-destination";
 import { THEME_LABELS } from "@/features/theme/components/theme-labels";
+import { apiPath } from "@/lib/api/typed-client";
 import { PRODUCT_NAME, SUPPORT_PHONE, telHref } from "@/lib/env";
 import { type TToastKind, takeFlashToasts } from "@/lib/flash-toast";
 import { readTheme, resolveTheme, systemPrefersDark } from "@/lib/theme/theme-storage";
@@ -330,7 +331,7 @@ function appFooter() {
 /** The development instance's note (features/shell/components/dev-mailbox-banner.tsx). */
 async function showDevMailboxBanner(banner: HTMLElement) {
   try {
-    const response = await fetch("/api/health", { headers: { Accept: "application/json" } });
+    const response = await fetch(apiPath("/api/health"), { headers: { Accept: "application/json" } });
     const health: unknown = await response.json();
     if (typeof health !== "object" || health === null) return;
     if ((health as { devMailbox?: unknown }).devMailbox !== true) return;

@@ -6,7 +6,7 @@ import { INVITATIONS_PATH, signOut } from "@/features/auth/api";
 import { LOGIN_MESSAGES, loginErrorMessage } from "@/features/auth/login-errors";
 import { signInDestination, type TLoginAudience } from "@/features/auth/sign-in-destination";
 import { signInWithRetry } from "@/features/auth/sign-in-with-retry";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 import { isApiError } from "@/lib/api-error";
 import { flashToast } from "@/lib/flash-toast";
 import { readWorkspace, resolveWorkspace, writeWorkspace } from "@/lib/workspace/workspace-storage";
@@ -16,7 +16,7 @@ const open = { allowUnauthenticated: true } as const;
 /** The signed-in user, or null when signed out (answers are read as the app reads them, without zod). */
 export async function fetchSignedInUser(): Promise<TWhoami | null> {
   try {
-    return await apiClient.get<TWhoami>("/api/whoami", open);
+    return await api.get("/api/whoami", { ...open });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
@@ -31,7 +31,7 @@ export function homeOf(user: TWhoami): string {
 /** How many buyer invitations to the user's address wait for an answer; failures count as none. */
 async function waitingInvitations(): Promise<number> {
   try {
-    const body = await apiClient.post<{ invitations?: unknown }>("/api/session/link-buyer", {});
+    const body = await api.post("/api/session/link-buyer", { body: {} });
     return Array.isArray(body?.invitations) ? body.invitations.length : 0;
   } catch {
     return 0;
@@ -78,7 +78,7 @@ export async function signIn(
 /** Whether the server offers Google sign-in (checked by hand: zod stays out of this page). */
 export async function googleSignInOffered(): Promise<boolean> {
   try {
-    const body = await apiClient.get<{ google?: unknown }>("/api/sign-in-options", open);
+    const body = await api.get("/api/sign-in-options", { ...open });
     return body?.google === true;
   } catch {
     return false;
@@ -87,11 +87,10 @@ export async function googleSignInOffered(): Promise<boolean> {
 
 /** Starts Google OAuth; resolves the provider URL the browser must open. */
 export async function startGoogleSignIn(): Promise<string> {
-  const answer = await apiClient.post<{ url?: unknown }>(
-    "/api/auth/sign-in/social",
-    { provider: "google", callbackURL: "/auth/callback", errorCallbackURL: "/auth/callback" },
-    open,
-  );
+  const answer = await api.post("/api/auth/sign-in/social", {
+    body: { provider: "google", callbackURL: "/auth/callback", errorCallbackURL: "/auth/callback" },
+    ...open,
+  });
   if (typeof answer?.url !== "string" || !answer.url) {
     throw new Error("The server did not return a Google sign-in address.");
   }

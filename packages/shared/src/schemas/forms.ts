@@ -200,7 +200,10 @@ const formSettingRules = {
   nicheId: z.uuid().nullable(),
   /** Restricts the form's leads to these buyers; empty means every eligible buyer. */
   buyerIds: z.array(z.uuid()).max(500),
-  saleCap: z.literal(SALE_CAPS, { message: "Sale cap must be 1, 2, 3, 5 or 10" }),
+  // The OpenAPI generator documents only a multi-value literal's first value; `enum` names them all.
+  saleCap: z
+    .literal(SALE_CAPS, { message: "Sale cap must be 1, 2, 3, 5 or 10" })
+    .meta({ enum: [...SALE_CAPS] }),
   /** Shown above the submit button and recorded with each submission (text, time, IP, page). */
   consentText: z.string().trim().max(5000).nullable(),
   /** Sites whose pages may show the form in a frame (its public page's frame-ancestors). */

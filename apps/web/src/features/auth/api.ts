@@ -4,7 +4,7 @@ import type {
   TInvitationDetails,
   TTeamInvitationDetails,
 } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api, type TPathFor } from "@/lib/api/typed-client";
 
 // The answers' schemas load with the first call that needs one (sign-in and sign-out need none), so the
 // sign-in page and the layouts' sign-out button do not bring zod into the first load.
@@ -20,40 +20,45 @@ export type TSignInInput = { email: string; password: string };
 const open = { allowUnauthenticated: true } as const;
 
 export function signInWithEmail(input: TSignInInput): Promise<unknown> {
-  return apiClient.post("/api/auth/sign-in/email", input, open);
+  return api.post("/api/auth/sign-in/email", { body: input, ...open });
 }
 
 // Its own file: the layouts' sign-out button needs nothing else from here.
 export { signOut } from "./sign-out-api";
 
 export function fetchSignInOptions(signal?: AbortSignal) {
-  return apiClient.get("/api/sign-in-options", { ...open, schema: schema("ZSignInOptionsSchema"), signal });
+  return api.get("/api/sign-in-options", { ...open, schema: schema("ZSignInOptionsSchema"), signal });
 }
 
 /** Starts Google OAuth; resolves the provider URL the browser must open. */
 export async function startGoogleSignIn(callbackURL = "/auth/callback"): Promise<string> {
-  const answer = await apiClient.post(
-    "/api/auth/sign-in/social",
-    { provider: "google", callbackURL, errorCallbackURL: "/auth/callback" },
-    { ...open, schema: schema("ZSocialSignInSchema") },
-  );
+  const answer = await api.post("/api/auth/sign-in/social", {
+    body: { provider: "google", callbackURL, errorCallbackURL: "/auth/callback" },
+    ...open,
+    schema: schema("ZSocialSignInSchema"),
+  });
   if (!answer.url) throw new Error("The server did not return a Google sign-in address.");
   return answer.url;
 }
 
 export function registerCompany(input: TCompanyRegistration) {
-  return apiClient.post("/api/accounts/company", input, {
+  return api.post("/api/accounts/company", {
+    body: input,
     ...open,
     schema: schema("ZCompanyRegistrationResultSchema"),
   });
 }
 
 export function resendVerification(email: string): Promise<unknown> {
-  return apiClient.post("/api/auth/send-verification-email", { email, callbackURL: "/auth/callback" }, open);
+  return api.post("/api/auth/send-verification-email", {
+    body: { email, callbackURL: "/auth/callback" },
+    ...open,
+  });
 }
 
 export function fetchInvitation(token: string): Promise<TInvitationDetails> {
-  return apiClient.get(`/api/invitations/${encodeURIComponent(token)}`, {
+  return api.get("/api/invitations/{token}", {
+    params: { token },
     ...open,
     schema: schema("ZInvitationDetailsSchema"),
   });
@@ -64,7 +69,9 @@ export function acceptInvitation(
   input: { password: string; confirmPassword: string },
   timeoutMs?: number,
 ) {
-  return apiClient.post(`/api/invitations/${encodeURIComponent(token)}/accept`, input, {
+  return api.post("/api/invitations/{token}/accept", {
+    params: { token },
+    body: input,
     ...open,
     timeoutMs,
     schema: schema("ZAcceptedSchema"),
@@ -73,13 +80,11 @@ export function acceptInvitation(
 
 /** After Google sign-in: accept the invitation as the signed-in user. */
 export function acceptInvitationAsSessionUser(token: string) {
-  return apiClient.post(
-    `/api/accounts/invitations/${encodeURIComponent(token)}/accept-session`,
-    {},
-    {
-      schema: schema("ZAcceptedSchema"),
-    },
-  );
+  return api.post("/api/accounts/invitations/{token}/accept-session", {
+    params: { token },
+    body: {},
+    schema: schema("ZAcceptedSchema"),
+  });
 }
 
 /**
@@ -87,8 +92,8 @@ export function acceptInvitationAsSessionUser(token: string) {
  * linked until the user accepts one on /invitations); failures count as none.
  */
 export function linkBuyer(): Promise<number> {
-  return apiClient
-    .post("/api/session/link-buyer", {}, { schema: schema("ZLinkedBuyerSchema") })
+  return api
+    .post("/api/session/link-buyer", { body: {}, schema: schema("ZLinkedBuyerSchema") })
     .then((body) => body.invitations.length)
     .catch(() => 0);
 }
@@ -97,13 +102,7 @@ export function linkBuyer(): Promise<number> {
 export const INVITATIONS_PATH = "/invitations";
 
 export function ensureBuyerAccount() {
-  return apiClient.post(
-    "/api/session/buyer-account",
-    {},
-    {
-      schema: schema("ZBuyerAccountSchema"),
-    },
-  );
+  return api.post("/api/session/buyer-account", { body: {}, schema: schema("ZBuyerAccountSchema") });
 }
 
 export type TResetAudience = "general" | "buyer";
@@ -125,7 +124,7 @@ export type TSendOutcome = { type: "sent" } | { type: "rate-limited"; seconds: n
  * POSTs a "send me something by e-mail" request. A rate limit reports its wait (Retry-After); any
  * other failure counts as sent, so the page never reveals whether an account exists (000 §8).
  */
-async function sendByEmail(path: string, body: unknown): Promise<TSendOutcome> {
+async function sendByEmail(path: TPathFor<"post">, body: unknown): Promise<TSendOutcome> {
   try {
     const response = await fetch(path, {
       method: "POST",
@@ -155,12 +154,13 @@ export function sendResetCode(email: string) {
 }
 
 export function resetPassword(token: string, newPassword: string, timeoutMs?: number): Promise<unknown> {
-  return apiClient.post("/api/auth/reset-password", { token, newPassword }, { ...open, timeoutMs });
+  return api.post("/api/auth/reset-password", { body: { token, newPassword }, ...open, timeoutMs });
 }
 
 /** 000 §2.8: whether a reset link can still be used, checked before asking for a new password. */
 export function checkResetToken(token: string, signal?: AbortSignal) {
-  return apiClient.get(`/api/accounts/reset-tokens/${encodeURIComponent(token)}`, {
+  return api.get("/api/accounts/reset-tokens/{token}", {
+    params: { token },
     ...open,
     schema: schema("ZResetTokenCheckSchema"),
     signal,
@@ -168,19 +168,21 @@ export function checkResetToken(token: string, signal?: AbortSignal) {
 }
 
 export function resetPasswordWithCode(input: { email: string; otp: string; password: string }) {
-  return apiClient.post("/api/auth/email-otp/reset-password", input, open);
+  return api.post("/api/auth/email-otp/reset-password", { body: input, ...open });
 }
 
 /** A company's name and logo for the reset page (000 §2.8 tenant_id). */
 export function fetchCompanyBranding(companyId: string) {
-  return apiClient.get(`/api/accounts/branding/${encodeURIComponent(companyId)}`, {
+  return api.get("/api/accounts/branding/{companyId}", {
+    params: { companyId },
     ...open,
     schema: schema("ZBrandingSchema"),
   });
 }
 
 export function fetchTeamInvitation(token: string): Promise<TTeamInvitationDetails> {
-  return apiClient.get(`/api/team-invitations/${encodeURIComponent(token)}`, {
+  return api.get("/api/team-invitations/{token}", {
+    params: { token },
     ...open,
     schema: schema("ZTeamInvitationDetailsSchema"),
   });
@@ -188,15 +190,17 @@ export function fetchTeamInvitation(token: string): Promise<TTeamInvitationDetai
 
 /** A newcomer joins the company with a name and password, and is signed in. */
 export const acceptTeamInvitation = (token: string, input: TAcceptTeamInvitation) =>
-  apiClient.post(`/api/team-invitations/${encodeURIComponent(token)}/accept`, input, {
+  api.post("/api/team-invitations/{token}/accept", {
+    params: { token },
+    body: input,
     ...open,
     schema: schema("ZJoined"),
   });
 
 /** The signed-in user with the invited address joins the company. */
 export const acceptTeamInvitationAsUser = (token: string) =>
-  apiClient.post(
-    `/api/team-invitations/${encodeURIComponent(token)}/accept-session`,
-    {},
-    { schema: schema("ZJoined") },
-  );
+  api.post("/api/team-invitations/{token}/accept-session", {
+    params: { token },
+    body: {},
+    schema: schema("ZJoined"),
+  });

@@ -1,5 +1,5 @@
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export function signOut(options: { signal?: AbortSignal } = {}): Promise<unknown> {
-  return apiClient.post("/api/auth/sign-out", {}, { allowUnauthenticated: true, signal: options.signal });
+  return api.post("/api/auth/sign-out", { body: {}, allowUnauthenticated: true, signal: options.signal });
 }

@@ -20,10 +20,8 @@ import {
   ZPreviewListSchema,
   ZPurchaseLeadResultSchema,
 } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api, apiPath } from "@/lib/api/typed-client";
 import { apiErrorFromBody } from "@/lib/api-error";
-
-const BASE = "/api/buyer-portal";
 
 /**
  * The server derives the buyer from the session; the header only says which of the user's own buyer
@@ -34,10 +32,10 @@ const headers = (buyerId: string | null) => (buyerId ? { "X-Buyer-Id": buyerId }
 export { buyerPortalKeys } from "./query-keys";
 
 export const fetchSummary = (buyerId: string | null, signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/summary`, { headers: headers(buyerId), schema: ZBuyerSummarySchema, signal });
+  api.get("/api/buyer-portal/summary", { headers: headers(buyerId), schema: ZBuyerSummarySchema, signal });
 
 export const fetchPreviews = (buyerId: string | null, query: TPreviewListQuery, signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/previews`, {
+  api.get("/api/buyer-portal/previews", {
     headers: headers(buyerId),
     query,
     schema: ZPreviewListSchema,
@@ -45,35 +43,48 @@ export const fetchPreviews = (buyerId: string | null, query: TPreviewListQuery, 
   });
 
 export const deletePreview = (buyerId: string | null, leadId: string) =>
-  apiClient.delete(`${BASE}/previews/${leadId}`, { headers: headers(buyerId), schema: ZDeleteResultSchema });
+  api.delete("/api/buyer-portal/previews/{leadId}", {
+    params: { leadId },
+    headers: headers(buyerId),
+    schema: ZDeleteResultSchema,
+  });
 
 export const deletePreviews = (buyerId: string | null, leadIds: string[]) =>
-  apiClient.post(
-    `${BASE}/previews/delete`,
-    { leadIds },
-    { headers: headers(buyerId), schema: ZDeleteResultSchema },
-  );
+  api.post("/api/buyer-portal/previews/delete", {
+    body: { leadIds },
+    headers: headers(buyerId),
+    schema: ZDeleteResultSchema,
+  });
 
 export const fetchMyLeads = (buyerId: string | null, query: TMyLeadListQuery, signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/leads`, { headers: headers(buyerId), query, schema: ZMyLeadListSchema, signal });
+  api.get("/api/buyer-portal/leads", { headers: headers(buyerId), query, schema: ZMyLeadListSchema, signal });
 
 export const updateMyLead = (buyerId: string | null, leadId: string, update: TMyLeadUpdate) =>
-  apiClient.patch(`${BASE}/leads/${leadId}`, update, { headers: headers(buyerId), schema: ZMyLeadSchema });
+  api.patch("/api/buyer-portal/leads/{leadId}", {
+    params: { leadId },
+    body: update,
+    headers: headers(buyerId),
+    schema: ZMyLeadSchema,
+  });
 
 export const fetchProfile = (buyerId: string | null, signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/profile`, { headers: headers(buyerId), schema: ZBuyerProfileSchema, signal });
+  api.get("/api/buyer-portal/profile", { headers: headers(buyerId), schema: ZBuyerProfileSchema, signal });
 
 export const updateProfile = (buyerId: string | null, update: TBuyerProfileUpdate) =>
-  apiClient.patch(`${BASE}/profile`, update, { headers: headers(buyerId), schema: ZBuyerProfileSchema });
+  api.patch("/api/buyer-portal/profile", {
+    body: update,
+    headers: headers(buyerId),
+    schema: ZBuyerProfileSchema,
+  });
 
 export const fetchBilling = (buyerId: string | null, signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/billing`, { headers: headers(buyerId), schema: ZBillingHistorySchema, signal });
+  api.get("/api/buyer-portal/billing", { headers: headers(buyerId), schema: ZBillingHistorySchema, signal });
 
 /** Downloads the My Leads CSV through the session cookie and hands it to the browser as a file. */
 export async function downloadMyLeadsCsv(buyerId: string | null, filters: TMyLeadFilters) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
-  const res = await fetch(`${BASE}/leads/export?${params}`, {
+  const res = await fetch(`${apiPath("/api/buyer-portal/leads/export")}?${params}`, {
     credentials: "include",
     headers: headers(buyerId),
   });
@@ -95,15 +106,13 @@ export async function downloadMyLeadsCsv(buyerId: string | null, filters: TMyLea
 
 export type TPurchaseResult = TPurchaseLeadResult;
 
-/** purchase-lead-with-credit of the purchases module (PRODUCT §3). */
-export const PURCHASE_PATH = "/api/purchases";
-
 /** Unlocks a lead with credits; the key makes a repeated click or retry buy once. */
 export function purchaseLeadWithCredit(
   buyerId: string | null,
   input: { leadId: string; idempotencyKey: string },
 ): Promise<TPurchaseResult> {
-  return apiClient.post(PURCHASE_PATH, input, {
+  return api.post("/api/purchases", {
+    body: input,
     headers: headers(buyerId),
     schema: ZPurchaseLeadResultSchema,
   });
@@ -111,15 +120,18 @@ export function purchaseLeadWithCredit(
 
 // ---- Credit packs through PayPal (create-credit-order, capture-credit-payment) ----
 
-const ORDERS = "/api/payments/credit-orders";
-
 /** A PayPal order for pack × quantity; the buyer approves it at its approveUrl. */
 export const createCreditOrder = (buyerId: string | null, input: TCreateCreditOrder) =>
-  apiClient.post(ORDERS, input, { headers: headers(buyerId), schema: ZCreditOrderSchema });
+  api.post("/api/payments/credit-orders", {
+    body: input,
+    headers: headers(buyerId),
+    schema: ZCreditOrderSchema,
+  });
 
 /** Captures the approved order (PayPal's token); the server adds the credits once. */
 export const captureCreditOrder = (buyerId: string | null, orderId: string) =>
-  apiClient.post(`${ORDERS}/${encodeURIComponent(orderId)}/capture`, undefined, {
+  api.post("/api/payments/credit-orders/{orderId}/capture", {
+    params: { orderId },
     headers: headers(buyerId),
     schema: ZCaptureResultSchema,
   });
@@ -128,7 +140,7 @@ export const captureCreditOrder = (buyerId: string | null, orderId: string) =>
 export const buyerReturnKeys = (buyerId: string | null) => ["buyer-portal", buyerId, "returns"] as const;
 
 export const fetchBuyerReturns = (buyerId: string | null, signal?: AbortSignal) =>
-  apiClient.get("/api/buyer-returns", { headers: headers(buyerId), schema: ZBuyerReturnListSchema, signal });
+  api.get("/api/buyer-returns", { headers: headers(buyerId), schema: ZBuyerReturnListSchema, signal });
 
 export const fileLeadReturn = (buyerId: string | null, input: TFileReturn) =>
-  apiClient.post("/api/buyer-returns", input, { headers: headers(buyerId), schema: ZFiledReturnSchema });
+  api.post("/api/buyer-returns", { body: input, headers: headers(buyerId), schema: ZFiledReturnSchema });

@@ -10,7 +10,7 @@ import {
   ZInviteBuyerResultSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export { companyStatusQueryKey, fetchCompanyStatus } from "@/lib/queries/company-status";
 
@@ -21,49 +21,57 @@ const ARCHIVE_TIMEOUT_MS = 10_000;
 export const buyersQueryKey = ["buyers"] as const;
 
 export const fetchBuyers = (query: { status: TBuyerTab; nicheId?: string }, signal?: AbortSignal) =>
-  apiClient.get("/api/buyers", { query, schema: ZBuyerListSchema, signal });
+  api.get("/api/buyers", { query, schema: ZBuyerListSchema, signal });
 
 export const createBuyer = (input: TCreateBuyerInput, idempotencyKey: string) =>
-  apiClient.post("/api/buyers", input, {
+  api.post("/api/buyers", {
+    body: input,
     schema: ZBuyerResultSchema,
     headers: { "Idempotency-Key": idempotencyKey },
     timeoutMs: SAVE_TIMEOUT_MS,
   });
 
 export const updateBuyer = (buyerId: string, input: TUpdateBuyer) =>
-  apiClient.patch(`/api/buyers/${buyerId}`, input, {
+  api.patch("/api/buyers/{buyerId}", {
+    params: { buyerId },
+    body: input,
     schema: ZBuyerResultSchema,
     timeoutMs: SAVE_TIMEOUT_MS,
   });
 
 export const setBuyerStatus = (buyerId: string, status: "active" | "inactive") =>
-  apiClient.post(`/api/buyers/${buyerId}/status`, { status }, { schema: ZBuyerResultSchema });
+  api.post("/api/buyers/{buyerId}/status", {
+    params: { buyerId },
+    body: { status },
+    schema: ZBuyerResultSchema,
+  });
 
 export const archiveBuyer = (buyerId: string, confirmName: string) =>
-  apiClient.post(
-    `/api/buyers/${buyerId}/archive`,
-    { confirmName },
-    {
-      schema: ZArchiveBuyerResultSchema,
-      timeoutMs: ARCHIVE_TIMEOUT_MS,
-    },
-  );
+  api.post("/api/buyers/{buyerId}/archive", {
+    params: { buyerId },
+    body: { confirmName },
+    schema: ZArchiveBuyerResultSchema,
+    timeoutMs: ARCHIVE_TIMEOUT_MS,
+  });
 
 export const inviteBuyer = (input: { email: string; nicheId: string; buyerId?: string }) =>
-  apiClient.post("/api/buyers/invite", input, {
+  api.post("/api/buyers/invite", {
+    body: input,
     schema: ZInviteBuyerResultSchema,
     timeoutMs: SAVE_TIMEOUT_MS,
   });
 
 export const fetchApplicationCompany = (companyId: string, signal?: AbortSignal) =>
-  apiClient.get(`/api/buyer-applications/companies/${companyId}`, {
+  api.get("/api/buyer-applications/companies/{companyId}", {
+    params: { companyId },
     schema: ZApplicationCompanySchema,
     signal,
     allowUnauthenticated: true,
   });
 
 export const submitApplication = (input: TBuyerApplicationInput) =>
-  apiClient.post("/api/buyer-applications", input, {
+  api.post("/api/buyer-applications", {
+    body: input,
     schema: z.object({ success: z.literal(true), message: z.string() }),
     allowUnauthenticated: true,
   });

@@ -17,7 +17,7 @@ import {
   ZVoicemailListSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 /** Query keys of the call center; `all` refreshes everything after a change or a live event. */
 export const callCenterKeys = {
@@ -40,37 +40,34 @@ const ZDone = z.object({ success: z.literal(true), message: z.string() });
 const ZBlocked = z.object({ id: z.string(), phoneNumber: z.string(), message: z.string() });
 
 export const fetchStatus = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/status", { schema: ZCallCenterStatusSchema, signal });
+  api.get("/api/calls/status", { schema: ZCallCenterStatusSchema, signal });
 export const fetchLiveCalls = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/live", { schema: ZCallListSchema, signal });
+  api.get("/api/calls/live", { schema: ZCallListSchema, signal });
 export const fetchCallHistory = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/history", { schema: ZCallListSchema, signal });
+  api.get("/api/calls/history", { schema: ZCallListSchema, signal });
 export const fetchMetrics = (days: number, signal?: AbortSignal) =>
-  apiClient.get(`/api/calls/metrics?days=${days}`, { schema: ZCallMetricsSchema, signal });
+  api.get("/api/calls/metrics", { query: { days }, schema: ZCallMetricsSchema, signal });
 export const deleteCalls = (callIds: string[]) =>
-  apiClient.post(
-    "/api/calls/delete",
-    { callIds },
-    {
-      schema: z.object({
-        deletedCount: z.number(),
-        twilioEndedCount: z.number(),
-        message: z.string(),
-      }),
-    },
-  );
+  api.post("/api/calls/delete", {
+    body: { callIds },
+    schema: z.object({
+      deletedCount: z.number(),
+      twilioEndedCount: z.number(),
+      message: z.string(),
+    }),
+  });
 
 export const fetchVoicemails = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/voicemails", { schema: ZVoicemailListSchema, signal });
+  api.get("/api/calls/voicemails", { schema: ZVoicemailListSchema, signal });
 export const markVoicemailRead = (id: string) =>
-  apiClient.post(`/api/calls/voicemails/${id}/read`, undefined, { schema: ZDone });
+  api.post("/api/calls/voicemails/{id}/read", { params: { id }, schema: ZDone });
 
 export const fetchBlocked = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/blocked-numbers", { schema: ZBlockedNumberListSchema, signal });
+  api.get("/api/calls/blocked-numbers", { schema: ZBlockedNumberListSchema, signal });
 export const blockNumber = (input: { phoneNumber: string; reason?: string | null }) =>
-  apiClient.post("/api/calls/blocked-numbers", input, { schema: ZBlocked });
+  api.post("/api/calls/blocked-numbers", { body: input, schema: ZBlocked });
 export const unblockNumber = (id: string) =>
-  apiClient.delete(`/api/calls/blocked-numbers/${id}`, { schema: ZDone });
+  api.delete("/api/calls/blocked-numbers/{id}", { params: { id }, schema: ZDone });
 
 export type TAgentValues = {
   name: string;
@@ -79,50 +76,59 @@ export type TAgentValues = {
   sequenceOrder: number;
 };
 export const fetchAgents = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/agents", { schema: ZAgentListSchema, signal });
+  api.get("/api/calls/agents", { schema: ZAgentListSchema, signal });
 export const saveAgent = (id: string | null, input: TAgentValues) =>
   id
-    ? apiClient.put(`/api/calls/agents/${id}`, input, { schema: z.object({ agent: ZAgentSchema }) })
-    : apiClient.post("/api/calls/agents", input, { schema: z.object({ agent: ZAgentSchema }) });
-export const deleteAgent = (id: string) => apiClient.delete(`/api/calls/agents/${id}`, { schema: ZDone });
+    ? api.put("/api/calls/agents/{id}", {
+        params: { id },
+        body: input,
+        schema: z.object({ agent: ZAgentSchema }),
+      })
+    : api.post("/api/calls/agents", { body: input, schema: z.object({ agent: ZAgentSchema }) });
+export const deleteAgent = (id: string) =>
+  api.delete("/api/calls/agents/{id}", { params: { id }, schema: ZDone });
 
 export const fetchPhoneNumbers = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/phone-numbers", { schema: ZPhoneNumberListSchema, signal });
+  api.get("/api/calls/phone-numbers", { schema: ZPhoneNumberListSchema, signal });
 const ZSavedNumber = z.object({ phoneNumber: ZPhoneNumberSchema });
 export const createPhoneNumber = (input: TPhoneNumberInput) =>
-  apiClient.post("/api/calls/phone-numbers", input, { schema: ZSavedNumber });
+  api.post("/api/calls/phone-numbers", { body: input, schema: ZSavedNumber });
 export const updatePhoneNumber = (id: string, patch: Partial<TPhoneNumberInput>) =>
-  apiClient.patch(`/api/calls/phone-numbers/${id}`, patch, { schema: ZSavedNumber });
+  api.patch("/api/calls/phone-numbers/{id}", { params: { id }, body: patch, schema: ZSavedNumber });
 /** Add Phone Number: the numbers of the company's Twilio account. */
 export const fetchTwilioNumbers = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/twilio-numbers", { schema: ZIncomingNumberListSchema, signal });
+  api.get("/api/calls/twilio-numbers", { schema: ZIncomingNumberListSchema, signal });
 /** Sets the number's voice URL and status callback in Twilio. */
 export const connectPhoneNumber = (id: string) =>
-  apiClient.post(`/api/calls/phone-numbers/${id}/connect`, undefined, { schema: ZDone });
+  api.post("/api/calls/phone-numbers/{id}/connect", { params: { id }, schema: ZDone });
 export const deletePhoneNumber = (id: string) =>
-  apiClient.delete(`/api/calls/phone-numbers/${id}`, { schema: ZDone });
+  api.delete("/api/calls/phone-numbers/{id}", { params: { id }, schema: ZDone });
 export const linkRoutingNumber = (numberId: string, routingId: string) =>
-  apiClient.post(`/api/calls/phone-numbers/${numberId}/routing-numbers/${routingId}`, undefined, {
+  api.post("/api/calls/phone-numbers/{id}/routing-numbers/{routingId}", {
+    params: { id: numberId, routingId },
     schema: ZDone,
   });
 export const unlinkRoutingNumber = (numberId: string, routingId: string) =>
-  apiClient.delete(`/api/calls/phone-numbers/${numberId}/routing-numbers/${routingId}`, { schema: ZDone });
+  api.delete("/api/calls/phone-numbers/{id}/routing-numbers/{routingId}", {
+    params: { id: numberId, routingId },
+    schema: ZDone,
+  });
 
 export const fetchRoutingNumbers = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/routing-numbers", { schema: ZRoutingNumberListSchema, signal });
+  api.get("/api/calls/routing-numbers", { schema: ZRoutingNumberListSchema, signal });
 export const createRoutingNumber = (input: { label: string; phoneNumber: string }) =>
-  apiClient.post("/api/calls/routing-numbers", input, {
+  api.post("/api/calls/routing-numbers", {
+    body: input,
     schema: z.object({ routingNumber: ZRoutingNumberSchema }),
   });
 export const deleteRoutingNumber = (id: string) =>
-  apiClient.delete(`/api/calls/routing-numbers/${id}`, { schema: ZDone });
+  api.delete("/api/calls/routing-numbers/{id}", { params: { id }, schema: ZDone });
 
 export const runTestCall = (phoneNumberId: string, from?: string) =>
-  apiClient.post(
-    "/api/calls/test-call",
-    { phoneNumberId, from: from || null },
-    { schema: z.object({ callSid: z.string(), outcome: z.string(), twiml: z.string() }) },
-  );
+  api.post("/api/calls/test-call", {
+    body: { phoneNumberId, from: from || null },
+    schema: z.object({ callSid: z.string(), outcome: z.string(), twiml: z.string() }),
+  });
 
 /** The audio types a voicemail greeting may be: what Twilio plays (the server checks the content too). */
 export const VOICEMAIL_AUDIO_TYPES = ["audio/mp3", "audio/mpeg", "audio/wav", "audio/x-wav", "audio/wave"];
@@ -131,20 +137,26 @@ const ZSavedAudio = z.object({ phoneNumber: ZPhoneNumberSchema, message: z.strin
 export function uploadVoicemailAudio(numberId: string, file: Blob, name: string) {
   const body = new FormData();
   body.set("file", file, name);
-  return apiClient.post(`/api/calls/phone-numbers/${numberId}/voicemail-audio`, body, {
+  return api.post("/api/calls/phone-numbers/{id}/voicemail-audio", {
+    params: { id: numberId },
+    body,
     schema: ZSavedAudio,
   });
 }
 export const deleteVoicemailAudio = (numberId: string) =>
-  apiClient.delete(`/api/calls/phone-numbers/${numberId}/voicemail-audio`, { schema: ZSavedAudio });
+  api.delete("/api/calls/phone-numbers/{id}/voicemail-audio", {
+    params: { id: numberId },
+    schema: ZSavedAudio,
+  });
 
 export const fetchDebugger = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/debugger", { schema: ZCallDebuggerSchema, signal });
+  api.get("/api/calls/debugger", { schema: ZCallDebuggerSchema, signal });
 
 /** Company-wide call settings (the defaults of numbers that do not set their own). */
 export const fetchCallSettings = (signal?: AbortSignal) =>
-  apiClient.get("/api/calls/settings", { schema: z.object({ settings: ZCallSettingsSchema }), signal });
+  api.get("/api/calls/settings", { schema: z.object({ settings: ZCallSettingsSchema }), signal });
 export const updateCallSettings = (changes: Partial<TCallSettings>) =>
-  apiClient.patch("/api/calls/settings", changes, {
+  api.patch("/api/calls/settings", {
+    body: changes,
     schema: z.object({ settings: ZCallSettingsSchema, message: z.string() }),
   });

@@ -10,7 +10,7 @@ import {
   ZTrackingNumberListSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export const callTrackingKeys = {
   all: ["call-tracking"] as const,
@@ -26,38 +26,40 @@ const ZDone = z.object({ success: z.literal(true), message: z.string() });
 const ZSavedDni = z.object({ number: ZDniNumberSchema, message: z.string() });
 
 export const fetchSetup = (signal?: AbortSignal) =>
-  apiClient.get("/api/call-tracking/setup", { schema: ZCallTrackingSetupSchema, signal });
+  api.get("/api/call-tracking/setup", { schema: ZCallTrackingSetupSchema, signal });
 
 export const fetchDniNumbers = (signal?: AbortSignal) =>
-  apiClient.get("/api/call-tracking/dni-numbers", { schema: ZDniNumberListSchema, signal });
+  api.get("/api/call-tracking/dni-numbers", { schema: ZDniNumberListSchema, signal });
 
 export const saveDniNumber = (id: string | null, input: TDniNumberInput) =>
   id
-    ? apiClient.put(`/api/call-tracking/dni-numbers/${id}`, input, { schema: ZSavedDni })
-    : apiClient.post("/api/call-tracking/dni-numbers", input, { schema: ZSavedDni });
+    ? api.put("/api/call-tracking/dni-numbers/{id}", { params: { id }, body: input, schema: ZSavedDni })
+    : api.post("/api/call-tracking/dni-numbers", { body: input, schema: ZSavedDni });
 
 export const deleteDniNumber = (id: string) =>
-  apiClient.delete(`/api/call-tracking/dni-numbers/${id}`, { schema: ZDone });
+  api.delete("/api/call-tracking/dni-numbers/{id}", { params: { id }, schema: ZDone });
 
 export const fetchSessions = (signal?: AbortSignal) =>
-  apiClient.get("/api/call-tracking/sessions", { schema: ZDniSessionListSchema, signal });
+  api.get("/api/call-tracking/sessions", { schema: ZDniSessionListSchema, signal });
 
 export const fetchTrackingNumbers = (signal?: AbortSignal) =>
-  apiClient.get("/api/call-tracking/tracking-numbers", { schema: ZTrackingNumberListSchema, signal });
+  api.get("/api/call-tracking/tracking-numbers", { schema: ZTrackingNumberListSchema, signal });
 
 export const fetchTrackablePhoneNumbers = (signal?: AbortSignal) =>
-  apiClient.get("/api/call-tracking/phone-numbers", { schema: ZTrackablePhoneNumberListSchema, signal });
+  api.get("/api/call-tracking/phone-numbers", { schema: ZTrackablePhoneNumberListSchema, signal });
 
 export const createTrackingNumber = (input: TTrackingNumberInput) =>
-  apiClient.post("/api/call-tracking/tracking-numbers", input, {
+  api.post("/api/call-tracking/tracking-numbers", {
+    body: input,
     schema: z.object({ id: z.string(), message: z.string() }),
   });
 
 export const deleteTrackingNumber = (id: string) =>
-  apiClient.delete(`/api/call-tracking/tracking-numbers/${id}`, { schema: ZDone });
+  api.delete("/api/call-tracking/tracking-numbers/{id}", { params: { id }, schema: ZDone });
 
 export const fetchAnalytics = (days: number, signal?: AbortSignal) =>
-  apiClient.get(`/api/call-tracking/analytics?days=${days}`, {
+  api.get("/api/call-tracking/analytics", {
+    query: { days },
     schema: ZCallTrackingAnalyticsSchema,
     signal,
   });

@@ -6,7 +6,7 @@ import {
   ZCreditLedgerSchema,
   ZCreditsHealthSchema,
 } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api, apiPath } from "@/lib/api/typed-client";
 import { apiErrorFromBody } from "@/lib/api-error";
 
 export const creditKeys = {
@@ -16,20 +16,19 @@ export const creditKeys = {
 };
 
 export const fetchCreditBuyers = (signal?: AbortSignal) =>
-  apiClient.get("/api/credits/buyers", { schema: ZCreditBuyersSchema, signal });
+  api.get("/api/credits/buyers", { schema: ZCreditBuyersSchema, signal });
 
 export const fetchLedger = (signal?: AbortSignal) =>
-  apiClient.get("/api/credits/ledger", { schema: ZCreditLedgerSchema, signal });
+  api.get("/api/credits/ledger", { schema: ZCreditLedgerSchema, signal });
 
 export const adjustCredits = (input: TCreditAdjustment) =>
-  apiClient.post("/api/credits/adjust", input, { schema: ZCreditAdjustmentResultSchema });
+  api.post("/api/credits/adjust", { body: input, schema: ZCreditAdjustmentResultSchema });
 
-export const checkCreditsHealth = () =>
-  apiClient.get("/api/credits/health", { schema: ZCreditsHealthSchema });
+export const checkCreditsHealth = () => api.get("/api/credits/health", { schema: ZCreditsHealthSchema });
 
 /** Downloads the whole ledger as the server's dated CSV. */
 export async function downloadLedgerCsv() {
-  const res = await fetch("/api/credits/ledger/export", { credentials: "same-origin" });
+  const res = await fetch(apiPath("/api/credits/ledger/export"), { credentials: "same-origin" });
   if (!res.ok) {
     const body = await res.json().catch(() => undefined);
     throw apiErrorFromBody(res.status, body, res.headers.get("x-request-id"));

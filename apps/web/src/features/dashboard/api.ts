@@ -1,5 +1,5 @@
 import type { TBusinessOverview, TDashboardSummary, TReturnRates } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export const dashboardKeys = {
   summary: () => ["dashboard", "summary"] as const,
@@ -7,7 +7,7 @@ export const dashboardKeys = {
 };
 
 export const fetchDashboardSummary = (signal?: AbortSignal): Promise<TDashboardSummary> =>
-  apiClient.get<TDashboardSummary>("/api/dashboard/summary", {
+  api.get("/api/dashboard/summary", {
     // The dashboard's first load: checked in development only (see TLazySchema).
     schema: import.meta.env.DEV
       ? () => import("@leadpost/shared/schemas/leads").then((s) => s.ZDashboardSummarySchema)
@@ -16,7 +16,7 @@ export const fetchDashboardSummary = (signal?: AbortSignal): Promise<TDashboardS
   });
 
 export const fetchBusinessOverview = (days: number, signal?: AbortSignal): Promise<TBusinessOverview> =>
-  apiClient.get<TBusinessOverview>("/api/dashboard/business", {
+  api.get("/api/dashboard/business", {
     query: { days },
     schema: import.meta.env.DEV
       ? () => import("@leadpost/shared/schemas/dashboard").then((s) => s.ZBusinessOverviewSchema)
@@ -27,7 +27,7 @@ export const fetchBusinessOverview = (days: number, signal?: AbortSignal): Promi
 export const returnRatesKey = (days: number) => ["dashboard", "return-rates", days] as const;
 
 export const fetchReturnRates = (days: number, signal?: AbortSignal): Promise<TReturnRates> =>
-  apiClient.get<TReturnRates>("/api/returns/rates", {
+  api.get("/api/returns/rates", {
     query: { days },
     // On the dashboard's first load: checked in development only, like the calls above.
     schema: import.meta.env.DEV

@@ -1,6 +1,6 @@
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 /** GET /api/whoami exactly as the server answers it (no schema), for the debug page. */
 export function fetchRawWhoami(signal?: AbortSignal): Promise<unknown> {
-  return apiClient.get("/api/whoami", { signal });
+  return api.get("/api/whoami", { signal });
 }

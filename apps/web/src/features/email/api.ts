@@ -1,5 +1,5 @@
 import { type TEmailLogQuery, ZEmailLogMessageSchema, ZEmailLogSchema } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export const emailKeys = {
   all: ["email"] as const,
@@ -7,11 +7,9 @@ export const emailKeys = {
 };
 
 export function fetchEmailLog(query: TEmailLogQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(query.page) });
-  if (query.status) params.set("status", query.status);
-  if (query.q) params.set("q", query.q);
-  return apiClient.get(`/api/email/messages?${params}`, { schema: ZEmailLogSchema, signal });
+  const params = { page: query.page, status: query.status || undefined, q: query.q || undefined };
+  return api.get("/api/email/messages", { query: params, schema: ZEmailLogSchema, signal });
 }
 
 export const resendEmail = (id: string) =>
-  apiClient.post(`/api/email/messages/${id}/resend`, undefined, { schema: ZEmailLogMessageSchema });
+  api.post("/api/email/messages/{id}/resend", { params: { id }, schema: ZEmailLogMessageSchema });

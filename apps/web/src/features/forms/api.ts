@@ -6,26 +6,29 @@ import {
   ZFormStatusResultSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
-import { apiClient } from "@/lib/api-client";
+import { api, apiPath } from "@/lib/api/typed-client";
 
 export { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
 
 export const fetchForm = (id: string, signal?: AbortSignal): Promise<TFormDetail> =>
-  apiClient.get(`/api/forms/${id}`, { schema: ZFormDetailSchema, signal });
+  api.get("/api/forms/{formId}", { params: { formId: id }, schema: ZFormDetailSchema, signal });
 
 export const createForm = (body: TCreateForm): Promise<TFormDetail> =>
-  apiClient.post("/api/forms", body, { schema: ZFormDetailSchema });
+  api.post("/api/forms", { body, schema: ZFormDetailSchema });
 
 export const updateForm = (id: string, body: TUpdateForm): Promise<TFormDetail> =>
-  apiClient.patch(`/api/forms/${id}`, body, { schema: ZFormDetailSchema });
+  api.patch("/api/forms/{formId}", { params: { formId: id }, body, schema: ZFormDetailSchema });
 
 export const setFormPublished = (id: string, publish: boolean) =>
-  apiClient.post(`/api/forms/${id}/${publish ? "publish" : "unpublish"}`, undefined, {
-    schema: ZFormStatusResultSchema,
-  });
+  publish
+    ? api.post("/api/forms/{formId}/publish", { params: { formId: id }, schema: ZFormStatusResultSchema })
+    : api.post("/api/forms/{formId}/unpublish", { params: { formId: id }, schema: ZFormStatusResultSchema });
 
 export const deleteForm = (id: string) =>
-  apiClient.delete(`/api/forms/${id}`, { schema: z.object({ success: z.boolean(), message: z.string() }) });
+  api.delete("/api/forms/{formId}", {
+    params: { formId: id },
+    schema: z.object({ success: z.boolean(), message: z.string() }),
+  });
 
 const ZUploadSchema = z.object({ url: z.string() });
 
@@ -33,7 +36,11 @@ const ZUploadSchema = z.object({ url: z.string() });
 export async function uploadFormImage(file: File): Promise<string> {
   const body = new FormData();
   body.set("file", file);
-  const response = await fetch("/api/forms/images", { method: "POST", body, credentials: "include" });
+  const response = await fetch(apiPath("/api/forms/images"), {
+    method: "POST",
+    body,
+    credentials: "include",
+  });
   const payload = await response.json().catch(() => null);
   if (!response.ok) {
     const message = payload?.error?.message;

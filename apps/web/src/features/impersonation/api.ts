@@ -1,5 +1,4 @@
-import type { TImpersonationStatus } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export const impersonationStatusKey = ["session", "impersonation"] as const;
 
@@ -8,12 +7,12 @@ export const impersonationStatusKey = ["session", "impersonation"] as const;
 const schemas = () => import("@leadpost/shared/schemas/platform-admin");
 
 export const fetchImpersonationStatus = (signal?: AbortSignal) =>
-  apiClient.get<TImpersonationStatus>("/api/impersonation", {
+  api.get("/api/impersonation", {
     schema: import.meta.env.DEV ? () => schemas().then((s) => s.ZImpersonationStatusSchema) : undefined,
     signal,
   });
 
 export const endImpersonation = () =>
-  apiClient.post("/api/impersonation/end", undefined, {
+  api.post("/api/impersonation/end", {
     schema: import.meta.env.DEV ? () => schemas().then((s) => s.ZImpersonationEndedSchema) : undefined,
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 const ZOpenInvitationSchema = z.object({
   id: z.string(),
@@ -14,14 +14,13 @@ const ZAnswerSchema = z.object({ status: z.enum(["accepted", "declined"]), redir
 
 /** Buyer invitations sent to the signed-in user's address that wait for an answer. */
 export async function fetchOpenInvitations(signal?: AbortSignal): Promise<TOpenInvitation[]> {
-  const body = await apiClient.get("/api/session/invitations", { schema: ZInvitationListSchema, signal });
+  const body = await api.get("/api/session/invitations", { schema: ZInvitationListSchema, signal });
   return body.invitations;
 }
 
 export function answerInvitation(id: string, answer: "accept" | "decline") {
-  return apiClient.post(
-    `/api/session/invitations/${encodeURIComponent(id)}/${answer}`,
-    {},
-    { schema: ZAnswerSchema },
-  );
+  const options = { params: { invitationId: id }, body: {}, schema: ZAnswerSchema };
+  return answer === "accept"
+    ? api.post("/api/session/invitations/{invitationId}/accept", options)
+    : api.post("/api/session/invitations/{invitationId}/decline", options);
 }

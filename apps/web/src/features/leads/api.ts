@@ -7,7 +7,7 @@ import {
   ZLeadListSchema,
 } from "@leadpost/shared";
 import { z } from "zod";
-import { apiClient } from "@/lib/api-client";
+import { api, apiPath } from "@/lib/api/typed-client";
 
 export type TLeadQuery = TLeadFilters & { page: number; pageSize: number };
 
@@ -18,22 +18,25 @@ export const leadKeys = {
 };
 
 export const fetchLeads = (query: TLeadQuery, signal?: AbortSignal): Promise<TLeadList> =>
-  apiClient.get("/api/leads", { query, schema: ZLeadListSchema, signal });
+  api.get("/api/leads", { query, schema: ZLeadListSchema, signal });
 
 export const fetchLead = (id: string, signal?: AbortSignal): Promise<TLeadDetail> =>
-  apiClient.get(`/api/leads/${id}`, { schema: ZLeadDetailSchema, signal });
+  api.get("/api/leads/{leadId}", { params: { leadId: id }, schema: ZLeadDetailSchema, signal });
 
 export const deleteLead = (id: string) =>
-  apiClient.delete(`/api/leads/${id}`, { schema: z.object({ success: z.boolean(), message: z.string() }) });
+  api.delete("/api/leads/{leadId}", {
+    params: { leadId: id },
+    schema: z.object({ success: z.boolean(), message: z.string() }),
+  });
 
 /** The export is a plain download: the browser sends the session cookie with it. */
 export function leadsExportUrl(filters: TLeadFilters): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
   const search = params.toString();
-  return `/api/leads/export${search ? `?${search}` : ""}`;
+  return `${apiPath("/api/leads/export")}${search ? `?${search}` : ""}`;
 }
 
 /** Tracked calls from the lead's phone around the lead (its call touches). */
 export const fetchLeadCalls = (id: string, signal?: AbortSignal) =>
-  apiClient.get(`/api/call-tracking/leads/${id}/calls`, { schema: ZLeadCallTouchesSchema, signal });
+  api.get("/api/call-tracking/leads/{id}/calls", { params: { id }, schema: ZLeadCallTouchesSchema, signal });

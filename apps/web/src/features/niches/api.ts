@@ -1,16 +1,17 @@
 import { type TCreateNicheInput, type TUpdateNiche, ZNicheResultSchema } from "@leadpost/shared";
 import { z } from "zod";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export { fetchNiches, nichesQueryKey } from "@/lib/queries/niches";
 
 export const createNiche = (input: TCreateNicheInput) =>
-  apiClient.post("/api/niches", input, { schema: ZNicheResultSchema });
+  api.post("/api/niches", { body: input, schema: ZNicheResultSchema });
 
 export const updateNiche = (nicheId: string, input: TUpdateNiche) =>
-  apiClient.patch(`/api/niches/${nicheId}`, input, { schema: ZNicheResultSchema });
+  api.patch("/api/niches/{nicheId}", { params: { nicheId }, body: input, schema: ZNicheResultSchema });
 
 export const deleteNiche = (nicheId: string) =>
-  apiClient.delete(`/api/niches/${nicheId}`, {
+  api.delete("/api/niches/{nicheId}", {
+    params: { nicheId },
     schema: z.object({ success: z.literal(true), message: z.string() }),
   });

@@ -17,9 +17,7 @@ import {
   ZRegeneratePlansResultSchema,
   ZSubscriberListSchema,
 } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
-
-const BASE = "/api/platform-admin";
+import { api } from "@/lib/api/typed-client";
 
 export const platformAdminKeys = {
   all: ["platform-admin"] as const,
@@ -33,56 +31,79 @@ export const platformAdminKeys = {
 };
 
 export const fetchPlatformPayPal = (signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/paypal`, { schema: ZPlatformPayPalSettingsSchema, signal });
+  api.get("/api/platform-admin/paypal", { schema: ZPlatformPayPalSettingsSchema, signal });
 export const savePlatformPayPal = (input: TPlatformPayPalUpdate) =>
-  apiClient.put(`${BASE}/paypal`, input, { schema: ZPlatformPayPalSettingsSchema });
+  api.put("/api/platform-admin/paypal", { body: input, schema: ZPlatformPayPalSettingsSchema });
 export const regeneratePlans = (mode: "sandbox" | "live") =>
-  apiClient.post(`${BASE}/paypal/plans`, { mode }, { schema: ZRegeneratePlansResultSchema });
+  api.post("/api/platform-admin/paypal/plans", { body: { mode }, schema: ZRegeneratePlansResultSchema });
 
 export const fetchPlatformUsers = (
   query: { role: "buyer" | "owner"; search: string; page: number },
   signal?: AbortSignal,
 ) =>
-  apiClient.get(`${BASE}/users`, {
+  api.get("/api/platform-admin/users", {
     query: { role: query.role, search: query.search || undefined, page: query.page },
     schema: ZPlatformUserListSchema,
     signal,
   });
 export const fetchCompanyOptions = (signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/companies`, { schema: ZCompanyOptionsSchema, signal });
+  api.get("/api/platform-admin/companies", { schema: ZCompanyOptionsSchema, signal });
 
 export const createUserAccount = (input: TAdminCreateUser) =>
-  apiClient.post(`${BASE}/users`, input, { schema: ZAdminUserResultSchema });
+  api.post("/api/platform-admin/users", { body: input, schema: ZAdminUserResultSchema });
 export const deleteUserAccount = (input: TAdminDeleteUser) =>
-  apiClient.post(`${BASE}/users/delete`, input, { schema: ZAdminUserResultSchema });
+  api.post("/api/platform-admin/users/delete", { body: input, schema: ZAdminUserResultSchema });
 export const recreateUserAccount = (input: TAdminRecreateUser) =>
-  apiClient.post(`${BASE}/users/recreate`, input, { schema: ZAdminUserResultSchema });
+  api.post("/api/platform-admin/users/recreate", { body: input, schema: ZAdminUserResultSchema });
 
-export const sendSupportEmail = (input: TSupportEmail) => apiClient.post(`${BASE}/support-email`, input);
+export const sendSupportEmail = (input: TSupportEmail) =>
+  api.post("/api/platform-admin/support-email", { body: input });
 
 export const fetchSubscribers = (query: TSubscriberQuery, signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/subscribers`, {
+  api.get("/api/platform-admin/subscribers", {
     query: { ...query, search: query.search || undefined },
     schema: ZSubscriberListSchema,
     signal,
   });
 
 export const fetchAuditLog = (signal?: AbortSignal) =>
-  apiClient.get(`${BASE}/audit-log`, { schema: ZAuditLogSchema, signal });
+  api.get("/api/platform-admin/audit-log", { schema: ZAuditLogSchema, signal });
 
 export const startImpersonation = (userId: string) =>
-  apiClient.post(`${BASE}/impersonation`, { userId }, { schema: ZImpersonationStartedSchema });
+  api.post("/api/platform-admin/impersonation", { body: { userId }, schema: ZImpersonationStartedSchema });
 
-const company = (companyId: string) => `${BASE}/companies/${encodeURIComponent(companyId)}`;
 export const fetchAdminCompany = (companyId: string, signal?: AbortSignal) =>
-  apiClient.get(company(companyId), { schema: ZAdminCompanySchema, signal });
+  api.get("/api/platform-admin/companies/{companyId}", {
+    params: { companyId },
+    schema: ZAdminCompanySchema,
+    signal,
+  });
 export const extendCompanyTrial = (companyId: string, days: number) =>
-  apiClient.post(`${company(companyId)}/trial`, { days }, { schema: ZAdminCompanyResultSchema });
+  api.post("/api/platform-admin/companies/{companyId}/trial", {
+    params: { companyId },
+    body: { days },
+    schema: ZAdminCompanyResultSchema,
+  });
 export const setCompanyTrialExempt = (companyId: string, exempt: boolean) =>
-  apiClient.put(`${company(companyId)}/trial-exempt`, { exempt }, { schema: ZAdminCompanyResultSchema });
+  api.put("/api/platform-admin/companies/{companyId}/trial-exempt", {
+    params: { companyId },
+    body: { exempt },
+    schema: ZAdminCompanyResultSchema,
+  });
 export const setCompanyTier = (companyId: string, input: TSetTierByHand) =>
-  apiClient.put(`${company(companyId)}/tier`, input, { schema: ZAdminCompanyResultSchema });
+  api.put("/api/platform-admin/companies/{companyId}/tier", {
+    params: { companyId },
+    body: input,
+    schema: ZAdminCompanyResultSchema,
+  });
 export const suspendCompany = (companyId: string, reason: string) =>
-  apiClient.post(`${company(companyId)}/suspend`, { reason }, { schema: ZAdminCompanyResultSchema });
+  api.post("/api/platform-admin/companies/{companyId}/suspend", {
+    params: { companyId },
+    body: { reason },
+    schema: ZAdminCompanyResultSchema,
+  });
 export const reinstateCompany = (companyId: string) =>
-  apiClient.post(`${company(companyId)}/reinstate`, undefined, { schema: ZAdminCompanyResultSchema });
+  api.post("/api/platform-admin/companies/{companyId}/reinstate", {
+    params: { companyId },
+    schema: ZAdminCompanyResultSchema,
+  });

@@ -6,7 +6,7 @@ import {
   ZReturnListSchema,
   ZReturnSettingsSchema,
 } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export const returnKeys = {
   all: ["returns"] as const,
@@ -15,14 +15,22 @@ export const returnKeys = {
 };
 
 export const fetchReturns = (status: TReturnStatus | "all", signal?: AbortSignal) =>
-  apiClient.get("/api/returns", { query: { status }, schema: ZReturnListSchema, signal });
+  api.get("/api/returns", { query: { status }, schema: ZReturnListSchema, signal });
 
 export const approveReturn = (returnId: string, input: TApproveReturn) =>
-  apiClient.post(`/api/returns/${returnId}/approve`, input, { schema: ZReturnDecisionSchema });
+  api.post("/api/returns/{returnId}/approve", {
+    params: { returnId },
+    body: input,
+    schema: ZReturnDecisionSchema,
+  });
 
 export const rejectReturn = (returnId: string, input: TRejectReturn) =>
-  apiClient.post(`/api/returns/${returnId}/reject`, input, { schema: ZReturnDecisionSchema });
+  api.post("/api/returns/{returnId}/reject", {
+    params: { returnId },
+    body: input,
+    schema: ZReturnDecisionSchema,
+  });
 
 /** The company's return rules (the approval dialog presets "free the slot" from them). */
 export const fetchReturnSettings = (signal?: AbortSignal) =>
-  apiClient.get("/api/returns/settings", { schema: ZReturnSettingsSchema, signal });
+  api.get("/api/returns/settings", { schema: ZReturnSettingsSchema, signal });

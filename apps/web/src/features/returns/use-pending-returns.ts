@@ -1,13 +1,12 @@
-import type { TReturnCounts } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 /** The returns waiting for a decision, for the navigation's count (refreshed every minute). */
 export function usePendingReturnCount(enabled: boolean): number {
   const counts = useQuery({
     queryKey: ["returns", "counts"],
     queryFn: ({ signal }) =>
-      apiClient.get<TReturnCounts>("/api/returns/counts", {
+      api.get("/api/returns/counts", {
         // Every company page's layout asks for it: checked in development only, so pages load no zod.
         schema: import.meta.env.DEV
           ? () => import("@leadpost/shared/schemas/returns").then((m) => m.ZReturnCountsSchema)

@@ -7,7 +7,7 @@ import {
 } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useMemo } from "react";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 import { WorkspaceContext } from "@/lib/workspace/workspace-context";
 
 export const displayPreferencesKey = ["display-preferences"] as const;
@@ -26,18 +26,19 @@ export type TDisplayFormat = {
  */
 export function useDisplayFormat(): TDisplayFormat {
   const mode = useContext(WorkspaceContext)?.workspace.mode ?? "owner";
-  const path =
-    mode === "buyer" ? "/api/buyer-portal/display-preferences" : "/api/company/display-preferences";
   const query = useQuery({
     queryKey: [...displayPreferencesKey, mode],
     queryFn: ({ signal }) =>
-      apiClient.get<TDisplayPreferences>(path, {
-        // Read on every page that shows money or dates: checked in development only (see TLazySchema).
-        schema: import.meta.env.DEV
-          ? () => import("@leadpost/shared/schemas/settings").then((s) => s.ZDisplayPreferencesSchema)
-          : undefined,
-        signal,
-      }),
+      api.get(
+        mode === "buyer" ? "/api/buyer-portal/display-preferences" : "/api/company/display-preferences",
+        {
+          // Read on every page that shows money or dates: checked in development only (see TLazySchema).
+          schema: import.meta.env.DEV
+            ? () => import("@leadpost/shared/schemas/settings").then((s) => s.ZDisplayPreferencesSchema)
+            : undefined,
+          signal,
+        },
+      ),
     staleTime: 5 * 60_000,
   });
   const prefs = query.data ?? DEFAULT_DISPLAY_PREFERENCES;

@@ -1,5 +1,5 @@
 import { type TFormList, type TFormOptions, ZFormListSchema, ZFormOptionsSchema } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 /** Query keys and list reads of the company's forms: used by the forms screens and the leads filters. */
 export const formKeys = {
@@ -10,7 +10,7 @@ export const formKeys = {
 };
 
 export const fetchForms = (signal?: AbortSignal): Promise<TFormList> =>
-  apiClient.get("/api/forms", { schema: ZFormListSchema, signal });
+  api.get("/api/forms", { schema: ZFormListSchema, signal });
 
 export const fetchFormOptions = (signal?: AbortSignal): Promise<TFormOptions> =>
-  apiClient.get("/api/forms/options", { schema: ZFormOptionsSchema, signal });
+  api.get("/api/forms/options", { schema: ZFormOptionsSchema, signal });

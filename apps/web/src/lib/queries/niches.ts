@@ -1,8 +1,8 @@
 import { ZNicheListSchema } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 /** The company's niches: read by the niches screen and by every niche picker. */
 export const nichesQueryKey = ["niches"] as const;
 
 export const fetchNiches = (signal?: AbortSignal) =>
-  apiClient.get("/api/niches", { schema: ZNicheListSchema, signal });
+  api.get("/api/niches", { schema: ZNicheListSchema, signal });

@@ -1,3 +1,4 @@
+import { apiPath } from "@/lib/api/typed-client";
 import { AFTER_IMPERSONATION_PATH } from "./impersonation-ended-constants";
 
 let leaving: Promise<never> | null = null;
@@ -12,7 +13,7 @@ export function returnFromEndedImpersonation(): Promise<never> {
   leaving ??= (async () => {
     let restored = false;
     try {
-      const response = await fetch("/api/impersonation/end", {
+      const response = await fetch(apiPath("/api/impersonation/end"), {
         method: "POST",
         credentials: "include",
         headers: { Accept: "application/json" },

@@ -1,6 +1,6 @@
 import type { TWhoami } from "@leadpost/shared";
 import { queryOptions } from "@tanstack/react-query";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 import { isApiError } from "@/lib/api-error";
 import { IMPERSONATION_ENDED_CODE } from "./impersonation-ended-constants";
 
@@ -16,7 +16,7 @@ export async function fetchWhoami(
   options: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<TWhoami | null> {
   try {
-    return await apiClient.get<TWhoami>("/api/whoami", {
+    return await api.get("/api/whoami", {
       allowUnauthenticated: true,
       signal: options.signal,
       timeoutMs: options.timeoutMs,

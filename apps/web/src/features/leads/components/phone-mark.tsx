@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PhoneOff } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 import { toast } from "@/lib/toast";
 
 const markKey = (leadId: string) => ["leads", leadId, "phone-mark"] as const;
@@ -17,13 +17,13 @@ export function PhoneMark({ leadId }: { leadId: string }) {
   const mark = useQuery({
     queryKey: markKey(leadId),
     queryFn: ({ signal }) =>
-      apiClient.get(`/api/lead-phone-marks/${leadId}`, { schema: ZPhoneMarkSchema, signal }),
+      api.get("/api/lead-phone-marks/{leadId}", { params: { leadId }, schema: ZPhoneMarkSchema, signal }),
   });
   const change = useMutation({
     mutationFn: (invalid: boolean) =>
       invalid
-        ? apiClient.put(`/api/lead-phone-marks/${leadId}`, undefined, { schema: ZPhoneMarkSchema })
-        : apiClient.delete(`/api/lead-phone-marks/${leadId}`, { schema: ZPhoneMarkSchema }),
+        ? api.put("/api/lead-phone-marks/{leadId}", { params: { leadId }, schema: ZPhoneMarkSchema })
+        : api.delete("/api/lead-phone-marks/{leadId}", { params: { leadId }, schema: ZPhoneMarkSchema }),
     onSuccess: (result) => {
       queryClient.setQueryData(markKey(leadId), result);
       void queryClient.invalidateQueries({ queryKey: ["returns"] });

@@ -4,7 +4,7 @@ import {
   ZAssignLeadResultSchema,
   ZAssignmentOptionsSchema,
 } from "@leadpost/shared";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 
 export const assignmentKeys = {
   all: ["lead-assignment"] as const,
@@ -16,11 +16,16 @@ export const fetchAssignmentOptions = (
   search: string,
   signal?: AbortSignal,
 ): Promise<TAssignmentOptions> =>
-  apiClient.get(`/api/leads/${leadId}/assignment-options`, {
+  api.get("/api/leads/{leadId}/assignment-options", {
+    params: { leadId },
     query: { search: search || undefined },
     schema: ZAssignmentOptionsSchema,
     signal,
   });
 
 export const assignLead = (leadId: string, buyerId: string): Promise<TAssignLeadResult> =>
-  apiClient.post(`/api/leads/${leadId}/assignments`, { buyerId }, { schema: ZAssignLeadResultSchema });
+  api.post("/api/leads/{leadId}/assignments", {
+    params: { leadId },
+    body: { buyerId },
+    schema: ZAssignLeadResultSchema,
+  });

@@ -6,7 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { AccessDenied } from "./settings-page";
@@ -25,11 +25,12 @@ export function AuthEventsPage() {
     queryKey: ["auth-events", email, eventType, status],
     enabled: isAdmin,
     queryFn: ({ signal }) => {
-      const q = new URLSearchParams();
-      if (email.trim()) q.set("email", email.trim());
-      if (eventType) q.set("eventType", eventType);
-      if (status) q.set("status", status);
-      return apiClient.get(`/api/auth-events?${q}`, { schema: ZEvents, signal });
+      const query = {
+        email: email.trim() || undefined,
+        eventType: eventType || undefined,
+        status: status || undefined,
+      };
+      return api.get("/api/auth-events", { query, schema: ZEvents, signal });
     },
   });
   if (!isAdmin) return <AccessDenied />;

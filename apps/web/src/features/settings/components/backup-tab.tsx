@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { apiPath } from "@/lib/api/typed-client";
 import { toast } from "@/lib/toast";
 import { analyseBackup, backupKeys, createBackup, fetchBackups, restoreBackup } from "../api";
 
@@ -48,7 +49,7 @@ export function BackupTab() {
           Create Backup Now
         </Button>
         <Button variant="outline" asChild>
-          <a href="/api/settings/backups/download" download>
+          <a href={apiPath("/api/settings/backups/download")} download>
             Download Latest Backup
           </a>
         </Button>
@@ -114,7 +115,11 @@ export function BackupTab() {
                 </span>
                 <span className="text-muted-foreground">
                   {new Date(b.createdAt).toLocaleString()} · {(b.size / 1024).toFixed(1)} KB ·{" "}
-                  <a className="underline" href={`/api/settings/backups/download?id=${b.id}`} download>
+                  <a
+                    className="underline"
+                    href={`${apiPath("/api/settings/backups/download")}?id=${b.id}`}
+                    download
+                  >
                     Download
                   </a>
                 </span>

@@ -4,6 +4,7 @@ import {
   PREFERENCE_TIME_ZONES,
   SETTINGS_MESSAGES,
   type TPreferences,
+  type TPreferencesInput,
   ZPreferencesSchema,
 } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -14,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 import { ApiError } from "@/lib/api-error";
 import { displayPreferencesKey } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
@@ -39,8 +40,7 @@ export function PreferencesPage() {
   const prefs = useQuery({
     queryKey: KEY,
     enabled: isAdmin,
-    queryFn: ({ signal }) =>
-      apiClient.get("/api/settings/preferences", { schema: ZPreferencesSchema, signal }),
+    queryFn: ({ signal }) => api.get("/api/settings/preferences", { schema: ZPreferencesSchema, signal }),
   });
   const [draft, setDraft] = useState<TPreferences | null>(null);
   const [errors, setErrors] = useState<Partial<Record<TSelectKey, string>>>({});
@@ -49,7 +49,8 @@ export function PreferencesPage() {
   }, [prefs.data]);
   const save = useMutation({
     mutationFn: (p: TPreferences) =>
-      apiClient.put("/api/settings/preferences", p, { schema: ZPreferencesSchema }),
+      // A value stored before the lists were fixed goes as it is: the server answers with the field's error.
+      api.put("/api/settings/preferences", { body: p as TPreferencesInput, schema: ZPreferencesSchema }),
     onSuccess: (saved) => {
       setErrors({});
       queryClient.setQueryData(KEY, saved);

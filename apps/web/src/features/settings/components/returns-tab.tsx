@@ -13,16 +13,16 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-states";
 import { Switch } from "@/components/ui/switch";
-import { apiClient } from "@/lib/api-client";
+import { api } from "@/lib/api/typed-client";
 import { isApiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 
 const KEY = ["returns", "settings"] as const;
 
 const fetchReturnSettings = (signal?: AbortSignal) =>
-  apiClient.get("/api/returns/settings", { schema: ZReturnSettingsSchema, signal });
+  api.get("/api/returns/settings", { schema: ZReturnSettingsSchema, signal });
 const saveReturnSettings = (patch: TReturnSettingsPatch) =>
-  apiClient.patch("/api/returns/settings", patch, { schema: ZReturnSettingsSchema });
+  api.patch("/api/returns/settings", { body: patch, schema: ZReturnSettingsSchema });
 
 /** Settings → Returns: how long buyers may return a lead, for which reasons, and the automatic rules. */
 export function ReturnsTab() {

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { MailWarning } from "lucide-react";
+import { apiPath } from "@/lib/api/typed-client";
 
 async function fetchDevMailboxFlag(): Promise<boolean> {
-  const response = await fetch("/api/health", { headers: { Accept: "application/json" } });
+  const response = await fetch(apiPath("/api/health"), { headers: { Accept: "application/json" } });
   // A degraded instance (503) still tells whether the mailbox is on.
   // Only the one flag is read, so it is checked by hand (zod stays out of the first load).
   const health: unknown = await response.json();
