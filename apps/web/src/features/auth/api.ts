@@ -6,13 +6,14 @@ import type {
 } from "@leadpost/shared";
 import { apiClient } from "@/lib/api-client";
 
-// The answers' schemas load with the first call that needs one (sign-in and sign-out need none), so the
-// sign-in page and the layouts' sign-out button do not bring zod into the first load.
+// The answers' schemas are checked in development and tests only (plain objects, no defaults or
+// transforms): a production build types the answers, as the layouts' calls, so no account page downloads
+// zod to read them (bench/bundle-size.mjs).
 type TSchemas = typeof import("./api-schemas");
-const schema =
-  <K extends keyof TSchemas>(name: K) =>
-  () =>
-    import("./api-schemas").then((schemas): TSchemas[K] => schemas[name]);
+const schema = <K extends keyof TSchemas>(name: K) =>
+  import.meta.env.DEV
+    ? () => import("./api-schemas").then((schemas): TSchemas[K] => schemas[name])
+    : undefined;
 
 // better-auth endpoints mounted by the API server at /api/auth/*, and our account endpoints.
 
