@@ -1,27 +1,35 @@
-import {
-  type TBuyerProfileUpdate,
-  type TCreateCreditOrder,
-  type TFileReturn,
-  type TMyLeadFilters,
-  type TMyLeadListQuery,
-  type TMyLeadUpdate,
-  type TPreviewListQuery,
-  type TPurchaseLeadResult,
-  ZBillingHistorySchema,
-  ZBuyerProfileSchema,
-  ZBuyerReturnListSchema,
-  ZBuyerSummarySchema,
-  ZCaptureResultSchema,
-  ZCreditOrderSchema,
-  ZDeleteResultSchema,
-  ZFiledReturnSchema,
-  ZMyLeadListSchema,
-  ZMyLeadSchema,
-  ZPreviewListSchema,
-  ZPurchaseLeadResultSchema,
+import type {
+  TBuyerProfileUpdate,
+  TCreateCreditOrder,
+  TFileReturn,
+  TMyLeadFilters,
+  TMyLeadListQuery,
+  TMyLeadUpdate,
+  TPreviewListQuery,
+  TPurchaseLeadResult,
 } from "@leadpost/shared";
 import { apiClient } from "@/lib/api-client";
 import { apiErrorFromBody } from "@/lib/api-error";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the portal's pages do not download zod and the phone rules to read them.
+type TSchemas = typeof import("./api-schemas");
+const schema = <K extends keyof TSchemas>(name: K) =>
+  import.meta.env.DEV
+    ? () => import("./api-schemas").then((schemas): TSchemas[K] => schemas[name])
+    : undefined;
+const ZBillingHistorySchema = schema("ZBillingHistorySchema");
+const ZBuyerProfileSchema = schema("ZBuyerProfileSchema");
+const ZBuyerReturnListSchema = schema("ZBuyerReturnListSchema");
+const ZBuyerSummarySchema = schema("ZBuyerSummarySchema");
+const ZCaptureResultSchema = schema("ZCaptureResultSchema");
+const ZCreditOrderSchema = schema("ZCreditOrderSchema");
+const ZDeleteResultSchema = schema("ZDeleteResultSchema");
+const ZFiledReturnSchema = schema("ZFiledReturnSchema");
+const ZMyLeadListSchema = schema("ZMyLeadListSchema");
+const ZMyLeadSchema = schema("ZMyLeadSchema");
+const ZPreviewListSchema = schema("ZPreviewListSchema");
+const ZPurchaseLeadResultSchema = schema("ZPurchaseLeadResultSchema");
 
 const BASE = "/api/buyer-portal";
 
