@@ -1,23 +1,31 @@
-import {
-  type TAdminCreateUser,
-  type TAdminDeleteUser,
-  type TAdminRecreateUser,
-  type TPlatformPayPalUpdate,
-  type TSetTierByHand,
-  type TSubscriberQuery,
-  type TSupportEmail,
-  ZAdminCompanyResultSchema,
-  ZAdminCompanySchema,
-  ZAdminUserResultSchema,
-  ZAuditLogSchema,
-  ZCompanyOptionsSchema,
-  ZImpersonationStartedSchema,
-  ZPlatformPayPalSettingsSchema,
-  ZPlatformUserListSchema,
-  ZRegeneratePlansResultSchema,
-  ZSubscriberListSchema,
+import type {
+  TAdminCreateUser,
+  TAdminDeleteUser,
+  TAdminRecreateUser,
+  TPlatformPayPalUpdate,
+  TSetTierByHand,
+  TSubscriberQuery,
+  TSupportEmail,
 } from "@leadpost/shared";
 import { apiClient } from "@/lib/api-client";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the screen does not download zod to read them.
+type TSchemas = typeof import("./api-schemas");
+const schema = <K extends keyof TSchemas>(name: K) =>
+  import.meta.env.DEV
+    ? () => import("./api-schemas").then((schemas): TSchemas[K] => schemas[name])
+    : undefined;
+const ZAdminCompanyResultSchema = schema("ZAdminCompanyResultSchema");
+const ZAdminCompanySchema = schema("ZAdminCompanySchema");
+const ZAdminUserResultSchema = schema("ZAdminUserResultSchema");
+const ZAuditLogSchema = schema("ZAuditLogSchema");
+const ZCompanyOptionsSchema = schema("ZCompanyOptionsSchema");
+const ZImpersonationStartedSchema = schema("ZImpersonationStartedSchema");
+const ZPlatformPayPalSettingsSchema = schema("ZPlatformPayPalSettingsSchema");
+const ZPlatformUserListSchema = schema("ZPlatformUserListSchema");
+const ZRegeneratePlansResultSchema = schema("ZRegeneratePlansResultSchema");
+const ZSubscriberListSchema = schema("ZSubscriberListSchema");
 
 const BASE = "/api/platform-admin";
 
