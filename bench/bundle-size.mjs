@@ -35,9 +35,8 @@ export const ON_DEMAND = {
     when: "a lead's first opening on the leads screen",
   },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
-  "src/features/auth/api-schemas.ts": {
-    when: "an account call that answers data (the sign-in page signs in without one)",
-    pages: ["/login", "/auth/login"],
+  "src/features/auth/form-checks.ts": {
+    when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
   },
   // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
   "maplibre-gl": {

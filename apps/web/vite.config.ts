@@ -66,14 +66,6 @@ const FRAME_MODULES = [
   ]),
   icons(["sun", "moon", "loader-circle"]),
 ];
-/**
- * The account pages' small React modules, one chunk for the same reason. Only React components: a plain
- * module here would pull this chunk, and React with it, into the sign-in page (login.html).
- */
-const SIGN_IN_MODULES = [
-  sources(["features/auth/components/(google-sign-in-button|google-icon|password-input|auth-link)"]),
-  icons(["eye", "eye-off"]),
-];
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((pattern) => pattern.test(id));
 
 /** The public form page's own path shape: /forms/:id, /forms/:id/preview, /forms/:id/embed. */
@@ -151,7 +143,6 @@ export default defineConfig(({ mode }) => {
               { name: "vendor-sonner", test: /node_modules[\\/]sonner[\\/]/ },
               { name: "app-frame", test: matchesAny(FRAME_MODULES), includeDependenciesRecursively: false },
               { name: "app-shell", test: matchesAny(SHELL_MODULES), includeDependenciesRecursively: false },
-              { name: "sign-in", test: matchesAny(SIGN_IN_MODULES), includeDependenciesRecursively: false },
             ],
           },
         },

@@ -39,11 +39,5 @@ export const ZAcceptInvitationSchema = z
     path: ["confirmPassword"],
   });
 
-export const INVITATION_MESSAGES = {
-  INVALID: "Invalid or expired invitation",
-  USED: "This invitation has already been used",
-  BAD_LINK: "Invalid invitation link",
-  NO_BUYER: "Could not find buyer information",
-  DUPLICATE: "A buyer with this email already exists for this niche.",
-  BASIC_LIMIT: "Basic tier companies are limited to 1 buyer. Please upgrade your subscription.",
-} as const;
+// Texts of their own file (no zod), for the pages that show them without loading the rules.
+export { INVITATION_MESSAGES } from "../domain/invitation-messages";

@@ -1,37 +1,13 @@
 import { z } from "zod";
+import {
+  ADMIN_USER_ROLES,
+  PLATFORM_ADMIN_MESSAGES,
+  PLATFORM_AUDIT_ACTIONS,
+  SUBSCRIBER_SORTS,
+} from "../domain/platform-admin";
 
-/** Texts of 003 §6 and §8 for the platform-admin tools, and ours where the spec shows none. */
-export const PLATFORM_ADMIN_MESSAGES = {
-  NO_ACCESS: "You don't have access to Developer Settings",
-  LOAD_PAYPAL_FAILED: "Failed to load PayPal credentials",
-  SAVE_FAILED: "Failed to save settings",
-  NO_CHANGES: "No changes to save",
-  CREATE_FAILED: "Failed to create user",
-  DELETE_FAILED: "Failed to delete user",
-  RECREATE_FAILED: "Failed to recreate user",
-  SEND_EMAIL_FAILED: "Failed to send email",
-  SUPPORT_EMAIL_REQUIRED: "Please fill in both subject and message",
-  INVALID_EMAIL: "Invalid email address",
-  PASSWORD_MIN: "Password must be at least 8 characters",
-  DELETE_TARGET_REQUIRED: "Enter a user ID or an email address",
-  IMPERSONATE_FAILED: "Failed to impersonate user",
-  NO_IMPERSONATION_TOKEN: "No impersonation token received",
-  CANNOT_IMPERSONATE_ADMIN: "Platform admins cannot be impersonated",
-  REFUSED_WHILE_IMPERSONATING: "This action is not available while impersonating a user",
-  IMPERSONATION_ENDED: "The impersonation ended after its hour.",
-  PLATFORM_PAYPAL_NOT_CONFIGURED: "Save this environment's PayPal client ID and secret first",
-  NOT_AUTHENTICATED: "Not authenticated",
-} as const;
-
-/** Spec 002 §9: price per month and seats of each paid tier (the free trial has 2 seats). */
-export const SUBSCRIPTION_PLAN_CATALOG = [
-  { tier: "basic", name: "Basic", priceCents: 2900, seats: 10 },
-  { tier: "pro", name: "Pro", priceCents: 4999, seats: 25 },
-  { tier: "enterprise", name: "Enterprise", priceCents: 9900, seats: 100 },
-] as const;
-export type TPaidTier = (typeof SUBSCRIPTION_PLAN_CATALOG)[number]["tier"];
-
-export const PLATFORM_LIST_PAGE_SIZE = 20;
+// Texts, plans and lists in a file of their own (no zod): pages read them without the schemas.
+export * from "../domain/platform-admin";
 
 export const ZPayPalModeSchema = z.enum(["sandbox", "live"]);
 
@@ -73,7 +49,6 @@ export const ZRegeneratePlansResultSchema = z.object({ productId: z.string(), pl
 export type TRegeneratePlansResult = z.infer<typeof ZRegeneratePlansResultSchema>;
 
 /** 003 §5 admin user forms; role user = company member, admin = company admin, buyer = lead buyer. */
-export const ADMIN_USER_ROLES = ["user", "admin", "buyer"] as const;
 const ZAdminUserDataSchema = z.object({
   fullName: z.string().trim().min(1, "Full name is required").max(100),
   companyId: z.uuid("Company is required"),
@@ -163,15 +138,6 @@ export const ZSupportEmailSchema = z.object({
 });
 export type TSupportEmail = z.infer<typeof ZSupportEmailSchema>;
 
-export const SUBSCRIBER_SORTS = [
-  "name",
-  "tier",
-  "status",
-  "trialEnd",
-  "seatsUsed",
-  "buyers",
-  "leads",
-] as const;
 export const ZSubscriberQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   sort: z.enum(SUBSCRIBER_SORTS).default("name"),
@@ -218,19 +184,6 @@ export const ZImpersonationStartedSchema = z.object({
   expiresAt: z.string(),
 });
 export const ZImpersonationEndedSchema = z.object({ restored: z.boolean() });
-
-/** What the platform audit log records (the database column takes the same list). */
-export const PLATFORM_AUDIT_ACTIONS = [
-  "impersonation_start",
-  "impersonation_end",
-  "impersonation_refused",
-  "impersonation_request",
-  "company_trial_extended",
-  "company_trial_exempt_changed",
-  "company_tier_changed",
-  "company_suspended",
-  "company_reinstated",
-] as const;
 
 export const ZAuditLogEntrySchema = z.object({
   id: z.string(),

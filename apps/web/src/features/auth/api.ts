@@ -5,14 +5,12 @@ import type {
   TTeamInvitationDetails,
 } from "@leadpost/shared";
 import { api, type TPathFor } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
 
-// The answers' schemas load with the first call that needs one (sign-in and sign-out need none), so the
-// sign-in page and the layouts' sign-out button do not bring zod into the first load.
-type TSchemas = typeof import("./api-schemas");
-const schema =
-  <K extends keyof TSchemas>(name: K) =>
-  () =>
-    import("./api-schemas").then((schemas): TSchemas[K] => schemas[name]);
+// The answers' schemas are checked in development and tests only (plain objects, no defaults or
+// transforms): a production build types the answers, as the layouts' calls, so no account page downloads
+// zod to read them (bench/bundle-size.mjs).
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
 
 // better-auth endpoints mounted by the API server at /api/auth/*, and our account endpoints.
 

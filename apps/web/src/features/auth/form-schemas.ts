@@ -1,9 +1,9 @@
 import { isValidEmail, normalizeEmail, RESET_MESSAGES } from "@leadpost/shared";
 import { z } from "zod";
+import { EMAIL_EXAMPLE } from "./form-values";
 
-// Field rules and messages of spec 000 §5.2 for the pages beyond login and registration.
-
-export const EMAIL_EXAMPLE = "name@company.com";
+// Field rules and messages of spec 000 §5.2 for the pages beyond login and registration, loaded on a
+// form's first check (./form-checks).
 
 export const ZForgotPasswordSchema = z.object({
   email: z
@@ -52,9 +52,3 @@ export const ZBuyerLoginSchema = z.object({
   email: z.string().trim().min(1, "Email is required").transform(normalizeEmail),
   password: z.string().min(1, "Password is required").min(6, "Password must be at least 6 characters"),
 });
-
-/** Only our own paths: no scheme, no protocol-relative "//host" (no open redirects). */
-export function safeRedirectPath(value: string | null | undefined, fallback: string): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./form-schemas";
+import { safeRedirectPath } from "./form-values";
 import { readCreatePasswordLink } from "./pages/create-password-page";
 import { findRecoveryParams } from "./pages/reset-redirect-page";
 import { readResetLink } from "./reset-token";

@@ -1,27 +1,32 @@
-import {
-  type TBuyerProfileUpdate,
-  type TCreateCreditOrder,
-  type TFileReturn,
-  type TMyLeadFilters,
-  type TMyLeadListQuery,
-  type TMyLeadUpdate,
-  type TPreviewListQuery,
-  type TPurchaseLeadResult,
-  ZBillingHistorySchema,
-  ZBuyerProfileSchema,
-  ZBuyerReturnListSchema,
-  ZBuyerSummarySchema,
-  ZCaptureResultSchema,
-  ZCreditOrderSchema,
-  ZDeleteResultSchema,
-  ZFiledReturnSchema,
-  ZMyLeadListSchema,
-  ZMyLeadSchema,
-  ZPreviewListSchema,
-  ZPurchaseLeadResultSchema,
+import type {
+  TBuyerProfileUpdate,
+  TCreateCreditOrder,
+  TFileReturn,
+  TMyLeadFilters,
+  TMyLeadListQuery,
+  TMyLeadUpdate,
+  TPreviewListQuery,
+  TPurchaseLeadResult,
 } from "@leadpost/shared";
 import { api, apiPath } from "@/lib/api/typed-client";
 import { apiErrorFromBody } from "@/lib/api-error";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the portal's pages do not download zod and the phone rules to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZBillingHistorySchema = schema("ZBillingHistorySchema");
+const ZBuyerProfileSchema = schema("ZBuyerProfileSchema");
+const ZBuyerReturnListSchema = schema("ZBuyerReturnListSchema");
+const ZBuyerSummarySchema = schema("ZBuyerSummarySchema");
+const ZCaptureResultSchema = schema("ZCaptureResultSchema");
+const ZCreditOrderSchema = schema("ZCreditOrderSchema");
+const ZDeleteResultSchema = schema("ZDeleteResultSchema");
+const ZFiledReturnSchema = schema("ZFiledReturnSchema");
+const ZMyLeadListSchema = schema("ZMyLeadListSchema");
+const ZMyLeadSchema = schema("ZMyLeadSchema");
+const ZPreviewListSchema = schema("ZPreviewListSchema");
+const ZPurchaseLeadResultSchema = schema("ZPurchaseLeadResultSchema");
 
 /**
  * The server derives the buyer from the session; the header only says which of the user's own buyer

@@ -1,16 +1,14 @@
-import { z } from "zod";
 import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+import type { TOpenInvitation } from "./api-schemas";
 
-const ZOpenInvitationSchema = z.object({
-  id: z.string(),
-  companyName: z.string(),
-  companyLogoUrl: z.string().nullable(),
-  expiresAt: z.string(),
-});
-export type TOpenInvitation = z.infer<typeof ZOpenInvitationSchema>;
+export type { TOpenInvitation };
 
-const ZInvitationListSchema = z.object({ invitations: z.array(ZOpenInvitationSchema) });
-const ZAnswerSchema = z.object({ status: z.enum(["accepted", "declined"]), redirectTo: z.string() });
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the screen does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZInvitationListSchema = schema("ZInvitationListSchema");
+const ZAnswerSchema = schema("ZAnswerSchema");
 
 /** Buyer invitations sent to the signed-in user's address that wait for an answer. */
 export async function fetchOpenInvitations(signal?: AbortSignal): Promise<TOpenInvitation[]> {

@@ -1,23 +1,28 @@
-import {
-  type TAdminCreateUser,
-  type TAdminDeleteUser,
-  type TAdminRecreateUser,
-  type TPlatformPayPalUpdate,
-  type TSetTierByHand,
-  type TSubscriberQuery,
-  type TSupportEmail,
-  ZAdminCompanyResultSchema,
-  ZAdminCompanySchema,
-  ZAdminUserResultSchema,
-  ZAuditLogSchema,
-  ZCompanyOptionsSchema,
-  ZImpersonationStartedSchema,
-  ZPlatformPayPalSettingsSchema,
-  ZPlatformUserListSchema,
-  ZRegeneratePlansResultSchema,
-  ZSubscriberListSchema,
+import type {
+  TAdminCreateUser,
+  TAdminDeleteUser,
+  TAdminRecreateUser,
+  TPlatformPayPalUpdate,
+  TSetTierByHand,
+  TSubscriberQuery,
+  TSupportEmail,
 } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the screen does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZAdminCompanyResultSchema = schema("ZAdminCompanyResultSchema");
+const ZAdminCompanySchema = schema("ZAdminCompanySchema");
+const ZAdminUserResultSchema = schema("ZAdminUserResultSchema");
+const ZAuditLogSchema = schema("ZAuditLogSchema");
+const ZCompanyOptionsSchema = schema("ZCompanyOptionsSchema");
+const ZImpersonationStartedSchema = schema("ZImpersonationStartedSchema");
+const ZPlatformPayPalSettingsSchema = schema("ZPlatformPayPalSettingsSchema");
+const ZPlatformUserListSchema = schema("ZPlatformUserListSchema");
+const ZRegeneratePlansResultSchema = schema("ZRegeneratePlansResultSchema");
+const ZSubscriberListSchema = schema("ZSubscriberListSchema");
 
 export const platformAdminKeys = {
   all: ["platform-admin"] as const,

@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type TCompanyRegistration, ZCompanyRegistrationSchema } from "@leadpost/shared";
+import type { TCompanyRegistration, ZCompanyRegistrationSchema } from "@leadpost/shared";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -7,6 +6,7 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { registerCompany } from "../api";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
@@ -24,7 +24,7 @@ export function CompanyRegistrationForm({ onRegistered }: { onRegistered: (email
     setError,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ZCompanyRegistrationSchema>, unknown, TCompanyRegistration>({
-    resolver: zodResolver(ZCompanyRegistrationSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.companyRegistrationCheck)),
     defaultValues: {
       companyName: "",
       contactName: "",

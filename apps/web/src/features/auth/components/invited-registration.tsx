@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { INVITATION_MESSAGES, ZAcceptInvitationSchema } from "@leadpost/shared";
+import { INVITATION_MESSAGES, type ZAcceptInvitationSchema } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Building2 } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -12,6 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
@@ -51,7 +51,7 @@ export function InvitedRegistration({
     staleTime: 0,
   });
   const form = useForm<TValues>({
-    resolver: zodResolver(ZAcceptInvitationSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.acceptInvitationCheck)),
     defaultValues: { password: "", confirmPassword: "" },
   });
   const {

@@ -1,5 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { INVITATION_MESSAGES, ZAcceptTeamInvitationSchema } from "@leadpost/shared";
+import { INVITATION_MESSAGES, type ZAcceptTeamInvitationSchema } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
 import { useState } from "react";
@@ -11,6 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { acceptTeamInvitation, acceptTeamInvitationAsUser, fetchTeamInvitation } from "../api";
@@ -34,7 +34,7 @@ export function TeamJoin({ token }: { token: string }) {
     retry: false,
   });
   const form = useForm<TValues>({
-    resolver: zodResolver(ZAcceptTeamInvitationSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.acceptTeamInvitationCheck)),
     defaultValues: { name: "", password: "", confirmPassword: "" },
   });
   const {

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useNavigate } from "react-router";
@@ -9,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
@@ -17,7 +17,7 @@ import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
 import { PasswordInput } from "../components/password-input";
-import { ZBuyerLoginSchema } from "../form-schemas";
+import type { ZBuyerLoginSchema } from "../form-schemas";
 import { LOGIN_MESSAGES, loginErrorMessage } from "../login-errors";
 import { signInWithRetry } from "../sign-in-with-retry";
 
@@ -40,7 +40,7 @@ export function BuyerLoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ZBuyerLoginSchema>, unknown, TValues>({
-    resolver: zodResolver(ZBuyerLoginSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.buyerLoginCheck)),
     defaultValues: { email: "", password: "" },
   });
 

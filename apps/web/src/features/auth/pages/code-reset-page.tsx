@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { RESET_MESSAGES } from "@leadpost/shared";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { toast } from "@/lib/toast";
 import { resetPasswordWithCode, sendResetCode } from "../api";
 import { AuthCard } from "../components/auth-card";
@@ -16,7 +16,8 @@ import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
 import { PasswordInput } from "../components/password-input";
 import { PasswordStrengthMeter } from "../components/password-strength-meter";
-import { EMAIL_EXAMPLE, ZCodeResetSchema, ZForgotPasswordSchema } from "../form-schemas";
+import type { ZCodeResetSchema, ZForgotPasswordSchema } from "../form-schemas";
+import { EMAIL_EXAMPLE } from "../form-values";
 import { useCountdown } from "../hooks/use-countdown";
 import { RESET_REDIRECT_MS } from "./reset-password-page";
 
@@ -36,11 +37,11 @@ export function CodeResetPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const { secondsLeft, start } = useCountdown();
   const emailForm = useForm<z.input<typeof ZForgotPasswordSchema>, unknown, TEmailValues>({
-    resolver: zodResolver(ZForgotPasswordSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.forgotPasswordCheck)),
     defaultValues: { email: "" },
   });
   const codeForm = useForm<TCodeValues>({
-    resolver: zodResolver(ZCodeResetSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.codeResetCheck)),
     defaultValues: { code: "", password: "", confirmPassword: "" },
   });
 

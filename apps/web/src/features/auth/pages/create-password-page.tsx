@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -6,6 +5,7 @@ import type { z } from "zod";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { isApiError, TIMEOUT_ERROR_CODE } from "@/lib/api-error";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
@@ -13,7 +13,8 @@ import { acceptInvitation, resetPassword } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { FormAlert } from "../components/form-alert";
 import { NewPasswordFields } from "../components/new-password-fields";
-import { safeRedirectPath, ZCreatePasswordSchema } from "../form-schemas";
+import type { ZCreatePasswordSchema } from "../form-schemas";
+import { safeRedirectPath } from "../form-values";
 
 type TValues = z.output<typeof ZCreatePasswordSchema>;
 /** Spec 000 §2.13: the default destination. */
@@ -64,7 +65,7 @@ export function CreatePasswordPage() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<TValues>({
-    resolver: zodResolver(ZCreatePasswordSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.createPasswordCheck)),
     defaultValues: { password: "", confirmPassword: "" },
   });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,11 +7,13 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { requestPasswordReset, type TResetAudience } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
-import { EMAIL_EXAMPLE, ZForgotPasswordSchema } from "../form-schemas";
+import type { ZForgotPasswordSchema } from "../form-schemas";
+import { EMAIL_EXAMPLE } from "../form-values";
 import { useCountdown } from "../hooks/use-countdown";
 
 type TValues = z.output<typeof ZForgotPasswordSchema>;
@@ -28,7 +29,7 @@ export function ForgotPasswordPage({ audience }: { audience: TResetAudience }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ZForgotPasswordSchema>, unknown, TValues>({
-    resolver: zodResolver(ZForgotPasswordSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.forgotPasswordCheck)),
     defaultValues: { email: "" },
   });
 

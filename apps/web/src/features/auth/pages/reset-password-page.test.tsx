@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "@/lib/session/session-provider";
 import { ResetPasswordPage } from "./reset-password-page";
 
@@ -44,6 +44,9 @@ function renderAt(url: string) {
 }
 
 describe("ResetPasswordPage", () => {
+  // The form's rules load on its first check (lib/lazy-resolver): loaded once here, so the first check
+  // does not wait for the test runner to transform zod.
+  beforeAll(() => import("../form-checks"));
   afterEach(() => vi.unstubAllGlobals());
 
   it("checks the link before asking for a new password", async () => {

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { RESET_MESSAGES } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, LinkIcon, LoaderCircle } from "lucide-react";
@@ -9,6 +8,7 @@ import type { z } from "zod";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/api-error";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { checkResetToken, FORGOT_PAGE, resetPassword, signInWithEmail, type TResetAudience } from "../api";
@@ -16,7 +16,7 @@ import { AuthCard } from "../components/auth-card";
 import { CompanyBranding } from "../components/company-branding";
 import { FormAlert } from "../components/form-alert";
 import { NewPasswordFields } from "../components/new-password-fields";
-import { ZResetPasswordSchema } from "../form-schemas";
+import type { ZResetPasswordSchema } from "../form-schemas";
 import { RESET_LINK_TEXT, readResetLink, type TResetLinkState } from "../reset-token";
 
 type TValues = z.output<typeof ZResetPasswordSchema>;
@@ -65,7 +65,7 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<TValues>({
-    resolver: zodResolver(ZResetPasswordSchema),
+    resolver: lazyResolver(() => import("../form-checks").then((m) => m.resetPasswordCheck)),
     defaultValues: { password: "", confirmPassword: "" },
   });
 

@@ -6,7 +6,6 @@ import {
 } from "@leadpost/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
-import { useWorkspace } from "@/lib/workspace/use-workspace";
 import {
   buyerPortalKeys,
   deletePreview,
@@ -18,11 +17,9 @@ import {
   fetchSummary,
   updateMyLead,
 } from "../api";
+import { useBuyerId } from "./use-buyer-id";
 
-/** The buyer workspace open in this tab (the server still checks it is the user's own). */
-export function useBuyerId(): string | null {
-  return useWorkspace().workspace.buyerId;
-}
+export { useBuyerId };
 
 // Spec 003 §9: buyer data is cached 5 minutes and not retried.
 const BUYER_DATA_STALE_MS = 5 * 60 * 1000;

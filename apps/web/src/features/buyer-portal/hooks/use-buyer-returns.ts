@@ -1,7 +1,7 @@
 import type { TFileReturn } from "@leadpost/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { buyerPortalKeys, buyerReturnKeys, fetchBuyerReturns, fileLeadReturn } from "../api";
-import { useBuyerId } from "./use-buyer-portal";
+import { useBuyerId } from "./use-buyer-id";
 
 /** The buyer's returns with their state, and the policy a new return must meet. */
 export function useBuyerReturns() {

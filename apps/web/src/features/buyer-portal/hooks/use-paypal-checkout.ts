@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { isApiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
 import { createCreditOrder } from "../api";
-import { useBuyerId } from "./use-buyer-portal";
+import { useBuyerId } from "./use-buyer-id";
 
 /** The server's message for a failed payment call, else the spec's fallback text. */
 export const paymentErrorMessage = (error: unknown, fallback: string) =>
