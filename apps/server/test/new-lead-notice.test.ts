@@ -1,7 +1,15 @@
 import { DEFAULT_DISPLAY_PREFERENCES, formatDateTime, type TFormSubmissionResult } from "@leadpost/shared";
 import { and, eq, inArray, isNull, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyers, companies, emailMessages, leads, newLeadNotices } from "../src/db/schema";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  buyerNoticeWindows,
+  buyers,
+  companies,
+  emailMessages,
+  leads,
+  newLeadDigestItems,
+  newLeadNotices,
+} from "../src/db/schema";
 import { emailBrand } from "../src/modules/email";
 import {
   NEW_LEAD_NOTICES_JOB,
@@ -157,6 +165,20 @@ describe("new-lead notices leave the routing for a job", () => {
     });
   });
 
+  // Each test starts with the buyers' notice windows closed (as five minutes later): its first lead is
+  // e-mailed to each buyer at once (the digests that follow are tested below).
+  beforeEach(async () => {
+    await ctx.database.db.delete(buyerNoticeWindows).where(eq(buyerNoticeWindows.companyId, co.companyId));
+    await ctx.database.db.delete(newLeadDigestItems).where(eq(newLeadDigestItems.companyId, co.companyId));
+  });
+  const waiting = async () =>
+    (
+      await ctx.database.db
+        .select()
+        .from(newLeadDigestItems)
+        .where(eq(newLeadDigestItems.companyId, co.companyId))
+    ).length;
+
   it("routing stores one row and queues one job per lead; the job stores exactly the notices routing sent before", async () => {
     const lead = await addLead(ctx, co.companyId, { saleCap: 2, city: "Denver", state: "CO" });
     sent.length = 0;
@@ -194,7 +216,9 @@ describe("new-lead notices leave the routing for a job", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ name: NEW_LEAD_NOTICES_JOB, inTransaction: false });
     expect([...(sent[0]!.data as { leadIds: string[] }).leadIds].sort()).toEqual([a.id, b.id].sort());
-    expect(await sendNewLeadNotices(ctx.deps, { leadIds: [a.id, b.id] })).toEqual({ leads: 2, emails: 8 });
+    // Each buyer is e-mailed the first of the two; the other waits for its digest.
+    expect(await sendNewLeadNotices(ctx.deps, { leadIds: [a.id, b.id] })).toEqual({ leads: 2, emails: 4 });
+    expect(await waiting()).toBe(4);
   });
 
   it("a batch of more leads than one read holds sends each lead's notices once", async () => {
@@ -202,9 +226,12 @@ describe("new-lead notices leave the routing for a job", () => {
     for (let i = 0; i < 12; i++) batch.push(await addLead(ctx, co.companyId, { saleCap: 2 }));
     for (const lead of batch) await routeLead(ctx.deps, lead.id);
     const ids = batch.map((l) => l.id);
-    expect(await sendNewLeadNotices(ctx.deps, { leadIds: ids })).toEqual({ leads: 12, emails: 48 });
+    expect(await sendNewLeadNotices(ctx.deps, { leadIds: ids })).toEqual({ leads: 12, emails: 4 });
     expect(await sendNewLeadNotices(ctx.deps, { leadIds: ids })).toEqual({ leads: 0, emails: 0 });
-    for (const id of ids) expect(await storedNotices(id)).toHaveLength(4);
+    // The first lead to each buyer at once, the other eleven held for each buyer's digest, once.
+    expect(await storedNotices(ids[0]!)).toHaveLength(4);
+    for (const id of ids.slice(1)) expect(await storedNotices(id)).toHaveLength(0);
+    expect(await waiting()).toBe(44);
   });
 
   it("a retried or doubled job stores nothing twice", async () => {

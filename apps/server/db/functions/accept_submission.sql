@@ -1,8 +1,10 @@
 -- Stores one public form submission (and its lead) in one statement: replays a known idempotency key,
--- counts the per-address and per-form limits, re-checks the form is published, flags duplicates
+-- counts the per-address and per-form limits when the caller passes their keys (an address or form still
+-- within its instance's own share is counted in the process and passes none: intake/local-limit.ts,
+-- so a usual submission writes only its submission and its lead), re-checks the form is published, flags duplicates
 -- (docs/forms-and-leads.md). Sandbox and production never mix: a test lead is a duplicate only of an
 -- earlier test lead, a real lead only of an earlier real one. The lead's JSON (p->'lead') is written by
--- modules/submissions/service.ts from the leads table's columns; test/lead-shape.test.ts checks that the
+-- modules/lead-distribution/intake/accept.ts from the leads table's columns; test/lead-shape.test.ts checks that the
 -- insert below and that JSON name the same columns.
 CREATE OR REPLACE FUNCTION accept_submission(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
@@ -35,7 +37,8 @@ BEGIN
   END IF;
 
   -- Fixed-window counters (rate_limit_hit, as consumeRateLimit in plugins/rate-limit.ts), per address
-  -- first; the form's count, spread over its 32 counters, once the form is known to be published.
+  -- first; the form's count, spread over its 32 counters, once the form is known to be published. Each
+  -- only when its key is given (the shared part of a limit, intake/local-limit.ts).
   IF p->>'ip_key' IS NOT NULL THEN
     SELECT * INTO v_count, v_start FROM rate_limit_hit(p->>'ip_key', v_now, v_window);
     IF v_count > (p->>'ip_max')::int THEN
@@ -51,9 +54,11 @@ BEGIN
     RETURN jsonb_build_object('kind', 'not_found');
   END IF;
 
-  SELECT * INTO v_count, v_start FROM form_limit_hit(p->>'form_key', v_now, v_window);
-  IF v_count > (p->>'form_max')::int THEN
-    RETURN jsonb_build_object('kind', 'rate_limited', 'window_start', v_start);
+  IF p->>'form_key' IS NOT NULL THEN
+    SELECT * INTO v_count, v_start FROM form_limit_hit(p->>'form_key', v_now, v_window);
+    IF v_count > (p->>'form_max')::int THEN
+      RETURN jsonb_build_object('kind', 'rate_limited', 'window_start', v_start);
+    END IF;
   END IF;
 
   -- Same key racing: this insert waits for the first one's transaction, then skips and replays it.

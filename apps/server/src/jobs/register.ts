@@ -9,7 +9,13 @@ import {
   runDeliveryJob,
   sweepDeliveries,
 } from "../modules/lead-delivery";
-import { NEW_LEAD_NOTICES_JOB, sendNewLeadNotices, sweepNewLeadNotices } from "../modules/lead-distribution";
+import {
+  NEW_LEAD_DIGESTS_JOB,
+  NEW_LEAD_NOTICES_JOB,
+  sendNewLeadDigests,
+  sendNewLeadNotices,
+  sweepNewLeadNotices,
+} from "../modules/lead-distribution";
 import { purgeExpiredRows } from "../modules/maintenance";
 import { endAbandonedImpersonations } from "../modules/platform-admin";
 import { FILE_CLEANUP_JOB, removeOrphanedFiles } from "../modules/stored-files";
@@ -63,6 +69,12 @@ export async function registerJobs(queue: TJobQueue, requestDeps: TDeps, backgro
   await queue.schedule("new-lead-notices-sweep", "* * * * *", async () => {
     const leads = await sweepNewLeadNotices(deps);
     if (leads > 0) logger.info({ job: "new-lead-notices-sweep", leads }, "new-lead notices swept");
+  });
+  // A buyer's leads after its first notice wait for one digest: every minute, the windows that ended
+  // send theirs (docs/routing.md "New-lead notices").
+  await queue.schedule(NEW_LEAD_DIGESTS_JOB, "* * * * *", async () => {
+    const { digests } = await sendNewLeadDigests(deps);
+    if (digests > 0) logger.info({ job: NEW_LEAD_DIGESTS_JOB, digests }, "new-lead digests sent");
   });
   // Leads delivered into buyers' systems: one attempt per job; a failed attempt throws and the queue
   // retries with exponential backoff (30 s, 60 s, 120 s, ...) up to the delivery's attempt limit.

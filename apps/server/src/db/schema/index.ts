@@ -6,6 +6,7 @@ export * from "./credits";
 export * from "./forms";
 export * from "./lead-delivery";
 export * from "./leads";
+export * from "./notices";
 export * from "./platform";
 export * from "./platform-audit";
 export * from "./returns";

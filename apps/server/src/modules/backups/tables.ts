@@ -8,7 +8,7 @@ import * as schema from "../../db/schema";
  * invitations (their token hashes make accounts: a restore must never create one), subscription
  * billing kept by PayPal, audit and logs (the platform's audit log, sign-ins, webhooks), the e-mail log
  * (it holds reset links and sign-in codes, and grows by every new-lead notice), notices waiting for
- * their job (a restore must not send them again), the records of stored files (their keys name objects
+ * their job or a buyer's digest, and the buyers' notice windows (a restore must not send them again), the records of stored files (their keys name objects
  * in the bucket, which a restore neither brings back nor may point at), the backups themselves, and
  * lead delivery (docs/lead-delivery.md): endpoints hold sealed signing secrets, deliveries are a log.
  */
@@ -28,6 +28,8 @@ const EXCLUDED = new Set([
   "idempotency_keys",
   "email_messages",
   "new_lead_notices",
+  "buyer_notice_windows",
+  "new_lead_digest_items",
   "backups",
   "delivery_endpoints",
   "endpoint_deliveries",

@@ -299,8 +299,13 @@ export function createEmailService(deps: {
      * statement (e.g. deleting an outbox row) returning a `key` column, and only the messages whose
      * `key` it returned are stored. A second run finds nothing left to claim and stores nothing, so a
      * retried job never writes a message twice. The claim runs even with no messages. Answers the ids.
+     * A claim of several steps is given as `{ steps, keys }`: `steps` the statement's other WITH
+     * entries (`a as (…), b as (…)`, data-modifying ones included), `keys` the query answering the keys.
      */
-    async sendManyClaimed(inputs: readonly (TEmailInput & { key: string })[], claim: SQL): Promise<string[]> {
+    async sendManyClaimed(
+      inputs: readonly (TEmailInput & { key: string })[],
+      claim: SQL | { steps: SQL; keys: SQL },
+    ): Promise<string[]> {
       const rows = (await messageRows(inputs)).map((row, i) => ({
         key: inputs[i]!.key,
         company_id: row.companyId,
@@ -312,8 +317,12 @@ export function createEmailService(deps: {
         kind: row.kind,
         transport: row.transport,
       }));
+      const head =
+        "steps" in claim
+          ? sql`with ${claim.steps}, claimed as (${claim.keys})`
+          : sql`with claimed as (${claim})`;
       const result = (await db.execute(sql`
-        with claimed as (${claim})
+        ${head}
         insert into ${emailMessages} (company_id, to_address, from_address, subject, html, text, kind,
                                       transport, status, attempts)
         select m.company_id, m.to_address, m.from_address, m.subject, m.html, m.text, m.kind,

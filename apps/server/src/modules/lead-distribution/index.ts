@@ -7,7 +7,8 @@
  *              TypeScript and SQL), who gets full access, the decision's reasons, e-mail routing, and
  *              the company's manual assignment;
  * - previews/  the buyers that see a lead as a preview, derived when read by the same eligibility;
- * - notices/   the new-lead e-mails to the buyers a routing reached.
+ * - notices/   the new-lead e-mails to the buyers a routing reached: one per buyer at once, the
+ *              leads of the next minutes in one digest.
  * Other modules use only what this file exports.
  */
 export { registerRoutingRoutes } from "./decide/assign-routes";
@@ -15,6 +16,7 @@ export { routeLead, type TRoutingOutcome } from "./decide/route-lead";
 export { countRefusedSubmission, SubmissionRateLimitedError, submitForm } from "./intake/accept";
 export { forgetPublicForm } from "./intake/form-cache";
 export { loadPublicForm } from "./intake/public-form";
+export { NEW_LEAD_DIGESTS_JOB, sendNewLeadDigests } from "./notices/digest";
 export {
   NEW_LEAD_NOTICES_JOB,
   sendNewLeadNotices,

@@ -17,6 +17,7 @@ import { consumeRateLimit } from "../../../plugins/rate-limit";
 import { wakeRoutingWorkers } from "../worker/routing-worker";
 import { cachedPublicForm, type TCachedForm } from "./form-cache";
 import { leadFromSubmission } from "./lead-of-submission";
+import { type LocalFirstLimits, submissionLimitsOf, type TLocalVerdict } from "./local-limit";
 import { judgeSpam } from "./spam";
 import { captureTracking } from "./tracking";
 
@@ -127,7 +128,15 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
         isTest,
         source: req.apiKey ? "api" : "form",
       });
-  const limits = deps.config.formSubmissionLimits;
+  // Both limits are counted in this process first; the statement counts only what needs the shared
+  // counter (intake/local-limit.ts). A hit over the limit here is still a replay when its key is known.
+  const counted = countLocally(deps, req.ipAddress, form.id, now);
+  if (counted.refused) {
+    const replay = req.idempotencyKey ? await findAnswer(db, req.formId, req.idempotencyKey, hash) : null;
+    if (!replay) throw new SubmissionRateLimitedError(counted.refused.retryAfterSeconds);
+    counted.undo();
+    return { ...replay, replayed: true };
+  }
   const params = {
     form_id: form.id,
     company_id: form.companyId,
@@ -135,10 +144,10 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
     request_hash: req.idempotencyKey ? hash : null,
     now_ms: now,
     window_ms: RATE_WINDOW_MS,
-    ip_key: req.ipAddress ? `form-submit:ip:${req.ipAddress}` : null,
-    ip_max: limits.perIpPerMinute,
-    form_key: `form-submit:form:${form.id}`,
-    form_max: limits.perFormPerMinute,
+    ip_key: counted.ip.kind === "shared" ? ipKey(req.ipAddress) : null,
+    ip_max: counted.ip.kind === "shared" ? counted.ip.max : null,
+    form_key: counted.form.kind === "shared" ? formKey(form.id) : null,
+    form_max: counted.form.kind === "shared" ? counted.form.max : null,
     submission_id: submissionId,
     lead_id: leadId,
     data: req.body.formData,
@@ -167,6 +176,7 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
   const result = await accept(db, params);
   switch (result.kind) {
     case "replay":
+      counted.undo();
       return { ...result.response, replayed: true };
     case "conflict":
       throw keyReused();
@@ -178,6 +188,33 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
       if (lead && !isTest) wakeRoutingWorkers();
       return { ...answer, replayed: false };
   }
+}
+
+const ipKey = (ip: string | null) => (ip ? `form-submit:ip:${ip}` : null);
+const formKey = (formId: string) => `form-submit:form:${formId}`;
+const limitsOf = (deps: Pick<TDeps, "config">): LocalFirstLimits =>
+  submissionLimitsOf(deps.config, RATE_WINDOW_MS);
+
+/** One hit of the address and of the form on this instance's counters (the address first, as always). */
+function countLocally(deps: Pick<TDeps, "config">, ip: string | null, formId: string, now: number) {
+  const limits = limitsOf(deps);
+  const max = deps.config.formSubmissionLimits;
+  const address = ipKey(ip);
+  const ipVerdict: TLocalVerdict = address ? limits.hit(address, max.perIpPerMinute, now) : { kind: "local" };
+  const formVerdict: TLocalVerdict =
+    ipVerdict.kind === "refused" ? { kind: "local" } : limits.hit(formKey(formId), max.perFormPerMinute, now);
+  const refused =
+    ipVerdict.kind === "refused" ? ipVerdict : formVerdict.kind === "refused" ? formVerdict : null;
+  return {
+    ip: ipVerdict,
+    form: formVerdict,
+    refused,
+    /** A replay is not a new submission: its hits are taken back. */
+    undo() {
+      if (address) limits.undo(address);
+      if (ipVerdict.kind !== "refused") limits.undo(formKey(formId));
+    },
+  };
 }
 
 const ACCEPT_KINDS = ["stored", "replay", "conflict", "not_found", "rate_limited"] as const;
@@ -230,8 +267,8 @@ async function refuse(
     const replay = await findAnswer(db, req.formId, req.idempotencyKey, hash);
     if (replay) return { ...replay, replayed: true };
   }
-  if (req.ipAddress) await enforceLimit(db, `form-submit:ip:${req.ipAddress}`, limits.perIpPerMinute);
-  if (formId) await enforceFormLimit(db, formId, limits.perFormPerMinute);
+  if (req.ipAddress) await enforceLimit(deps, ipKey(req.ipAddress), limits.perIpPerMinute);
+  if (formId) await enforceFormLimit(deps, formId, limits.perFormPerMinute);
   throw err;
 }
 
@@ -258,15 +295,23 @@ async function findAnswer(
   return (row?.response as TSubmitAnswer | undefined) ?? null;
 }
 
-/** The form's limit counts over its 32 counters (form_limit_hit, db/functions/form_limit_hit.sql), as the accept statement does. */
-async function enforceFormLimit(db: Db, formId: string, max: number) {
+/**
+ * The form's limit: this instance's count first, then its 32 shared counters (form_limit_hit,
+ * db/functions/form_limit_hit.sql), as the accept statement does.
+ */
+async function enforceFormLimit(deps: TSubmitDeps, formId: string, max: number) {
   const now = Date.now();
+  const verdict = limitsOf(deps).hit(formKey(formId), max, now);
+  if (verdict.kind === "refused") throw new SubmissionRateLimitedError(verdict.retryAfterSeconds);
+  if (verdict.kind === "local") return;
   const [row] = await queryRows(
-    db,
+    deps.database.db,
     rowOf({ hits: col.number, window_start: col.numberOrText }),
-    sql`select hits, window_start from form_limit_hit(${`form-submit:form:${formId}`}, ${now}, ${RATE_WINDOW_MS})`,
+    sql`select hits, window_start from form_limit_hit(${formKey(formId)}, ${now}, ${RATE_WINDOW_MS})`,
   );
-  if (row && row.hits > max) throw new SubmissionRateLimitedError(retryAfter(Number(row.window_start), now));
+  if (row && row.hits > verdict.max) {
+    throw new SubmissionRateLimitedError(retryAfter(Number(row.window_start), now));
+  }
 }
 
 /**
@@ -280,10 +325,20 @@ export async function countRefusedSubmission(
 ): Promise<void> {
   if (!ipAddress) return;
   const limit = deps.config.formSubmissionLimits.perIpPerMinute;
-  await enforceLimit(deps.database.db, `form-submit:ip:${ipAddress}`, limit);
+  await enforceLimit(deps, ipKey(ipAddress), limit);
 }
 
-async function enforceLimit(db: Db, key: string, max: number) {
-  const { allowed, retryAfterSeconds } = await consumeRateLimit(db, key, RATE_WINDOW_MS, max);
+/** An address's limit: this instance's count first, the shared counter past its own share. */
+async function enforceLimit(deps: TSubmitDeps, key: string | null, max: number) {
+  if (!key) return;
+  const verdict = limitsOf(deps).hit(key, max);
+  if (verdict.kind === "refused") throw new SubmissionRateLimitedError(verdict.retryAfterSeconds);
+  if (verdict.kind === "local") return;
+  const { allowed, retryAfterSeconds } = await consumeRateLimit(
+    deps.database.db,
+    key,
+    RATE_WINDOW_MS,
+    verdict.max,
+  );
   if (!allowed) throw new SubmissionRateLimitedError(retryAfterSeconds);
 }

@@ -4,7 +4,16 @@ import type { TDeps } from "../../../app-types";
 import { afterCommit } from "../../../db/after-commit";
 import type { DbOrTx } from "../../../db/client";
 import { anyRow, col, executeText, queryRows, rowOf } from "../../../db/raw";
-import { buyerLeads, buyers, companies, companyPreferences, leads, newLeadNotices } from "../../../db/schema";
+import {
+  buyerLeads,
+  buyerNoticeWindows,
+  buyers,
+  companies,
+  companyPreferences,
+  leads,
+  newLeadDigestItems,
+  newLeadNotices,
+} from "../../../db/schema";
 import { html } from "../../../lib/html";
 import { yieldToUrgent } from "../../../lib/yield";
 import { emailBrand, emailLayout, type TEmailBrand, type TEmailInput } from "../../email";
@@ -117,6 +126,7 @@ type TRecipientRow = {
   country: string | null;
   currency: string | null;
   timezone: string | null;
+  has_window: boolean;
 };
 
 const recipientRow = rowOf<TRecipientRow>({
@@ -135,6 +145,7 @@ const recipientRow = rowOf<TRecipientRow>({
   country: col.orNull(col.text),
   currency: col.orNull(col.text),
   timezone: col.orNull(col.text),
+  has_window: col.boolean,
 });
 
 /**
@@ -143,9 +154,11 @@ const recipientRow = rowOf<TRecipientRow>({
  * with a link to the lead in the buyer portal. Sends what the routing left in `new_lead_notices` for
  * these leads (the job), or for rows older than a while (the sweep): only active buyers of the lead's
  * company that hold an entry for the lead or see it as a
- * preview (derived on read, lead-distribution/previews) are written to. One statement reads the recipients
- * of up to LEADS_PER_READ leads; each storing statement deletes some leads' rows and stores their
- * e-mails (only for the rows it deleted), so a job run twice, at once or after a failure, on any
+ * preview (derived on read, lead-distribution/previews) are written to, at most once per lead: a buyer
+ * whose notice window is closed gets the e-mail of its first lead here, which opens the window; the
+ * other leads wait for the window's digest (notices/digest.ts). One statement reads the recipients of up
+ * to LEADS_PER_READ leads; each storing statement deletes some leads' rows and stores their e-mails and
+ * waiting leads (only for the rows it deleted), so a job run twice, at once or after a failure, on any
  * instance, stores each notice once. Answers the leads done and the e-mails stored.
  */
 export async function sendNewLeadNotices(
@@ -179,7 +192,8 @@ export async function sendNewLeadNotices(
     select n.lead_id, n.company_id, r.*
       from n left join lateral (
         select bb.id as buyer_id, bb.email, x.is_preview, l.service_type, l.city, l.state, l.zip_code,
-               c.name as company_name, c.logo_url, l.created_at, cp.country, cp.currency, cp.timezone
+               c.name as company_name, c.logo_url, l.created_at, cp.country, cp.currency, cp.timezone,
+               exists (select 1 from ${buyerNoticeWindows} w where w.buyer_id = bb.id) as has_window
           from ${leads} l
           join ${companies} c on c.id = l.company_id
           left join ${companyPreferences} cp on cp.company_id = l.company_id
@@ -197,13 +211,23 @@ export async function sendNewLeadNotices(
   );
   const leadIds = [...new Set(rows.map((r) => r.lead_id))];
   if (leadIds.length === 0) return { leads: 0, emails: 0 };
+  // Per buyer, one e-mail opens its notice window: the earliest of these leads, when no window is open.
+  // Every other lead that reached it waits for the window's digest (notices/digest.ts).
+  const firstOf = new Map<string, TRecipientRow>();
+  for (const r of rows) {
+    if (!r.buyer_id || r.has_window) continue;
+    const seen = firstOf.get(r.buyer_id);
+    if (!seen || new Date(r.created_at).getTime() < new Date(seen.created_at).getTime())
+      firstOf.set(r.buyer_id, r);
+  }
   const brands = new Map<string, ReturnType<typeof emailBrand>>();
-  const messages: (TEmailInput & { key: string })[] = [];
-  for (const [i, r] of rows.entries()) {
+  const messages = new Map<string, TEmailInput & { key: string }>();
+  let rendered = 0;
+  for (const r of firstOf.values()) {
     // A lead can reach a thousand buyers: rendering yields now and then, so requests are not kept waiting.
     // Routing goes first (lib/yield.ts runUrgent): notices wait at these yields while it runs.
-    if (i > 0 && i % RENDER_SLICE === 0) await yieldToUrgent();
-    if (!r.buyer_id) continue;
+    if (rendered > 0 && rendered % RENDER_SLICE === 0) await yieldToUrgent();
+    rendered += 1;
     let brand = brands.get(r.company_id);
     if (!brand) {
       brand = emailBrand(deps.config.publicUrl, { name: r.company_name, logoUrl: r.logo_url });
@@ -224,8 +248,9 @@ export async function sendNewLeadNotices(
       zipCode: r.zip_code,
       receivedAt: formatDateTime(r.created_at, prefs),
     };
-    messages.push({
-      key: r.lead_id,
+    const key = `${r.buyer_id}:${r.lead_id}`;
+    messages.set(key, {
+      key,
       companyId: r.company_id,
       to: r.email,
       kind: "new_lead",
@@ -233,21 +258,23 @@ export async function sendNewLeadNotices(
     });
   }
   // Stored a few leads at a time (each lead whole, with the claim of its row), up to about
-  // MESSAGES_PER_STATEMENT e-mails per statement; leads that reach nobody go with the first part.
-  let emails = 0;
-  const byLead = new Map<string, (TEmailInput & { key: string })[]>();
-  for (const m of messages) {
-    const list = byLead.get(m.key);
-    if (list) list.push(m);
-    else byLead.set(m.key, [m]);
+  // MESSAGES_PER_STATEMENT recipients per statement; leads that reach nobody go with the first part.
+  const byLead = new Map<string, TRecipientRow[]>();
+  for (const r of rows) {
+    if (!r.buyer_id) continue;
+    const list = byLead.get(r.lead_id);
+    if (list) list.push(r);
+    else byLead.set(r.lead_id, [r]);
   }
+  const now = new Date();
+  let emails = 0;
   let part: string[] = leadIds.filter((id) => !byLead.has(id));
   let count = 0;
   const store = async () => {
+    const recipients = part.flatMap((id) => byLead.get(id) ?? []);
     const ids = await deps.email.sendManyClaimed(
-      part.flatMap((id) => byLead.get(id) ?? []),
-      sql`delete from ${newLeadNotices} where lead_id = any(${`{${part.join(",")}}`}::uuid[])
-          returning lead_id as "key"`,
+      recipients.flatMap((r) => messages.get(`${r.buyer_id}:${r.lead_id}`) ?? []),
+      claimNotices(part, recipients, firstOf, now),
     );
     emails += ids.length;
     part = [];
@@ -263,6 +290,45 @@ export async function sendNewLeadNotices(
   }
   if (part.length > 0) await store();
   return { leads: leadIds.length, emails };
+}
+
+/**
+ * One statement per part: deletes the leads' notice rows (a second run finds them gone and writes
+ * nothing), opens the windows of the buyers whose first lead this is (a window opened meanwhile by
+ * another run wins: the lead then waits for its digest), keeps every other lead for its buyer's digest
+ * (at most once per buyer and lead), and answers the keys of the e-mails to store.
+ */
+function claimNotices(
+  leadIds: readonly string[],
+  recipients: readonly TRecipientRow[],
+  firstOf: ReadonlyMap<string, TRecipientRow>,
+  now: Date,
+) {
+  const pairs = recipients.map((r) => ({
+    buyer_id: r.buyer_id,
+    company_id: r.company_id,
+    lead_id: r.lead_id,
+    is_preview: r.is_preview,
+    first: r.buyer_id !== null && firstOf.get(r.buyer_id) === r,
+  }));
+  const at = now.toISOString();
+  return {
+    steps: sql`
+      n as (delete from ${newLeadNotices} where lead_id = any(${`{${leadIds.join(",")}}`}::uuid[])
+            returning lead_id),
+      r as (select m.* from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb)
+                 as m(buyer_id uuid, company_id uuid, lead_id uuid, is_preview boolean, first boolean)
+             where m.lead_id in (select lead_id from n)),
+      opened as (insert into ${buyerNoticeWindows} (buyer_id, company_id, opened_at)
+                 select buyer_id, company_id, ${at}::timestamptz from r where first
+                 on conflict (buyer_id) do nothing returning buyer_id),
+      held as (insert into ${newLeadDigestItems} (buyer_id, lead_id, company_id, is_preview, created_at)
+               select buyer_id, lead_id, company_id, is_preview, ${at}::timestamptz from r
+                where not (first and buyer_id in (select buyer_id from opened))
+               on conflict do nothing)`,
+    keys: sql`select buyer_id::text || ':' || lead_id::text as "key" from r
+               where first and buyer_id in (select buyer_id from opened)`,
+  };
 }
 
 /** The sweep: sends the notices of every row left behind (its job lost), a batch at a time. */
