@@ -77,16 +77,28 @@ async function seedCompany(n) {
 /** Runs fn with the process's resident memory sampled; returns its result, seconds and peak RSS (MB). */
 async function measured(fn) {
   global.gc?.();
-  const base = process.memoryUsage().rss;
-  let peak = base;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  let peak = process.memoryUsage().rss;
+  let heap = 0;
+  let buffers = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    heap = Math.max(heap, m.heapTotal);
+    buffers = Math.max(buffers, m.external);
+  };
+  const timer = setInterval(sample, 20);
   const started = performance.now();
   try {
     const result = await fn();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, seconds: (performance.now() - started) / 1000, peakMb: peak / 2 ** 20 };
+    sample();
+    const mb = (n) => n / 2 ** 20;
+    return {
+      result,
+      seconds: (performance.now() - started) / 1000,
+      peakMb: mb(peak),
+      heapMb: mb(heap),
+      externalMb: mb(buffers),
+    };
   } finally {
     clearInterval(timer);
   }
@@ -96,6 +108,12 @@ async function benchCompany(n) {
   const seeded = await seedCompany(n);
   const ctx = { companyId: seeded.id, userId: null };
   const backup = await measured(() => writeBackup(deps, seeded.id, "manual_", null));
+  // Printed at once: at 1,000,000 leads the restore takes a while longer.
+  console.log(
+    `${n.toLocaleString("en-US")} leads: seeded by SQL in ${seeded.seconds.toFixed(1)} s; ` +
+      `backup ${(backup.result.size / 2 ** 20).toFixed(0)} MB in ${backup.seconds.toFixed(1)} s ` +
+      `(peak RSS ${backup.peakMb.toFixed(0)} MB, heap ${backup.heapMb.toFixed(0)}, buffers ${backup.externalMb.toFixed(0)})`,
+  );
   // The downloaded file, sent back as an upload: read from the stored parts as it streams.
   const restore = await measured(async () => {
     const file = await downloadBackup(deps, ctx, backup.result.id);
@@ -109,13 +127,17 @@ async function benchCompany(n) {
     fileMb: backup.result.size / 2 ** 20,
     backupSeconds: backup.seconds,
     backupPeakMb: backup.peakMb,
+    backupHeapMb: backup.heapMb,
+    backupExternalMb: backup.externalMb,
     restoreSeconds: restore.seconds,
     restorePeakMb: restore.peakMb,
+    restoreHeapMb: restore.heapMb,
+    restoreExternalMb: restore.externalMb,
   };
   console.log(
     `${n.toLocaleString("en-US")} leads: seeded by SQL in ${figures.seedSeconds.toFixed(1)} s; ` +
-      `backup ${figures.fileMb.toFixed(0)} MB in ${figures.backupSeconds.toFixed(1)} s (peak RSS ${figures.backupPeakMb.toFixed(0)} MB); ` +
-      `restore in ${figures.restoreSeconds.toFixed(1)} s (peak RSS ${figures.restorePeakMb.toFixed(0)} MB)`,
+      `backup ${figures.fileMb.toFixed(0)} MB in ${figures.backupSeconds.toFixed(1)} s (peak RSS ${figures.backupPeakMb.toFixed(0)} MB, heap ${figures.backupHeapMb.toFixed(0)}, buffers ${figures.backupExternalMb.toFixed(0)}); ` +
+      `restore in ${figures.restoreSeconds.toFixed(1)} s (peak RSS ${figures.restorePeakMb.toFixed(0)} MB, heap ${figures.restoreHeapMb.toFixed(0)}, buffers ${figures.restoreExternalMb.toFixed(0)})`,
   );
   await q("delete from companies where id = $1", [seeded.id]);
   return figures;

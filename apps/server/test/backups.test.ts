@@ -9,7 +9,10 @@ import {
   buyers,
   companies,
   creditTransactions,
+  deliveryEndpoints,
   emailMessages,
+  endpointDeliveries,
+  endpointDeliveryAttempts,
   formSubmissions,
   leadDeliveries,
   leads,
@@ -18,12 +21,17 @@ import {
   userRoles,
   users,
 } from "../src/db/schema";
+import { createS3Storage } from "../src/integrations/storage/s3";
 import { createSecretBox } from "../src/lib/secret-box";
 import { runDueDailyBackups } from "../src/modules/backups";
-import { lockCompanyForBackup } from "../src/modules/backups/daily";
+import { DAILY_BACKUP_LEASE_MS, lockCompanyForBackup } from "../src/modules/backups/daily";
+import { partKey, SEALED_PART_MARK } from "../src/modules/backups/parts";
+import { downloadBackup, restoreBackup } from "../src/modules/backups/service";
 import { signBackup } from "../src/modules/backups/signature";
 import { BACKUP_TABLES, backupKind } from "../src/modules/backups/tables";
+import { writeBackup } from "../src/modules/backups/write";
 import { claimDueSubmissions, routeClaimed } from "../src/modules/lead-distribution/worker/routing-retry";
+import type { TCompanyContext } from "../src/plugins/tenant";
 import {
   backupFileSignedAs,
   parseBackupFile,
@@ -348,6 +356,35 @@ describe("backups", () => {
       expect(after!.n).toBe(1);
     },
   );
+
+  it("takes over a daily claim left running by a stopped server once its lease is over", async () => {
+    const f = await createCompanyWithOwner(ctx, "owner@f-backup.test", "F Backup");
+    // Two days ahead: no backup of the real clock counts for that day.
+    const day = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    const at = (h: number, m: number) =>
+      new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h, m));
+    const [stale] = await ctx.database.db
+      .insert(backups)
+      .values({
+        companyId: f.companyId,
+        kind: "scheduled",
+        status: "running",
+        fileName: "backup_stale.jsonl",
+        storageKey: "backups/stale",
+        createdAt: at(2, 1),
+      })
+      .returning();
+    const ofF = () => ctx.database.db.select().from(backups).where(eq(backups.companyId, f.companyId));
+    // Within the lease the claim is left alone (its server may still be writing).
+    await runDueDailyBackups(ctx.deps, new Date(at(2, 1).getTime() + DAILY_BACKUP_LEASE_MS - 60_000));
+    expect((await ofF()).map((r) => r.status)).toEqual(["running"]);
+    // Past it, the day is taken over once: the stale claim failed, one completed backup.
+    await runDueDailyBackups(ctx.deps, new Date(at(2, 1).getTime() + DAILY_BACKUP_LEASE_MS + 60_000));
+    const rows = await ofF();
+    expect(rows.find((r) => r.id === stale!.id)).toMatchObject({ status: "failed" });
+    expect(rows.filter((r) => r.status === "completed")).toHaveLength(1);
+    expect(rows).toHaveLength(2);
+  });
 });
 
 describe("backups you can trust", () => {
@@ -561,7 +598,7 @@ describe("backups you can trust", () => {
     expect(await everything()).toEqual(before);
   });
 
-  it("refuses a backup one of whose stored parts was changed", async () => {
+  it("stores every part encrypted, still reads parts stored in plain text, and refuses one changed", async () => {
     expect((await api(a, "", { method: "POST" })).status).toBe(201);
     const [stored] = await ctx.database.db
       .select()
@@ -570,10 +607,31 @@ describe("backups you can trust", () => {
       .orderBy(desc(backups.createdAt))
       .limit(1);
     expect(stored!.partCount).toBeGreaterThan(2);
-    const path = join(ctx.deps.config.dataDir, "uploads", `${stored!.storageKey}-00002.jsonl`);
-    const part = readFileSync(path, "utf8");
+    const pathOf = (n: number) => join(ctx.deps.config.dataDir, "uploads", partKey(stored!.storageKey!, n));
+    const plainText = await downloadedText(a);
+    expect(plainText).toContain("A Backup");
+    // At rest: no row's text, no company name, only the sealed-part mark and ciphertext.
+    for (let n = 1; n <= stored!.partCount!; n++) {
+      const raw = readFileSync(pathOf(n));
+      expect(raw.subarray(0, SEALED_PART_MARK.length).equals(SEALED_PART_MARK)).toBe(true);
+      expect(raw.includes("A Backup")).toBe(false);
+      expect(raw.includes('"table"')).toBe(false);
+      expect(raw.includes(a.companyId)).toBe(false);
+    }
+    // Parts as an earlier version stored them (plain JSON lines) download as the same file.
+    let offset = 0;
+    for (let n = 1; n <= stored!.partCount!; n++) {
+      const size = readFileSync(pathOf(n)).length;
+      const plain = Buffer.from(plainText).subarray(offset, offset + 2048);
+      offset += plain.length;
+      expect(size).toBeGreaterThan(plain.length);
+      writeFileSync(pathOf(n), plain);
+    }
+    expect(await downloadedText(a)).toBe(plainText);
+    // A changed byte in such a part fails the file's signature.
+    const part = readFileSync(pathOf(2), "utf8");
     expect(part).toMatch(/20\d\d-/);
-    writeFileSync(path, part.replace(/20(\d\d)-/, "19$1-"));
+    writeFileSync(pathOf(2), part.replace(/20(\d\d)-/, "19$1-"));
     const tampered = await downloadedText(a);
     const before = await everything();
     for (const step of ["/analyse", "/restore"]) {
@@ -585,6 +643,106 @@ describe("backups you can trust", () => {
     // Nothing of the refused uploads is left in the storage.
     const uploads = join(ctx.deps.config.dataDir, "uploads", "backup-uploads");
     expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
+  });
+
+  it("writes and restores through an S3 bucket that holds only ciphertext", async () => {
+    const bucket = new Map<string, Buffer>();
+    const fakeS3: typeof fetch = async (input, init) => {
+      const key = new URL(String(input)).pathname;
+      if (init?.method === "PUT") bucket.set(key, Buffer.from(init.body as Uint8Array));
+      if (init?.method === "DELETE") bucket.delete(key);
+      if (init?.method !== "GET") return new Response(null, { status: 200 });
+      const body = bucket.get(key);
+      return body ? new Response(body, { status: 200 }) : new Response(null, { status: 404 });
+    };
+    const storage = createS3Storage(
+      {
+        endpoint: "http://s3.test",
+        region: "eu-west-1",
+        bucket: "backups-test",
+        accessKeyId: "AKIDTEST",
+        secretAccessKey: "secret-test-key",
+        publicBaseUrl: "https://cdn.example.com",
+      },
+      fakeS3,
+    );
+    const deps = { ...ctx.deps, storage };
+    const company: TCompanyContext = {
+      companyId: a.companyId,
+      userId: a.userId,
+      email: "owner@a-backup.test",
+      role: "owner",
+    };
+    const made = await writeBackup(deps, a.companyId, "manual_", null);
+    const objects = [...bucket.entries()].filter(([key]) => key.includes("/backups/"));
+    expect(objects.length).toBeGreaterThan(2);
+    for (const [, body] of objects) {
+      expect(body.subarray(0, SEALED_PART_MARK.length).equals(SEALED_PART_MARK)).toBe(true);
+      expect(body.includes("A Backup")).toBe(false);
+      expect(body.includes('"table"')).toBe(false);
+    }
+    const before = await rowsOf(a.companyId);
+    const file = await downloadBackup(deps, company, made.id);
+    const restored = await restoreBackup(deps, company, file.body, ctx.deps.logger);
+    expect(restored.restored.leads).toBe(before.leads!.length);
+    expect(await rowsOf(a.companyId)).toEqual({ ...before, buyers: expect.any(Array) });
+    // The upload's parts are gone once the restore is done; the backup and the safety copy stay.
+    expect([...bucket.keys()].some((key) => key.includes("/backup-uploads/"))).toBe(false);
+  });
+
+  it("keeps the lead delivery log of the buyers and leads a restore brings back", async () => {
+    const [buyer] = await ctx.database.db.select().from(buyers).where(eq(buyers.companyId, b.companyId));
+    const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.companyId, b.companyId));
+    const [endpoint] = await ctx.database.db
+      .insert(deliveryEndpoints)
+      .values({
+        companyId: b.companyId,
+        buyerId: buyer!.id,
+        name: "CRM",
+        url: "https://crm.example.com/leads",
+        secretCiphertext: ctx.deps.secretBox.seal("whsec_test"),
+        secretLast4: "test",
+      })
+      .returning();
+    const [delivery] = await ctx.database.db
+      .insert(endpointDeliveries)
+      .values({
+        companyId: b.companyId,
+        buyerId: buyer!.id,
+        endpointId: endpoint!.id,
+        leadId: lead!.id,
+        endpointName: "CRM",
+        url: "https://crm.example.com/leads",
+        status: "accepted",
+        attempts: 1,
+      })
+      .returning();
+    await ctx.database.db.insert(endpointDeliveryAttempts).values({
+      companyId: b.companyId,
+      deliveryId: delivery!.id,
+      attempt: 1,
+      startedAt: new Date(),
+      durationMs: 12,
+      statusCode: 200,
+      outcome: "accepted",
+    });
+    await downloaded(b);
+    const file = await downloadedText(b);
+    const res = await api(b, "/restore", { method: "POST", file });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const db = ctx.database.db;
+    expect(
+      await db.select().from(deliveryEndpoints).where(eq(deliveryEndpoints.companyId, b.companyId)),
+    ).toEqual([endpoint]);
+    expect(
+      await db.select().from(endpointDeliveries).where(eq(endpointDeliveries.companyId, b.companyId)),
+    ).toEqual([delivery]);
+    expect(
+      await db
+        .select()
+        .from(endpointDeliveryAttempts)
+        .where(eq(endpointDeliveryAttempts.companyId, b.companyId)),
+    ).toHaveLength(1);
   });
 
   it("restores a backup larger than 2 MiB", async () => {

@@ -301,6 +301,36 @@ describe("what an impersonating admin may do", () => {
     await ctx.request("/api/impersonation/end", { method: "POST", cookie });
   });
 
+  it("refuses to download a backup, and audits the refusal", async () => {
+    // The company has a backup to take (made by its owner).
+    expect((await ctx.request("/api/settings/backups", { method: "POST", cookie: acme.cookie })).status).toBe(
+      201,
+    );
+    expect((await ctx.request("/api/settings/backups/download", { cookie: acme.cookie })).status).toBe(200);
+    const { cookie } = await impersonate(acme.userId);
+    expect((await ctx.request("/api/settings/backups", { cookie })).status).toBe(200);
+    for (const path of [
+      "/api/settings/backups/download",
+      `/api/settings/backups/download?id=${crypto.randomUUID()}`,
+    ]) {
+      const res = await ctx.request(path, { cookie });
+      expect(res.status, path).toBe(403);
+      expect(await json(res)).toMatchObject({
+        error: {
+          code: "IMPERSONATION_FORBIDDEN",
+          message: PLATFORM_ADMIN_MESSAGES.REFUSED_WHILE_IMPERSONATING,
+        },
+      });
+    }
+    const items = (await auditLog()).filter((e) => e.targetUserId === acme.userId);
+    expect(items.find((e) => e.request === "GET /api/settings/backups/download")).toMatchObject({
+      action: "impersonation_refused",
+      detail: "Downloaded a backup",
+      status: 403,
+    });
+    await ctx.request("/api/impersonation/end", { method: "POST", cookie });
+  });
+
   it("lets the admin read and use the support actions, and audits every request with its outcome", async () => {
     const { cookie } = await impersonate(acme.userId);
     for (const path of [

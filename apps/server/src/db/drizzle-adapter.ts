@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
+import { type Column, type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import {
   drizzle as drizzleNodePg,
   type NodePgDatabase,
@@ -56,6 +56,15 @@ export function drizzleOnPglite(client: PGlite): PgliteDatabase<TSchema> {
 /** A statement's text and values, exactly as drizzle would send them. */
 export function toQuery(query: SQL): { sql: string; params: unknown[] } {
   return dialect.sqlToQuery(query);
+}
+
+/** A column's name in the database: the dialect's snake_case of its key unless the column names itself. */
+export function columnName(column: Column): string {
+  // Rendered as "table"."column": the last quoted identifier is the column's.
+  const quoted = /"((?:[^"]|"")+)"$/.exec(toQuery(sql`${column}`).sql);
+  if (!quoted)
+    throw new Error("drizzle-orm: a column rendered without its quoted name (db/drizzle-adapter.ts)");
+  return quoted[1]!.replaceAll('""', '"');
 }
 
 /** What a raw statement answers, on either driver: { rows }. */

@@ -32,6 +32,18 @@ describe("secret box", () => {
     expect(createSecretBox(randomBytes(32).toString("base64")).mac("backup", "content")).not.toBe(mac);
   });
 
+  it("seals bytes per purpose and context, refusing any other", () => {
+    const plain = Buffer.from('{"table":"leads"}\n'.repeat(100));
+    const sealed = box.sealBytes("backup-part", plain, "backups/x-00001.jsonl");
+    expect(sealed.includes(Buffer.from("leads"))).toBe(false);
+    expect(box.openBytes("backup-part", sealed, "backups/x-00001.jsonl").equals(plain)).toBe(true);
+    expect(() => box.openBytes("backup-part", sealed, "backups/x-00002.jsonl")).toThrow();
+    expect(() => box.openBytes("other", sealed, "backups/x-00001.jsonl")).toThrow();
+    const tampered = Buffer.from(sealed);
+    tampered[40]! ^= 1;
+    expect(() => box.openBytes("backup-part", tampered, "backups/x-00001.jsonl")).toThrow();
+  });
+
   it("shows only the last four characters", () => {
     expect(lastFour("sk_test_123456789")).toBe("6789");
   });

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { backups, companies } from "../../db/schema";
@@ -6,6 +6,14 @@ import { fillBackup, startBackupRow, type TBackupWriteDeps } from "./write";
 
 /** 002 §9: automated backups run daily at 2 AM UTC. */
 export const DAILY_BACKUP_HOUR_UTC = 2;
+
+/**
+ * How long a `running` claim of the day holds. A claim older than this belongs to an instance that
+ * stopped before finishing (a crash, a kill): the next run marks it failed and takes the day over. A
+ * company of 1,000,000 leads backs up in minutes (bench/README.md "Backups"), so an hour leaves
+ * a live backup alone; if one ever ran longer, a second copy would be written, never a broken one.
+ */
+export const DAILY_BACKUP_LEASE_MS = 60 * 60 * 1000;
 
 /**
  * Serialises the daily backup's claim of a company between instances, for the claim's few
@@ -25,7 +33,8 @@ export async function lockCompanyForBackup(tx: Db, companyId: string): Promise<v
  * instances and on every tick: a short transaction claims the company's day (a `running` backup row,
  * under the lock above), so a second run sees the claim and skips it; the file is then written
  * outside it, in a read-only snapshot (write.ts) that delays no submission. A failed backup is
- * tried again on the next tick. Returns how many backups it wrote.
+ * tried again on the next tick, and so is a claim left `running` past DAILY_BACKUP_LEASE_MS. `now` is
+ * the run's clock (tests pass their own). Returns how many backups it wrote.
  */
 export async function runDueDailyBackups(
   deps: Pick<TDeps, "logger"> & TBackupWriteDeps,
@@ -44,7 +53,7 @@ export async function runDueDailyBackups(
       const claimed = await deps.database.db.transaction(async (tx) => {
         await lockCompanyForBackup(tx, id);
         const [taken] = await tx
-          .select({ id: backups.id })
+          .select({ id: backups.id, status: backups.status, createdAt: backups.createdAt })
           .from(backups)
           .where(
             and(
@@ -54,8 +63,19 @@ export async function runDueDailyBackups(
               gte(backups.createdAt, due),
             ),
           )
+          // A completed backup of the day first ("completed" < "running"), else the newest claim.
+          .orderBy(asc(backups.status), desc(backups.createdAt))
           .limit(1);
-        return taken ? null : startBackupRow(tx, id, "backup_", null);
+        if (taken?.status === "completed") return null;
+        if (taken && now.getTime() - taken.createdAt.getTime() < DAILY_BACKUP_LEASE_MS) return null;
+        if (taken) {
+          await tx
+            .update(backups)
+            .set({ status: "failed", error: "abandoned: its server stopped before the backup was written" })
+            .where(eq(backups.id, taken.id));
+          deps.logger.warn({ companyId: id, backupId: taken.id }, "daily backup claim taken over");
+        }
+        return startBackupRow(tx, id, "backup_", null);
       });
       if (!claimed) continue;
       const afterBatch = opts.afterBatch;

@@ -1,14 +1,17 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { buyers, companies, userRoles } from "../../db/schema";
 import type { TLogger } from "../../lib/logger";
+import { rowInserter } from "./insert-rows";
+import { keepDeliveryLog, restoreDeliveryLog } from "./keep-delivery-log";
 import { checkRestoredRows } from "./restore-checks";
 import { BackupRefused, createRowChecker, type TCompanyPeople } from "./restore-rules";
 import { BACKUP_TABLES, type TBackupTable } from "./tables";
 
-/** Rows inserted per statement. */
-const INSERT_BATCH = 500;
+/** Rows inserted per statement (one JSON parameter of a few MB: insert-rows.ts). */
+const INSERT_BATCH = 2000;
 const byName = new Map(BACKUP_TABLES.map((t) => [t.name, t] as const));
+const inserters = new Map(BACKUP_TABLES.map((t) => [t.name, rowInserter(t.table)] as const));
 
 /** Who a restored row may name: the company's members and the users linked to its buyers now. */
 async function companyPeople(db: DbOrTx, companyId: string): Promise<TCompanyPeople> {
@@ -39,6 +42,10 @@ export async function restoreRows(
   log: TLogger,
 ): Promise<Record<string, number>> {
   const checker = createRowChecker(companyId, await companyPeople(db, companyId));
+  // The restored buyer entries are not news: their live-update trigger stays quiet for this
+  // transaction (one notice per row of a million-lead company would flood every listener).
+  await db.execute(sql`select set_config('leadpost.restoring', 'on', true)`);
+  await keepDeliveryLog(db, companyId);
   for (const t of [...BACKUP_TABLES].reverse()) {
     // biome-ignore lint/suspicious/noExplicitAny: every backup table has a companyId column (tables.ts).
     await db.delete(t.table).where(eq((t.table as any).companyId, companyId));
@@ -49,13 +56,15 @@ export async function restoreRows(
   // before it rolls everything back.
   const insert = async ({ table, rows: values }: TBatch) => {
     if (!values.length) return;
-    await db
-      .insert(table.table)
-      .values(values)
-      .catch((err) => {
-        log.warn({ err, companyId, table: table.name }, "backup restore refused: a row clashes");
-        throw new BackupRefused(`${table.name}: a row clashes`);
-      });
+    await inserters.get(table.name)!(db, values).catch((err) => {
+      // The database's own words only: the statement carries thousands of rows.
+      const reason = String((err as { cause?: Error }).cause?.message ?? (err as Error).message).slice(
+        0,
+        300,
+      );
+      log.warn({ reason, companyId, table: table.name }, "backup restore refused: a row clashes");
+      throw new BackupRefused(`${table.name}: a row clashes`);
+    });
   };
   let batch: TBatch = { table: BACKUP_TABLES[0]!, rows: [] };
   for await (const { table, row } of rows) {
@@ -73,5 +82,7 @@ export async function restoreRows(
   }
   await insert(batch);
   await checkRestoredRows(db, companyId);
+  await restoreDeliveryLog(db, companyId);
+  await db.execute(sql`select set_config('leadpost.restoring', 'off', true)`);
   return restored;
 }

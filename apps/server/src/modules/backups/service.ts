@@ -67,7 +67,7 @@ export async function downloadBackup(deps: TBackupDeps, ctx: TCompanyContext, id
   if (!row) throw notFound(BACKUP_MESSAGES.NONE);
   const fileName = toBackup({ id: "", sizeBytes: 0, ...row }).name.replace(/\.json$/, ".jsonl");
   if (row.storageKey && row.partCount !== null) {
-    return { fileName, body: readParts(deps.storage, row.storageKey, row.partCount) };
+    return { fileName, body: readParts(deps.storage, deps.secretBox, row.storageKey, row.partCount) };
   }
   if (!row.content) throw notFound(BACKUP_MESSAGES.NONE);
   // Tables a restore never takes (kept by some early versions' backups) are left out.

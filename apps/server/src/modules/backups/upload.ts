@@ -35,7 +35,7 @@ export async function receiveBackupFile(
   body: AsyncIterable<Uint8Array>,
 ): Promise<TReceivedFile | null> {
   const prefix = `backup-uploads/${randomUUID()}`;
-  const writer = createPartWriter(deps.storage, prefix, deps.config.storage.backupPartBytes);
+  const writer = createPartWriter(deps.storage, deps.secretBox, prefix, deps.config.storage.backupPartBytes);
   const mac = backupMac(deps.secretBox);
   const counts: Record<string, number> = {};
   let header: TBackupHeader | null = null;
@@ -91,6 +91,15 @@ export async function receiveBackupFile(
 export const discardUpload = (deps: TUploadDeps, file: TReceivedFile) =>
   file.version === 2 ? deleteParts(deps.storage, file.prefix, file.parts) : Promise.resolve();
 
+/** The upload's parts read back; one that no longer opens (changed in the storage) refuses the file. */
+async function* openedParts(deps: TUploadDeps, file: Extract<TReceivedFile, { version: 2 }>) {
+  try {
+    yield* readParts(deps.storage, deps.secretBox, file.prefix, file.parts);
+  } catch (err) {
+    refuse(`a stored part of the upload no longer reads: ${(err as Error).message}`);
+  }
+}
+
 /**
  * The rows of a received file of version 2, read back from its parts one part at a time. Its
  * signature is computed again as they pass (the parts could have changed since they were checked):
@@ -102,7 +111,7 @@ export function readUploadedRows(deps: TUploadDeps, file: Extract<TReceivedFile,
   async function* rows(): AsyncGenerator<{ table: string; row: unknown }> {
     let first = true;
     let previous: Buffer | null = null;
-    for await (const line of splitLines(readParts(deps.storage, file.prefix, file.parts))) {
+    for await (const line of splitLines(openedParts(deps, file))) {
       if (previous) {
         mac.update(previous);
         mac.update(NEWLINE);

@@ -73,7 +73,12 @@ export async function fillBackup(
   companyId: string,
   opts: TWriteOptions = {},
 ): Promise<{ parts: number }> {
-  const writer = createPartWriter(deps.storage, row.storageKey, deps.config.storage.backupPartBytes);
+  const writer = createPartWriter(
+    deps.storage,
+    deps.secretBox,
+    row.storageKey,
+    deps.config.storage.backupPartBytes,
+  );
   const mac = backupMac(deps.secretBox);
   const counts: Record<string, number> = Object.fromEntries(FILE_TABLE_NAMES.map((n) => [n, 0]));
   const out = async (text: string) => {

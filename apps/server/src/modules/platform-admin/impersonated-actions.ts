@@ -13,6 +13,13 @@ export const IMPERSONATION_SUPPORT_ACTIONS: readonly { method: TMethod; pattern:
   { method: "POST", pattern: "/api/email/messages/:id/resend", words: "Resent a failed e-mail" },
 ];
 
+/**
+ * Reads refused all the same: a backup file is the whole company's data in one download (every lead's
+ * contact details, the ledger), not something support needs to look at; as with payment credentials,
+ * only the company's own people take it away.
+ */
+export const IMPERSONATION_REFUSED_READS: readonly string[] = ["/api/settings/backups/download"];
+
 /** The auth library's routes are the account's own: of them, only reading the session is allowed. */
 const AUTH_READS = new Set(["/api/auth/get-session"]);
 
@@ -129,7 +136,9 @@ export function impersonatedAction(method: string, path: string): TImpersonatedA
   if (support) return { allowed: true, words: support.words };
   const read = upper === "GET" || upper === "HEAD";
   const underAuth = path === "/api/auth" || path.startsWith("/api/auth/");
-  const allowed = read && (!underAuth || AUTH_READS.has(path.replace(/\/+$/, "")));
+  const trimmed = path.replace(/\/+$/, "");
+  const allowed =
+    read && (!underAuth || AUTH_READS.has(trimmed)) && !IMPERSONATION_REFUSED_READS.includes(trimmed);
   const named = NAMED.find(
     ([m, pattern]) => (m === upper || (upper === "HEAD" && m === "GET")) && matches(pattern, path),
   );
