@@ -1,3 +1,4 @@
+export * from "./domain/buyer-caps";
 export * from "./domain/company-status";
 export * from "./domain/company-suspension";
 export * from "./domain/credits";
