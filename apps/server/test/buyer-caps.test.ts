@@ -1,0 +1,165 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyerLeadCounters, buyerLeadSkips, buyerLeads, leadRoutingDecisions, leads } from "../src/db/schema";
+import { previewLeadIdsOf, routeLead } from "../src/modules/lead-distribution";
+import { createCompanyWithOwner } from "./helpers/fixtures";
+import { addBuyer, addLead } from "./helpers/routing";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
+
+// Caps and schedules per buyer (docs/routing.md "Caps, delivery hours and pauses"). The clock is
+// injected (deps.now): no test waits for real time. On PostgreSQL (TEST_DATABASE_URL) the concurrent
+// routings truly overlap on separate connections.
+let ctx: TTestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+const db = () => ctx.database.db;
+const at = (iso: string) => ({ ...ctx.deps, now: () => new Date(iso) });
+
+async function reasonsOf(leadId: string, buyerId: string): Promise<string[]> {
+  const [row] = await db().select().from(leadRoutingDecisions).where(eq(leadRoutingDecisions.leadId, leadId));
+  return (row?.reasons ?? []).filter((r) => r.buyerId === buyerId).map((r) => r.reason);
+}
+async function previewsOf(buyerId: string, companyId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ id: leads.id })
+    .from(leads)
+    .where(sql`${leads.id} in (${previewLeadIdsOf({ buyerId, companyId })})`);
+  return rows.map((r) => r.id);
+}
+async function counterOf(buyerId: string) {
+  const [row] = await db().select().from(buyerLeadCounters).where(eq(buyerLeadCounters.buyerId, buyerId));
+  return row;
+}
+
+describe("lead caps under concurrency", () => {
+  it("gives a buyer with a daily cap of 3 exactly 3 of 50 leads routed at once, and skips it with the reason for the rest", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-conc.test", "Caps Conc");
+    const capped = await addBuyer(ctx, co.companyId, { dailyCap: 3, timeZone: "America/Denver" });
+    const free = await addBuyer(ctx, co.companyId);
+    const batch = await Promise.all(Array.from({ length: 50 }, () => addLead(ctx, co.companyId)));
+    const ids = batch.map((l) => l.id);
+    const deps = at("2026-11-25T17:00:00Z");
+
+    await Promise.all(ids.map((id) => routeLead(deps, id)));
+
+    expect((await counterOf(capped.id))?.dayLeads).toBe(3);
+    const seen = (await previewsOf(capped.id, co.companyId)).filter((id) => ids.includes(id));
+    expect(seen).toHaveLength(3);
+    const skips = await db()
+      .select()
+      .from(buyerLeadSkips)
+      .where(and(eq(buyerLeadSkips.buyerId, capped.id), inArray(buyerLeadSkips.leadId, ids)));
+    expect(skips).toHaveLength(47);
+    for (const s of skips) expect(await reasonsOf(s.leadId, capped.id)).toEqual(["Daily cap of 3 reached"]);
+    // The buyer without caps sees every lead.
+    expect((await previewsOf(free.id, co.companyId)).filter((id) => ids.includes(id))).toHaveLength(50);
+  });
+
+  it("gives a prepaid buyer with a daily cap of 2 full access to exactly 2 of 50 leads routed at once", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-prepaid.test", "Caps Prepaid");
+    const capped = await addBuyer(ctx, co.companyId, {
+      dailyCap: 2,
+      prepaidLeadsTotal: 100,
+      prepaidLeadsRemaining: 100,
+    });
+    const batch = await Promise.all(Array.from({ length: 50 }, () => addLead(ctx, co.companyId)));
+    const ids = batch.map((l) => l.id);
+
+    await Promise.all(ids.map((id) => routeLead(at("2026-11-25T17:00:00Z"), id)));
+
+    const full = await db()
+      .select()
+      .from(buyerLeads)
+      .where(and(eq(buyerLeads.buyerId, capped.id), inArray(buyerLeads.leadId, ids)));
+    expect(full).toHaveLength(2);
+    expect((await counterOf(capped.id))?.dayLeads).toBe(2);
+    expect(await previewsOf(capped.id, co.companyId)).toEqual([]);
+  });
+});
+
+describe("the buyer's own day", () => {
+  it("keeps a buyer in Los Angeles receiving at 23:30 local after UTC midnight, and starts its new day at its own midnight", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-la.test", "Caps LA");
+    const la = await addBuyer(ctx, co.companyId, { dailyCap: 2, timeZone: "America/Los_Angeles" });
+    const route = async (iso: string) => {
+      const lead = await addLead(ctx, co.companyId);
+      await routeLead(at(iso), lead.id);
+      return lead.id;
+    };
+    const noon = await route("2026-11-24T20:00:00Z"); // 12:00 PM on Nov 24 in Los Angeles
+    const late = await route("2026-11-25T07:30:00Z"); // 11:30 PM on Nov 24 there; Nov 25 in UTC
+    const later = await route("2026-11-25T07:45:00Z"); // 11:45 PM: its third lead of Nov 24
+    const next = await route("2026-11-25T08:00:00Z"); // midnight in Los Angeles: a new day
+
+    expect((await previewsOf(la.id, co.companyId)).sort()).toEqual([noon, late, next].sort());
+    expect(await reasonsOf(later, la.id)).toEqual(["Daily cap of 2 reached"]);
+    const counter = await counterOf(la.id);
+    expect(counter?.day).toBe("2026-11-25");
+    expect(counter?.dayLeads).toBe(1);
+    // Its week starts Monday (Nov 23) and its month on the 1st, in its zone.
+    expect(counter?.week).toBe("2026-11-23");
+    expect(counter?.month).toBe("2026-11-01");
+  });
+
+  it("holds weekly and monthly caps across days", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-week.test", "Caps Week");
+    const weekly = await addBuyer(ctx, co.companyId, { weeklyCap: 2, timeZone: "America/New_York" });
+    const monthly = await addBuyer(ctx, co.companyId, { monthlyCap: 3, timeZone: "America/New_York" });
+    const days = [
+      "2026-11-23T15:00:00Z",
+      "2026-11-24T15:00:00Z",
+      "2026-11-25T15:00:00Z",
+      "2026-11-30T15:00:00Z",
+    ];
+    const routed: string[] = [];
+    for (const day of days) {
+      const lead = await addLead(ctx, co.companyId);
+      await routeLead(at(day), lead.id);
+      routed.push(lead.id);
+    }
+    expect(await reasonsOf(routed[2]!, weekly.id)).toEqual(["Weekly cap of 2 reached"]);
+    // Monday Nov 30 is a new week.
+    expect((await previewsOf(weekly.id, co.companyId)).sort()).toEqual(
+      [routed[0], routed[1], routed[3]].sort(),
+    );
+    expect(await reasonsOf(routed[3]!, monthly.id)).toEqual(["Monthly cap of 3 reached"]);
+  });
+});
+
+describe("delivery hours and dated pauses", () => {
+  const WEEKDAYS_8_TO_6 = [...Array.from({ length: 5 }, () => ({ from: 8 * 60, to: 18 * 60 })), null, null];
+
+  it("skips a buyer outside its delivery hours with when it opens, and never shows it that lead", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-hours.test", "Caps Hours");
+    const buyer = await addBuyer(ctx, co.companyId, {
+      timeZone: "America/New_York",
+      deliveryHours: WEEKDAYS_8_TO_6,
+    });
+    const early = await addLead(ctx, co.companyId);
+    await routeLead(at("2026-11-25T11:00:00Z"), early.id); // Wednesday 6:00 AM in New York
+    const saturday = await addLead(ctx, co.companyId);
+    await routeLead(at("2026-11-28T17:00:00Z"), saturday.id); // Saturday noon
+    const open = await addLead(ctx, co.companyId);
+    await routeLead(at("2026-11-25T15:00:00Z"), open.id); // Wednesday 10:00 AM
+
+    expect(await reasonsOf(early.id, buyer.id)).toEqual(["Outside delivery hours: opens 8:00 AM"]);
+    expect(await reasonsOf(saturday.id, buyer.id)).toEqual(["Outside delivery hours: opens Monday 8:00 AM"]);
+    expect(await previewsOf(buyer.id, co.companyId)).toEqual([open.id]);
+  });
+
+  it("skips a buyer paused until a date, naming it in the buyer's zone, and takes it back after", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-pause.test", "Caps Pause");
+    const buyer = await addBuyer(ctx, co.companyId, {
+      timeZone: "America/New_York",
+      pausedUntil: new Date("2026-12-01T14:00:00Z"), // Dec 1, 9:00 AM in New York
+    });
+    const during = await addLead(ctx, co.companyId);
+    await routeLead(at("2026-11-25T15:00:00Z"), during.id);
+    expect(await reasonsOf(during.id, buyer.id)).toEqual(["Paused until Dec 1, 9:00 AM"]);
+    const after = await addLead(ctx, co.companyId);
+    await routeLead(at("2026-12-01T14:00:00Z"), after.id);
+    expect(await reasonsOf(after.id, buyer.id)).toEqual([]);
+  });
+});
