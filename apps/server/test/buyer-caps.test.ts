@@ -1,9 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerLeadCounters, buyerLeadSkips, buyerLeads, leadRoutingDecisions, leads } from "../src/db/schema";
+import {
+  buyerLeadCounters,
+  buyerLeadSkips,
+  buyerLeads,
+  buyers,
+  leadRoutingDecisions,
+  leads,
+} from "../src/db/schema";
+import { lookupZip } from "../src/integrations/geocoding/zip-centroids";
 import { previewLeadIdsOf, routeLead } from "../src/modules/lead-distribution";
+import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
-import { addBuyer, addLead } from "./helpers/routing";
+import { addBuyer, addLead, ZIP_10_MILES } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 // Caps and schedules per buyer (docs/routing.md "Caps, delivery hours and pauses"). The clock is
@@ -161,5 +170,56 @@ describe("delivery hours and dated pauses", () => {
     const after = await addLead(ctx, co.companyId);
     await routeLead(at("2026-12-01T14:00:00Z"), after.id);
     expect(await reasonsOf(after.id, buyer.id)).toEqual([]);
+  });
+});
+
+describe("the daily spend cap at purchase", () => {
+  it("refuses, with the cap in words, a purchase that would go over it, and charges nothing; of two at once only one fits", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-spend.test", "Caps Spend");
+    const email = "spender@caps.test";
+    const userId = await createUser(ctx, email);
+    const buyer = await createBuyer(ctx, {
+      companyId: co.companyId,
+      userId,
+      email,
+      credits: 100,
+      costPerLead: 6,
+    });
+    const place = lookupZip(ZIP_10_MILES)!;
+    await db()
+      .update(buyers)
+      .set({ latitude: place.latitude, longitude: place.longitude, serviceRadius: 25, spendCapCredits: 15 })
+      .where(eq(buyers.id, buyer.id));
+    const cookie = await signInBuyer(ctx, email);
+    const routed = [];
+    for (let i = 0; i < 3; i++) {
+      const lead = await addLead(ctx, co.companyId);
+      await routeLead(ctx.deps, lead.id);
+      routed.push(lead.id);
+    }
+    const buy = (leadId: string) =>
+      ctx.request("/api/purchases", {
+        method: "POST",
+        cookie,
+        json: { leadId, idempotencyKey: `spend-${leadId}` },
+      });
+
+    const first = await buy(routed[0]!);
+    expect(first.status).toBe(200);
+    const spent = ((await first.json()) as { creditsSpent: number }).creditsSpent;
+    expect(spent).toBe(6);
+
+    // Two more at once: one fits under the cap of 15, the other would make 18.
+    const [a, b] = await Promise.all([buy(routed[1]!), buy(routed[2]!)]);
+    expect([a, b].map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = [a, b].filter((r) => r.status === 409);
+    const body = (await refused[0]!.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("SPEND_CAP_REACHED");
+    expect(body.error.message).toBe(
+      `This purchase of ${spent} credits would go over your daily spend cap of 15 credits (12 spent today). Try again tomorrow, or ask the company to raise your cap.`,
+    );
+    const [after] = await db().select().from(buyers).where(eq(buyers.id, buyer.id));
+    expect(after?.creditBalance).toBe(100 - 12);
+    expect((await counterOf(buyer.id))?.spentCredits).toBe(12);
   });
 });

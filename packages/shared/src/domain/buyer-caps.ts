@@ -229,3 +229,8 @@ export function isDeliveryHours(value: unknown): value is TDeliveryHours {
     )
   );
 }
+
+/** A purchase refused by the buyer's daily spend cap, in words. */
+export const spendCapMessage = (cap: number, spent: number, credits: number): string =>
+  `This purchase of ${credits} credits would go over your daily spend cap of ${cap} credits ` +
+  `(${spent} spent today). Try again tomorrow, or ask the company to raise your cap.`;

@@ -132,15 +132,26 @@ const countSpend = preparedStatement(
     returning k.buyer_id`,
 );
 
+/** Answers null when counted, else the cap and what the buyer has spent today (for the refusal's words). */
 export async function countSpendWithinCap(
   tx: Db,
   p: { companyId: string; buyerId: string; credits: number; now: Date },
-): Promise<boolean> {
+): Promise<null | { cap: number; spent: number }> {
   const rows = await countSpend(tx, {
     companyId: p.companyId,
     buyerId: p.buyerId,
     credits: p.credits,
     now: p.now.toISOString(),
   });
-  return rows.length > 0;
+  if (rows.length > 0) return null;
+  const [state] = await queryRows(
+    tx,
+    rowOf({ cap: col.number, spent: col.number }),
+    sql`select coalesce(b.spend_cap_credits, 0)::int as cap,
+               coalesce((select case when k.spend_day = (${p.now.toISOString()}::timestamptz at time zone b.time_zone)::date
+                                     then k.spent_credits else 0 end
+                           from buyer_lead_counters k where k.buyer_id = b.id), 0)::int as spent
+          from buyers b where b.id = ${p.buyerId}::uuid and b.company_id = ${p.companyId}::uuid`,
+  );
+  return state ?? { cap: 0, spent: 0 };
 }
