@@ -223,3 +223,98 @@ describe("the daily spend cap at purchase", () => {
     expect((await counterOf(buyer.id))?.spentCredits).toBe(12);
   });
 });
+
+describe("caps and pause through the API", () => {
+  it("lets the company set caps and hours with a PATCH that changes only those fields, refusing bad ones by name; another company gets 404", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-api.test", "Caps Api");
+    const other = await createCompanyWithOwner(ctx, "owner@caps-api-other.test", "Caps Api Other");
+    const buyer = await addBuyer(ctx, co.companyId, { contactName: "Kept Name" });
+    const hours = [{ from: 480, to: 1080 }, null, null, null, null, null, null];
+    const res = await ctx.request(`/api/buyers/${buyer.id}`, {
+      method: "PATCH",
+      cookie: co.cookie,
+      json: { dailyCap: 20, spendCapCredits: 500, timeZone: "America/Los_Angeles", deliveryHours: hours },
+    });
+    expect(res.status).toBe(200);
+    const saved = ((await res.json()) as { buyer: Record<string, unknown> }).buyer;
+    expect(saved).toMatchObject({
+      dailyCap: 20,
+      weeklyCap: null,
+      spendCapCredits: 500,
+      contactName: "Kept Name",
+    });
+    expect(saved.deliveryHours).toEqual(hours);
+
+    const bad = await ctx.request(`/api/buyers/${buyer.id}`, {
+      method: "PATCH",
+      cookie: co.cookie,
+      json: { dailyCap: -1, timeZone: "Mars/Olympus" },
+    });
+    expect(bad.status).toBe(422);
+    const body = (await bad.json()) as { error: { fields: Record<string, string[]> } };
+    expect(body.error.fields.dailyCap?.[0]).toContain("Daily cap");
+    expect(body.error.fields.timeZone?.[0]).toContain("Time zone");
+
+    const foreign = await ctx.request(`/api/buyers/${buyer.id}`, {
+      method: "PATCH",
+      cookie: other.cookie,
+      json: { dailyCap: 1 },
+    });
+    expect(foreign.status).toBe(404);
+    const [after] = await db().select().from(buyers).where(eq(buyers.id, buyer.id));
+    expect(after?.dailyCap).toBe(20);
+  });
+
+  it("lets a buyer pause itself from the portal until a date or indefinitely, and resume; routing follows", async () => {
+    const co = await createCompanyWithOwner(ctx, "owner@caps-portal.test", "Caps Portal");
+    const email = "pauser@caps.test";
+    const userId = await createUser(ctx, email);
+    const buyer = await createBuyer(ctx, { companyId: co.companyId, userId, email });
+    const place = lookupZip(ZIP_10_MILES)!;
+    await db()
+      .update(buyers)
+      .set({ latitude: place.latitude, longitude: place.longitude, serviceRadius: 25, dailyCap: 20 })
+      .where(eq(buyers.id, buyer.id));
+    const cookie = await signInBuyer(ctx, email);
+
+    const past = await ctx.request("/api/buyer-portal/pause", {
+      method: "POST",
+      cookie,
+      json: { until: "2020-01-01T00:00:00Z" },
+    });
+    expect(past.status).toBe(422);
+
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const paused = await ctx.request("/api/buyer-portal/pause", { method: "POST", cookie, json: { until } });
+    expect(paused.status).toBe(200);
+    const p = (await paused.json()) as {
+      message: string;
+      usage: { pausedNow: boolean; pausedUntil: string };
+    };
+    expect(p.message).toBe("Leads paused");
+    expect(p.usage.pausedNow).toBe(true);
+    expect(new Date(p.usage.pausedUntil).toISOString()).toBe(until);
+    const skipped = await addLead(ctx, co.companyId);
+    await routeLead(ctx.deps, skipped.id);
+    expect((await reasonsOf(skipped.id, buyer.id))[0]).toMatch(/^Paused until /);
+
+    const forever = await ctx.request("/api/buyer-portal/pause", {
+      method: "POST",
+      cookie,
+      json: { until: null },
+    });
+    expect(((await forever.json()) as { usage: { isPaused: boolean } }).usage.isPaused).toBe(true);
+
+    const resumed = await ctx.request("/api/buyer-portal/resume", { method: "POST", cookie });
+    expect(resumed.status).toBe(200);
+    const r = (await resumed.json()) as { message: string; usage: { pausedNow: boolean; pausedUntil: null } };
+    expect(r).toMatchObject({ message: "Leads resumed", usage: { pausedNow: false, pausedUntil: null } });
+    const received = await addLead(ctx, co.companyId);
+    await routeLead(ctx.deps, received.id);
+    const usage = await ctx.request("/api/buyer-portal/caps", { cookie });
+    expect((await usage.json()) as { today: { leads: number }; dailyCap: number }).toMatchObject({
+      today: { leads: 1 },
+      dailyCap: 20,
+    });
+  });
+});

@@ -23,6 +23,7 @@ export * from "./schemas/admin-companies";
 export * from "./schemas/api-keys";
 export * from "./schemas/auth-events";
 export * from "./schemas/backups";
+export * from "./schemas/buyer-caps";
 export * from "./schemas/buyer-portal";
 export * from "./schemas/buyers";
 export * from "./schemas/call-settings";
