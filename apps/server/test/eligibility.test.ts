@@ -92,6 +92,12 @@ describe("evaluateBuyer", () => {
       "niche",
       "no_location",
       "distance",
+      "paused_until",
+      "hours",
+      "daily_cap",
+      "weekly_cap",
+      "monthly_cap",
+      "spend_cap",
     ]);
   });
 });

@@ -1,3 +1,4 @@
+export * from "./domain/buyer-caps";
 export * from "./domain/company-status";
 export * from "./domain/company-suspension";
 export * from "./domain/credits";
@@ -22,6 +23,7 @@ export * from "./schemas/admin-companies";
 export * from "./schemas/api-keys";
 export * from "./schemas/auth-events";
 export * from "./schemas/backups";
+export * from "./schemas/buyer-caps";
 export * from "./schemas/buyer-portal";
 export * from "./schemas/buyers";
 export * from "./schemas/call-settings";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../domain/email";
 import { US_ZIP_PATTERN } from "../domain/geo";
+import { buyerCapFields, ZBuyerCapsSchema } from "./buyer-caps";
 import { optionalE164PhoneField } from "./phone-field";
 
 // The buyers map and the company status are read on pages with no buyer form: they live in phone-free
@@ -153,9 +154,9 @@ export const ZCreateBuyerSchema = z
 export type TCreateBuyerInput = z.input<typeof ZCreateBuyerSchema>;
 export type TCreateBuyer = z.infer<typeof ZCreateBuyerSchema>;
 
-/** Edit Buyer: only the fields sent change. */
+/** Edit Buyer: only the fields sent change (caps and schedules included, docs/buyers.md). */
 export const ZUpdateBuyerSchema = z
-  .object(buyerFields)
+  .object({ ...buyerFields, ...buyerCapFields })
   .partial()
   .refine(remainingWithinTotal, {
     message: BUYER_MESSAGES.PREPAID_REMAINING,
@@ -203,6 +204,7 @@ export const ZBuyerSchema = z.object({
   prepaidLeadsRemaining: z.number(),
   creditBalance: z.number(),
   createdAt: z.string(),
+  ...ZBuyerCapsSchema.shape,
 });
 export type TBuyer = z.infer<typeof ZBuyerSchema>;
 

@@ -1,3 +1,4 @@
+import type { TDeliveryHours } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -5,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -96,9 +98,19 @@ export const buyers = pgTable(
     creditBalance: integer().notNull().default(0),
     /** Round-robin fairness: least recently served buyer gets full access first. */
     lastServedAt: tz(),
+    /** Caps and schedules (docs/routing.md "Caps, delivery hours and pauses"), in the buyer's own zone. */
     dailyCap: integer(),
     monthlyCap: integer(),
+    weeklyCap: integer(),
+    /** Credits the buyer may spend per day (its own day). */
+    spendCapCredits: integer(),
+    /** The buyer's IANA time zone: its day ends at its midnight, its week starts Monday. */
+    timeZone: text().notNull().default("America/New_York"),
+    /** Seven windows, Monday first (TDeliveryHours); null delivers at any hour. */
+    deliveryHours: jsonb().$type<TDeliveryHours>(),
+    /** Paused indefinitely (isPaused), or until this moment (pausedUntil). */
     isPaused: boolean().notNull().default(false),
+    pausedUntil: tz(),
     /**
      * When the buyer first became active (set by a trigger, db/functions/leadpost_buyer_receives_leads_since.sql): leads routed since then
      * are its previews, older ones never.
@@ -122,6 +134,10 @@ export const buyers = pgTable(
       sql`${t.prepaidLeadsRemaining} >= 0 and ${t.prepaidLeadsRemaining} <= ${t.prepaidLeadsTotal}`,
     ),
     check("buyers_cost_non_negative", sql`${t.costPerLead} is null or ${t.costPerLead} >= 0`),
+    check(
+      "buyers_caps_non_negative",
+      sql`coalesce(${t.dailyCap}, 0) >= 0 and coalesce(${t.weeklyCap}, 0) >= 0 and coalesce(${t.monthlyCap}, 0) >= 0 and coalesce(${t.spendCapCredits}, 0) >= 0`,
+    ),
   ],
 );
 

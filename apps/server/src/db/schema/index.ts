@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./buyer-caps";
 export * from "./buyers";
 export * from "./calls";
 export * from "./companies";

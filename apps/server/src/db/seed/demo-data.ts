@@ -42,6 +42,8 @@ type TDemoBuyer = {
   costPerLead?: number;
   prepaid?: { total: number; remaining: number };
   credits?: number;
+  /** Caps on its own clock (docs/routing.md "Caps, delivery hours and pauses"). */
+  caps?: { timeZone: string; dailyCap: number; weeklyCap?: number };
 };
 
 export const DEMO_BUYERS: TDemoBuyer[] = [
@@ -68,6 +70,8 @@ export const DEMO_BUYERS: TDemoBuyer[] = [
     niche: "Roofing",
     status: "active",
     prepaid: { total: 20, remaining: 14 },
+    // The capped buyer of the demo: 20 leads a day, 80 a week, Denver time.
+    caps: { timeZone: "America/Denver", dailyCap: 20, weeklyCap: 80 },
   },
   {
     email: "leads@mileclimate.test",

@@ -121,6 +121,9 @@ async function seedDemo(db: Db) {
           costPerLead: b.allYouCanEat ? 0 : (b.costPerLead ?? null),
           prepaidLeadsTotal: b.prepaid?.total ?? 0,
           prepaidLeadsRemaining: b.prepaid?.remaining ?? 0,
+          ...(b.caps
+            ? { timeZone: b.caps.timeZone, dailyCap: b.caps.dailyCap, weeklyCap: b.caps.weeklyCap ?? null }
+            : {}),
         };
       }),
     )

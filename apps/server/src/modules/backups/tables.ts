@@ -10,7 +10,9 @@ import * as schema from "../../db/schema";
  * (it holds reset links and sign-in codes, and grows by every new-lead notice), notices waiting for
  * their job or a buyer's digest, and the buyers' notice windows (a restore must not send them again), the records of stored files (their keys name objects
  * in the bucket, which a restore neither brings back nor may point at), the backups themselves, and
- * lead delivery (docs/lead-delivery.md): endpoints hold sealed signing secrets, deliveries are a log.
+ * lead delivery (docs/lead-delivery.md): endpoints hold sealed signing secrets, deliveries are a log,
+ * and the buyers' cap counters (docs/routing.md "Caps, delivery hours and pauses": today's bookkeeping,
+ * which a restore must not roll back under a buyer that received leads since).
  */
 const EXCLUDED = new Set([
   "company_secrets",
@@ -34,6 +36,7 @@ const EXCLUDED = new Set([
   "delivery_endpoints",
   "endpoint_deliveries",
   "endpoint_delivery_attempts",
+  "buyer_lead_counters",
 ]);
 
 export type TBackupTable = { name: string; table: PgTable; dateColumns: string[] };

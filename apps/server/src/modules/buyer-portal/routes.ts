@@ -21,6 +21,7 @@ import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
 import { displayPreferencesOf, readCompanyPreferences } from "../settings";
 import { getBillingHistory, getProfile, getSummary, updateProfile } from "./account";
+import { registerBuyerCapRoutes } from "./caps-routes";
 import { exportMyLeadsCsv, listMyLeads, updateMyLead } from "./my-leads";
 import { deletePreviews, listPreviews } from "./previews";
 
@@ -194,4 +195,5 @@ export function registerBuyerPortalRoutes(app: TApp, deps: TDeps) {
     c.json(await updateProfile(deps, buyerContext(c), c.req.valid("json")), 200),
   );
   app.openapi(billingRoute, async (c) => c.json(await getBillingHistory(deps, buyerContext(c)), 200));
+  registerBuyerCapRoutes(app, deps);
 }

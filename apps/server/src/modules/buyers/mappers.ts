@@ -52,6 +52,14 @@ export function toBuyer(row: TBuyerRow, creditValueUsd: number): TBuyer {
     prepaidLeadsRemaining: b.prepaidLeadsRemaining,
     creditBalance: b.creditBalance,
     createdAt: b.createdAt.toISOString(),
+    dailyCap: b.dailyCap,
+    weeklyCap: b.weeklyCap,
+    monthlyCap: b.monthlyCap,
+    spendCapCredits: b.spendCapCredits,
+    timeZone: b.timeZone,
+    deliveryHours: b.deliveryHours,
+    isPaused: b.isPaused,
+    pausedUntil: b.pausedUntil?.toISOString() ?? null,
   };
 }
 

@@ -189,7 +189,8 @@ export async function updateBuyer(
           prepaidLeadsRemaining: [BUYER_MESSAGES.PREPAID_REMAINING],
         });
       }
-      const { city, state, zipCode, companyName, allYouCanEatEnabled, costPerLead, ...rest } = input;
+      const { city, state, zipCode, companyName, allYouCanEatEnabled, costPerLead, pausedUntil, ...rest } =
+        input;
       const zip = zipCode === undefined ? current.zipCode : zipCode;
       const location =
         zipCode !== undefined || city !== undefined || state !== undefined
@@ -206,6 +207,9 @@ export async function updateBuyer(
             ? { companyName: companyName ?? input.contactName ?? current.contactName }
             : {}),
           ...(allYouCanEatEnabled !== undefined ? { allYouCanEatEnabled } : {}),
+          ...(pausedUntil !== undefined
+            ? { pausedUntil: pausedUntil === null ? null : new Date(pausedUntil) }
+            : {}),
           ...(aye ? { costPerLead: 0 } : costPerLead !== undefined ? { costPerLead } : {}),
           updatedAt: new Date(),
         })

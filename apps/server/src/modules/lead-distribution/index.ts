@@ -12,6 +12,7 @@
  * Other modules use only what this file exports.
  */
 export { registerRoutingRoutes } from "./decide/assign-routes";
+export { countSpendWithinCap, readCounters } from "./decide/cap-counters";
 export { routeLead, type TRoutingOutcome } from "./decide/route-lead";
 export { countRefusedSubmission, SubmissionRateLimitedError, submitForm } from "./intake/accept";
 export { forgetPublicForm } from "./intake/form-cache";

@@ -1,6 +1,7 @@
 import {
   creditsForPrice,
   PURCHASE_MESSAGES,
+  spendCapMessage,
   type TPurchaseLead,
   type TPurchaseLeadResult,
 } from "@leadpost/shared";
@@ -14,7 +15,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import type { TBuyerContext } from "../../plugins/buyer-context";
 import { bookDebit, InsufficientCreditsError, lockBuyer } from "../credits";
 import { deliverLeadToBuyers } from "../lead-delivery";
-import { isPreviewOf } from "../lead-distribution";
+import { countSpendWithinCap, isPreviewOf } from "../lead-distribution";
 
 type TPurchaseDeps = Pick<TDeps, "database" | "jobs" | "logger">;
 
@@ -117,6 +118,9 @@ function alreadyHeld(
 /** A parallel click of the same buyer upgraded the entry first: roll back and answer idempotently. */
 class AlreadyUnlocked extends Error {}
 
+const spendCapReached = (cap: number, spent: number, credits: number) =>
+  new AppError("SPEND_CAP_REACHED", 409, spendCapMessage(cap, spent, credits));
+
 const insufficient = (currentBalance: number, credits: number) =>
   new AppError("INSUFFICIENT_CREDITS", 402, PURCHASE_MESSAGES.INSUFFICIENT_CREDITS, undefined, {
     currentBalance,
@@ -202,6 +206,14 @@ export async function purchaseLeadWithCredit(
       if (!buyer || buyer.deletedAt) throw notFound();
       let newBalance = buyer.creditBalance;
       if (credits > 0) {
+        // The daily spend cap: checked and counted in one statement, under the wallet lock as well.
+        const over = await countSpendWithinCap(tx, {
+          companyId: ctx.companyId,
+          buyerId: ctx.buyerId,
+          credits,
+          now,
+        });
+        if (over) throw spendCapReached(over.cap, over.spent, credits);
         try {
           const booked = await bookDebit(tx, buyer, "consume", credits, now, {
             reason: PURCHASE_MESSAGES.REASON,

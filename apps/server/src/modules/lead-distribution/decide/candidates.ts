@@ -1,9 +1,16 @@
-import { BUYER_STATUSES, serviceBox, type TRoutingBuyer } from "@leadpost/shared";
+import {
+  BUYER_STATUSES,
+  isDeliveryHours,
+  serviceBox,
+  type TBuyerCounts,
+  type TBuyerLimits,
+  type TRoutingBuyer,
+} from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { col, preparedStatement, rowOf } from "../../../db/raw";
 import { buyers, greatCircleMiles, serviceAreaBox } from "../../../db/schema";
-import { eligibilitySql, type TEligibilitySqlInputs } from "./eligibility";
+import { capColumnsOf, eligibilitySql, type TEligibilitySqlInputs } from "./eligibility";
 
 export type TCandidate = TRoutingBuyer & {
   email: string;
@@ -13,6 +20,9 @@ export type TCandidate = TRoutingBuyer & {
    * Routing decides with evaluateBuyer, which also gives the reason; the parity test holds both equal.
    */
   eligibleInSql: boolean;
+  /** Its caps, zone, schedule and dated pause, and its counters as read (decide/caps.ts). */
+  limits: TBuyerLimits;
+  counts: TBuyerCounts;
 };
 
 /**
@@ -45,6 +55,21 @@ type TCandidateRow = {
   company_name: string | null;
   email: string;
   eligible: boolean;
+  time_zone: string;
+  daily_cap: number | null;
+  weekly_cap: number | null;
+  monthly_cap: number | null;
+  spend_cap_credits: number | null;
+  delivery_hours: unknown;
+  paused_until: unknown;
+  k_day: string | null;
+  k_day_leads: number | null;
+  k_week: string | null;
+  k_week_leads: number | null;
+  k_month: string | null;
+  k_month_leads: number | null;
+  k_spend_day: string | null;
+  k_spent_credits: number | null;
 };
 
 /** Each row of the statement: a candidate (its buyer's columns, TCandidateRow) or, id null, none. */
@@ -72,6 +97,21 @@ const candidateRow = rowOf<TCandidateRow>({
   company_name: col.orNull(col.text),
   email: col.text,
   eligible: col.boolean,
+  time_zone: col.text,
+  daily_cap: col.orNull(col.number),
+  weekly_cap: col.orNull(col.number),
+  monthly_cap: col.orNull(col.number),
+  spend_cap_credits: col.orNull(col.number),
+  delivery_hours: col.any,
+  paused_until: col.any,
+  k_day: col.orNull(col.text),
+  k_day_leads: col.orNull(col.number),
+  k_week: col.orNull(col.text),
+  k_week_leads: col.orNull(col.number),
+  k_month: col.orNull(col.text),
+  k_month_leads: col.orNull(col.number),
+  k_spend_day: col.orNull(col.text),
+  k_spent_credits: col.orNull(col.number),
 });
 
 // The columns routing reads, with the round-robin time in exact microseconds (buyers served in one
@@ -79,7 +119,18 @@ const candidateRow = rowOf<TCandidateRow>({
 const COLUMNS = sql.raw(`id, status, deleted_at, is_paused, niche_id, latitude, longitude, service_radius,
   all_you_can_eat_enabled, prepaid_leads_remaining,
   (extract(epoch from last_served_at) * 1000000)::float8 as last_served_us,
-  created_at, contact_name, company_name, email`);
+  created_at, contact_name, company_name, email,
+  time_zone, daily_cap, weekly_cap, monthly_cap, spend_cap_credits, delivery_hours, paused_until`);
+
+/** A buyer with a cap or delivery hours is counted or checked when it receives a lead: it needs a row. */
+const LIMITED = sql.raw(`(buyers.daily_cap is not null or buyers.weekly_cap is not null
+  or buyers.monthly_cap is not null or buyers.spend_cap_credits is not null or buyers.delivery_hours is not null)`);
+
+/** The counters of the candidate `x`, their dates as text (one shape on both drivers). */
+const COUNTER_COLUMNS = sql.raw(`to_char(k.day, 'YYYY-MM-DD') as k_day, k.day_leads as k_day_leads,
+  to_char(k.week, 'YYYY-MM-DD') as k_week, k.week_leads as k_week_leads,
+  to_char(k.month, 'YYYY-MM-DD') as k_month, k.month_leads as k_month_leads,
+  to_char(k.spend_day, 'YYYY-MM-DD') as k_spend_day, k.spent_credits as k_spent_credits`);
 
 /** Great-circle miles from the buyer's zip centroid to the lead, in SQL; null for a buyer without one. */
 export const distanceToLead = (lead: { latitude: unknown; longitude: unknown }) =>
@@ -120,7 +171,7 @@ export async function findCandidates(
   tx: Db,
   lead: { companyId: string; latitude: number; longitude: number; nicheId: string | null },
   formBuyerIds: readonly string[],
-  opts: { lockAllowanceHolders: boolean; duplicate: boolean },
+  opts: { lockAllowanceHolders: boolean; duplicate: boolean; now?: Date },
 ): Promise<TCandidates> {
   const listed = formBuyerIds.length > 0;
   const box = serviceBox(lead, NEAR_MISS_MILES);
@@ -136,6 +187,7 @@ export async function findCandidates(
     maxLat: box.maxLat,
     lock: opts.lockAllowanceHolders,
     duplicate: opts.duplicate,
+    now: (opts.now ?? new Date()).toISOString(),
   });
   const first = rows[0];
   const candidates = rows.flatMap((row) => (row.id === null ? [] : [toCandidate(row)]));
@@ -175,6 +227,7 @@ function candidateStatement(listed: boolean): SQL {
     lead: { nicheId: sql`${nicheId}::uuid` },
     inFormList: sql`true`,
     distance: sql`d.distance`,
+    caps: capColumnsOf("buyers", sql`${sql.placeholder("now")}::timestamptz`, "k"),
   };
   return sql`
     with c as materialized (
@@ -184,8 +237,10 @@ function candidateStatement(listed: boolean): SQL {
              -- The box last: most buyers hold no allowance, so it is rarely computed.
              r.ready and (${buyers.allYouCanEatEnabled} or ${buyers.prepaidLeadsRemaining} > 0)
                and coalesce(${serviceAreaBox(buyers)} @> ${point}, false) as holder,
-             coalesce(d.distance <= ${buyers.serviceRadius} + ${sql.raw(String(NEAR_MISS_MILES))}, false) as near
+             coalesce(d.distance <= ${buyers.serviceRadius} + ${sql.raw(String(NEAR_MISS_MILES))}, false) as near,
+             ${LIMITED} as limited
         from ${buyers}
+        left join buyer_lead_counters k on k.buyer_id = ${buyers.id}
         cross join lateral (select ${distanceToLead({ latitude: lat, longitude: lng })} as distance) d
         -- The rules that do not read the lead's place.
         cross join lateral (select ${eligibilitySql(rules, (rule) => rule.place !== true)} as ready) r
@@ -203,23 +258,27 @@ function candidateStatement(listed: boolean): SQL {
              exists (select 1 from ${buyers}
                       where ${buyers.companyId} = ${companyId}::uuid and ${buyers.deletedAt} is null
                         and not coalesce(${inScope()}, false)) as others_outside
-        from (select count(*) filter (where c.eligible and not c.holder) as previews,
+        from (select count(*) filter (where c.eligible and not c.holder and not c.limited) as previews,
                      coalesce(bool_or(c.deleted_at is null and not c.eligible and not c.near), false) as unlisted
                 from c) t
     )
     -- The locked buyers as locked (their latest committed state), the others as the statement saw them.
-    select x.*, o.others_outside, o.unlisted, o.previews, o.locked
+    select x.*, ${COUNTER_COLUMNS}, o.others_outside, o.unlisted, o.previews, o.locked
       from o left join (
         select l.*, (select c.eligible from c where c.id = l.id) as eligible from l
         union all
         select c.id, c.status, c.deleted_at, c.is_paused, c.niche_id, c.latitude, c.longitude,
                c.service_radius, c.all_you_can_eat_enabled, c.prepaid_leads_remaining, c.last_served_us,
-               c.created_at, c.contact_name, c.company_name, c.email, c.eligible
+               c.created_at, c.contact_name, c.company_name, c.email,
+               c.time_zone, c.daily_cap, c.weekly_cap, c.monthly_cap, c.spend_cap_credits, c.delivery_hours,
+               c.paused_until, c.eligible
           from c
          where (c.holder and not ${lock}::boolean)
             or (not c.holder and ((${duplicate}::boolean and c.eligible)
+                                  or (c.eligible and c.limited)
                                   or (not c.eligible and (${listed}::boolean or c.near))))
-      ) x on true`;
+      ) x on true
+      left join buyer_lead_counters k on k.buyer_id = x.id`;
 }
 const fromTheList = preparedStatement(statementRow, () => candidateStatement(true));
 const nearTheLead = preparedStatement(statementRow, () => candidateStatement(false));
@@ -242,5 +301,24 @@ function toCandidate(row: object): TCandidate {
     email: row.email,
     name: row.company_name ?? row.contact_name,
     eligibleInSql: row.eligible === true,
+    limits: {
+      timeZone: row.time_zone,
+      dailyCap: row.daily_cap,
+      weeklyCap: row.weekly_cap,
+      monthlyCap: row.monthly_cap,
+      spendCap: row.spend_cap_credits,
+      deliveryHours: isDeliveryHours(row.delivery_hours) ? row.delivery_hours : null,
+      pausedUntil: row.paused_until === null ? null : new Date(row.paused_until as string),
+    },
+    counts: {
+      day: row.k_day,
+      dayLeads: row.k_day_leads ?? 0,
+      week: row.k_week,
+      weekLeads: row.k_week_leads ?? 0,
+      month: row.k_month,
+      monthLeads: row.k_month_leads ?? 0,
+      spendDay: row.k_spend_day,
+      spentCredits: row.k_spent_credits ?? 0,
+    },
   };
 }

@@ -1,6 +1,18 @@
 import { distanceMiles, type TRoutingBuyer, type TRoutingLead } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { toQuery } from "../../../db/drizzle-adapter";
+import {
+  capSkipReason,
+  NO_CAP_FACTS,
+  notPausedUntil,
+  notPausedUntilSql,
+  pausedUntilReason,
+  type TCapFacts,
+  type TCapSqlInputs,
+  underCap,
+  underCapSql,
+} from "./caps";
+import { deliveryHoursOpen, deliveryHoursSkipReason, deliveryHoursSql } from "./delivery-hours";
 
 /**
  * Which buyer may receive (or see as a preview) which lead: PRODUCT §3 "Distribution", defined ONCE.
@@ -17,7 +29,24 @@ import { toQuery } from "../../../db/drizzle-adapter";
  */
 
 /** Why a buyer did or did not match a lead; stored with every routing decision. */
-export type TSkipCode = "archived" | "status" | "paused" | "list" | "niche" | "no_location" | "distance";
+export type TSkipCode =
+  | "archived"
+  | "status"
+  | "paused"
+  | "list"
+  | "niche"
+  | "no_location"
+  | "distance"
+  | TCapSkipCode;
+
+/** The caps-and-schedules rules' codes (decide/caps.ts, decide/delivery-hours.ts). */
+export type TCapSkipCode =
+  | "paused_until"
+  | "hours"
+  | "daily_cap"
+  | "weekly_cap"
+  | "monthly_cap"
+  | "spend_cap";
 
 /** What the TypeScript checks read: the buyer, the lead, the form's buyer list, and their distance. */
 export type TEligibilityFacts = {
@@ -27,6 +56,8 @@ export type TEligibilityFacts = {
   formBuyerIds: ReadonlySet<string> | null;
   /** Great-circle miles between the buyer's zip centroid and the lead's; null without a buyer location. */
   distance: number | null;
+  /** The moment of the decision, the buyer's caps, schedule and dated pause, and its counts (decide/caps.ts). */
+  caps: TCapFacts;
 };
 
 /** What the SQL fragments read: each caller names its own columns, parameters and aliases. */
@@ -45,6 +76,8 @@ export type TEligibilitySqlInputs = {
   inFormList: SQL;
   /** Great-circle miles from the buyer to the lead (geo's haversine; null without a buyer location). */
   distance: SQL;
+  /** The moment, the buyer's caps, zone, schedule and dated pause, and its counters (decide/caps.ts). */
+  caps: TCapSqlInputs;
 };
 
 export type TEligibilityRule = {
@@ -56,6 +89,11 @@ export type TEligibilityRule = {
   account?: true;
   /** Reads the lead's place: the candidate statement checks these after the GiST box narrowed the buyers. */
   place?: true;
+  /**
+   * Decided once, at the moment of routing (a cap's count, delivery hours): routing stores a skip
+   * (`buyer_lead_skips`) that the derived-preview rule reads instead of this rule's SQL.
+   */
+  atRouting?: true;
   passes: (f: TEligibilityFacts) => boolean;
   sql: (x: TEligibilitySqlInputs) => SQL;
   /** The text stored in the lead's routing decisions when this is the first rule the buyer fails. */
@@ -113,6 +151,29 @@ export const ELIGIBILITY_RULES: readonly TEligibilityRule[] = [
     skipReason: ({ buyer, distance }) =>
       `Outside service radius (${round1(distance ?? 0)} mi, radius ${buyer.serviceRadius} mi)`,
   },
+  // Caps and schedules per buyer (decide/caps.ts, decide/delivery-hours.ts), on the buyer's own clock.
+  {
+    code: "paused_until",
+    passes: ({ caps }) => notPausedUntil(caps),
+    sql: ({ caps }) => notPausedUntilSql(caps),
+    skipReason: ({ caps }) => pausedUntilReason(caps),
+  },
+  {
+    code: "hours",
+    atRouting: true,
+    passes: ({ caps }) => deliveryHoursOpen(caps),
+    sql: ({ caps }) => deliveryHoursSql(caps),
+    skipReason: ({ caps }) => deliveryHoursSkipReason(caps),
+  },
+  ...(["daily", "weekly", "monthly", "spend"] as const).map(
+    (period): TEligibilityRule => ({
+      code: `${period}_cap`,
+      atRouting: true,
+      passes: ({ caps }) => underCap(caps, period),
+      sql: ({ caps }) => underCapSql(caps, period),
+      skipReason: ({ caps }) => capSkipReason(caps, period),
+    }),
+  ),
 ];
 
 export type TEligibility = {
@@ -133,12 +194,13 @@ export function evaluateBuyer(
   buyer: TRoutingBuyer,
   lead: TRoutingLead,
   formBuyerIds: ReadonlySet<string> | null,
+  caps: TCapFacts = NO_CAP_FACTS(new Date()),
 ): TEligibility {
   const distance =
     buyer.latitude !== null && buyer.longitude !== null
       ? distanceMiles({ latitude: buyer.latitude, longitude: buyer.longitude }, lead)
       : null;
-  const facts: TEligibilityFacts = { buyer, lead, formBuyerIds, distance };
+  const facts: TEligibilityFacts = { buyer, lead, formBuyerIds, distance, caps };
   const failed = ELIGIBILITY_RULES.find((rule) => !rule.passes(facts));
   return failed
     ? { eligible: false, code: failed.code, reason: failed.skipReason(facts), distanceMiles: distance }
@@ -155,6 +217,35 @@ export function eligibilitySql(
 ): SQL {
   const parts = ELIGIBILITY_RULES.filter(which).map((rule) => sql`(${rule.sql(inputs)})`);
   return parts.length === 0 ? sql`true` : sql`(${sql.join(parts, sql` and `)})`;
+}
+
+/**
+ * The caps inputs of a buyers row under an alias, its counters under `counters` (null: none read, for
+ * callers whose rules skip the counted ones), at the moment `now`.
+ */
+export function capColumnsOf(alias: string, now: SQL, counters: string | null): TCapSqlInputs {
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  const k = (name: string) => sql.raw(counters ? `${counters}.${name}` : "null");
+  return {
+    now,
+    timeZone: col("time_zone"),
+    dailyCap: col("daily_cap"),
+    weeklyCap: col("weekly_cap"),
+    monthlyCap: col("monthly_cap"),
+    spendCap: col("spend_cap_credits"),
+    deliveryHours: col("delivery_hours"),
+    pausedUntil: col("paused_until"),
+    counts: {
+      day: k("day"),
+      dayLeads: k("day_leads"),
+      week: k("week"),
+      weekLeads: k("week_leads"),
+      month: k("month"),
+      monthLeads: k("month_leads"),
+      spendDay: k("spend_day"),
+      spentCredits: k("spent_credits"),
+    },
+  };
 }
 
 /** A buyers row's columns under an alias (`b` in the preview rule, `NEW` in the trigger), as SQL inputs. */
@@ -181,7 +272,13 @@ export function receivesLeadsSinceFunctionBody(): string {
   // The account rules read the buyer alone; the lead's inputs are never read.
   const none = sql.raw("null");
   const condition = eligibilitySql(
-    { buyer: buyerColumnsOf("NEW"), lead: { nicheId: none }, inFormList: none, distance: none },
+    {
+      buyer: buyerColumnsOf("NEW"),
+      lead: { nicheId: none },
+      inFormList: none,
+      distance: none,
+      caps: capColumnsOf("NEW", none, null),
+    },
     (rule) => rule.account === true,
   );
   const text = toQuery(condition).sql;

@@ -5,7 +5,8 @@ import type { Db } from "../../../db/client";
 import { formBuyers, leads } from "../../../db/schema";
 import { deliverLeadToBuyers } from "../../lead-delivery";
 import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../notices/new-lead-notice";
-import { findCandidates, NEAR_MISS_MILES } from "./candidates";
+import { findCandidates, NEAR_MISS_MILES, type TCandidate } from "./candidates";
+import { countCappedBuyers, skippedAtRouting, type TRoutingSkip } from "./cap-routing";
 import { evaluateBuyer } from "./eligibility";
 import {
   emailEntriesColumn,
@@ -18,7 +19,10 @@ import { type TDecisionInput, writeRouting } from "./write-routing";
 
 export type TRoutingOutcome = "routed" | "unrouted";
 type TDecisionRow = TDecisionInput;
-export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
+export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs"> & {
+  /** The routing's moment for caps and delivery hours (tests pass a fixed clock); the real time otherwise. */
+  now?: () => Date;
+};
 
 /**
  * The new-lead notices owed by a batch of routings (the routing worker's): each routing adds its lead
@@ -53,7 +57,7 @@ export async function routeLead(
   companyId?: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
   const { outcome, noticesOwed, deliveriesMayWait, lead } = await deps.database.db.transaction(async (tx) => {
-    const routed = await routeInTransaction(tx, leadId, companyId ?? null);
+    const routed = await routeInTransaction(tx, leadId, companyId ?? null, deps.now?.() ?? new Date());
     // The notice job commits with the routing when the queue runs; else it is queued after the commit.
     if (!batch && routed.noticesOwed && (await queueNewLeadNoticesInTransaction(deps, tx, leadId))) {
       return { ...routed, noticesOwed: false };
@@ -83,7 +87,12 @@ type TRouted = {
  * `companyId`, when the caller has one (the routing worker: the submission's company), must be the
  * lead's: a submission row pointing at another company's lead finds nothing and routes nothing.
  */
-async function routeInTransaction(tx: Db, leadId: string, companyId: string | null): Promise<TRouted> {
+async function routeInTransaction(
+  tx: Db,
+  leadId: string,
+  companyId: string | null,
+  now: Date,
+): Promise<TRouted> {
   // A named prepared statement on PostgreSQL: each connection parses and plans it once.
   const [row] = await tx
     .select({ lead: leads, listIds: formBuyerIdsColumn, emailEntries: emailEntriesColumn })
@@ -134,18 +143,34 @@ async function routeInTransaction(tx: Db, leadId: string, companyId: string | nu
     tx,
     { companyId: lead.companyId, ...location, nicheId: lead.nicheId },
     listIds,
-    { lockAllowanceHolders: !lead.isDuplicate && slots > 0, duplicate: lead.isDuplicate },
+    { lockAllowanceHolders: !lead.isDuplicate && slots > 0, duplicate: lead.isDuplicate, now },
   );
   const rules = { ...location, nicheId: lead.nicheId };
   const listSet = listIds.length > 0 ? new Set(listIds) : null;
-  const matched: TMatchedBuyer[] = [];
+  let matched: TMatchedBuyer[] = [];
   const buyerDecisions: TDecisionRow[] = [];
+  const skips: TRoutingSkip[] = [];
   for (const buyer of candidates) {
-    const result = evaluateBuyer(buyer, rules, listSet);
+    const result = evaluateBuyer(buyer, rules, listSet, { now, limits: buyer.limits, counts: buyer.counts });
     if (result.eligible) matched.push({ buyer, distanceMiles: result.distanceMiles ?? 0 });
     else if (listSet || isNearMiss(buyer, result.distanceMiles)) {
       buyerDecisions.push(buyerRow(buyer.id, false, result.reason, result.distanceMiles));
     }
+    if (skippedAtRouting(result.code)) skips.push({ buyerId: buyer.id, code: result.code });
+  }
+  // Buyers with caps are counted now, in one conditional statement; one a concurrent routing filled first is skipped.
+  const capped = await countCappedBuyers(
+    tx,
+    { companyId: lead.companyId, ...rules, isDuplicate: lead.isDuplicate },
+    matched,
+    new Map<string, TCandidate>(candidates.map((c) => [c.id, c])),
+    listSet,
+    now,
+  );
+  matched = capped.matched;
+  for (const r of capped.refused) {
+    buyerDecisions.push(buyerRow(r.buyerId, false, r.reason, r.distanceMiles));
+    skips.push({ buyerId: r.buyerId, code: "daily_cap" });
   }
 
   // The matched buyers without an allowance are previews derived on read, with their reasons
@@ -181,6 +206,7 @@ async function routeInTransaction(tx: Db, leadId: string, companyId: string | nu
     reachedNobody,
     located: true,
     noticed,
+    skips,
   });
   return {
     outcome: reachedNobody ? "unrouted" : "routed",

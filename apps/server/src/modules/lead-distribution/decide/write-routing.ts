@@ -25,6 +25,8 @@ export type TRoutingWrite = {
    * full-access buyers (the job adds the preview buyers by the derived rule).
    */
   noticed?: boolean;
+  /** Buyers skipped by a rule decided at this moment (a cap, delivery hours): their previews never show the lead. */
+  skips?: readonly { buyerId: string; code: string }[];
 };
 
 const p = (name: string) => sql.placeholder(name);
@@ -51,6 +53,12 @@ const routingWrite = preparedStatement(
        where b.id = any(${p("fullIds")}::uuid[]) and b.id = s.id and b.company_id = ${p("companyId")}::uuid
          and (case when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
       returning b.id
+    ), skipped as (
+      insert into buyer_lead_skips (buyer_id, lead_id, company_id, code)
+      select s.id, ${p("leadId")}::uuid, ${p("companyId")}::uuid, s.code
+        from jsonb_to_recordset(${p("skips")}::jsonb) as s(id uuid, code text)
+      on conflict (buyer_id, lead_id) do nothing
+      returning 1
     ), decided as (
       insert into lead_routing_decisions (lead_id, company_id, reasons)
       values (${p("leadId")}::uuid, ${p("companyId")}::uuid, ${p("reasons")}::jsonb)
@@ -81,7 +89,7 @@ const routingWrite = preparedStatement(
        where ${p("previewed")}::boolean
     )
     select (select n from sold) as sold, (select count(*)::int from moved) as moved,
-           (select count(*)::int from announced) as announced`,
+           (select count(*)::int from announced) as announced, (select count(*)::int from skipped) as skipped`,
 );
 
 /**
@@ -113,6 +121,7 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
     reachedNobody: w.reachedNobody,
     located: w.located,
     previewed: w.previewed,
+    skips: JSON.stringify((w.skips ?? []).map((k) => ({ id: k.buyerId, code: k.code }))),
   });
   const sold = Number(row?.sold ?? 0);
   // Cannot happen while the rows are locked; if it ever did, the whole routing rolls back and retries.

@@ -1,6 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { greatCircleMiles, serviceAreaBox } from "../../../db/schema";
-import { buyerColumnsOf, eligibilitySql, type TEligibilitySqlInputs } from "../decide/eligibility";
+import {
+  buyerColumnsOf,
+  capColumnsOf,
+  eligibilitySql,
+  type TEligibilitySqlInputs,
+} from "../decide/eligibility";
 
 /**
  * Previews are derived on read (docs/routing.md "Previews"): routing writes no row per matched buyer.
@@ -34,7 +39,17 @@ export const previewEligibilityInputs: TEligibilitySqlInputs = {
        or exists (select 1 from form_buyers fb
                    where fb.form_id = l.form_id and fb.company_id = l.company_id and fb.buyer_id = b.id))`),
   distance: distanceSql,
+  // A dated pause is read as it stands now; the counted rules are read back from routing's skips.
+  caps: capColumnsOf("b", sql.raw("now()"), null),
 };
+
+/**
+ * Routing skipped buyer `b` for lead `l` by a rule decided at that moment (a cap, delivery hours,
+ * `atRouting` in decide/eligibility.ts): that answer stands, whatever the buyer's counts are now.
+ */
+export const skippedAtRoutingSql = sql.raw(
+  "exists (select 1 from buyer_lead_skips s where s.buyer_id = b.id and s.lead_id = l.id)",
+);
 
 /**
  * Lead `l` reaches buyer `b` as a derived preview: the eligibility rules routing applies
@@ -49,7 +64,8 @@ export const derivedPreviewRule: SQL = sql`(
   and not l.is_duplicate and not l.is_test
   and l.latitude is not null and l.longitude is not null
   and b.receives_leads_since is not null and l.routed_at >= b.receives_leads_since
-  and ${eligibilitySql(previewEligibilityInputs)}
+  and ${eligibilitySql(previewEligibilityInputs, (rule) => rule.atRouting !== true)}
+  and not ${skippedAtRoutingSql}
   and not exists (select 1 from buyer_leads h where h.buyer_id = b.id and h.lead_id = l.id)
 )`;
 

@@ -114,6 +114,24 @@ export function BuyerHelpPage() {
           </p>
         </div>
       </section>
+      <section aria-labelledby="caps" className="grid gap-3">
+        <h2 id="caps" className="font-semibold text-lg">
+          Lead caps and delivery hours
+        </h2>
+        <div className="grid gap-2 rounded-lg border p-4 text-muted-foreground text-sm">
+          <p>
+            Your lead provider can set how many leads you take per day, week or month, how many credits you
+            spend per day, and the days and hours you take leads, all on your own clock (your day ends at your
+            midnight, your week starts Monday). Every lead you receive counts, a preview included; buying that
+            preview does not count it again.
+          </p>
+          <p>
+            Once a cap is reached, or outside your hours, new leads go to other buyers and do not appear in
+            your list later. A purchase that would go over your daily spend cap is refused and charges
+            nothing.
+          </p>
+        </div>
+      </section>
       <section aria-labelledby="lead-delivery" className="grid gap-3">
         <h2 id="lead-delivery" className="font-semibold text-lg">
           Leads in your own systems
