@@ -1,4 +1,4 @@
-import type { TRoutingBuyer } from "@leadpost/shared";
+import { isLeadFilter, type TLeadAnswer, type TLeadFilter, type TRoutingBuyer } from "@leadpost/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyers, formBuyers, forms, leads, niches } from "../src/db/schema";
@@ -38,6 +38,57 @@ function generator(seed: number) {
   };
 }
 
+/** The form fields the generated answers and filters share: texts, choices, a lone checkbox, a number. */
+const FIELDS = {
+  service: ["Roof repair", "Roof replacement", "Gutters"],
+  owner: ["Yes", "No"],
+  extras: ["Skylight", "Chimney", "Solar"],
+  agree: ["true", "false"],
+  rooms: ["1", "2", "3"],
+} as const;
+type TGen = ReturnType<typeof generator>;
+
+/** One to three filters of any operator, on fields a lead may or may not answer. */
+function filtersOf(g: TGen): TLeadFilter[] {
+  return Array.from({ length: g.int(1, 3) }, () => {
+    const fieldId = g.pick(Object.keys(FIELDS) as (keyof typeof FIELDS)[]);
+    const options = FIELDS[fieldId];
+    return {
+      fieldId,
+      operator: g.pick(["is", "is_not", "one_of"] as const),
+      values: options.filter(() => g.chance(0.5)).slice(0, g.int(1, 3)),
+    };
+  });
+}
+
+/** A lead's answers: each field asked or not, as a text, a list, a yes/no, a number or null. */
+function answersOf(g: TGen): TLeadAnswer[] {
+  const out: TLeadAnswer[] = [];
+  if (g.chance(0.8))
+    out.push({ fieldId: "service", type: "select", label: "Service needed", value: g.pick(FIELDS.service) });
+  if (g.chance(0.7))
+    out.push({
+      fieldId: "owner",
+      type: "radio",
+      label: "Home owner",
+      value: g.chance(0.1) ? null : g.pick(FIELDS.owner),
+    });
+  if (g.chance(0.6)) {
+    out.push({
+      fieldId: "extras",
+      type: "checkbox",
+      label: "Extras",
+      value: FIELDS.extras.filter(() => g.chance(0.4)),
+    });
+  }
+  if (g.chance(0.5)) out.push({ fieldId: "agree", type: "checkbox", label: "I agree", value: g.chance(0.5) });
+  if (g.chance(0.5)) out.push({ fieldId: "rooms", type: "text", label: "Rooms", value: g.int(1, 3) });
+  // A second answer to a field counts for nothing: the first one is read.
+  if (g.chance(0.1))
+    out.push({ fieldId: "service", type: "select", label: "Service needed", value: "Gutters" });
+  return out;
+}
+
 let ctx: TTestContext;
 let companyId: string;
 const pairs = { ts: new Set<string>(), codes: new Map<TSkipCode | "matched", number>() };
@@ -49,6 +100,8 @@ beforeAll(async () => {
   companyId = co.companyId;
   const db = ctx.database.db;
   const rnd = generator(2027);
+  // The answers and filters from a generator of their own, so the other draws stay as they were.
+  const frnd = generator(4049);
 
   const nicheRows = await db
     .insert(niches)
@@ -82,6 +135,7 @@ beforeAll(async () => {
       prepaidLeadsRemaining: rnd.int(0, total),
       creditBalance: rnd.int(0, 50),
       deletedAt: rnd.chance(0.1) ? new Date() : null,
+      leadFilters: frnd.chance(0.35) ? filtersOf(frnd) : [],
     };
   });
   const inserted = await db.insert(buyers).values(buyerValues).returning({ id: buyers.id });
@@ -119,6 +173,7 @@ beforeAll(async () => {
       ...place(1.3),
       status: "routed" as const,
       routedAt,
+      answers: answersOf(frnd),
     };
   });
   const leadRows = await db.insert(leads).values(leadValues).returning();
@@ -138,6 +193,7 @@ beforeAll(async () => {
     prepaidRemaining: b.prepaidLeadsRemaining,
     lastServedUs: null,
     createdAt: b.createdAt,
+    leadFilters: Array.isArray(b.leadFilters) ? b.leadFilters.filter(isLeadFilter) : [],
   }));
   const listSet = new Set(listIds);
 
@@ -145,17 +201,26 @@ beforeAll(async () => {
     const location = { latitude: lead.latitude!, longitude: lead.longitude! };
     const list = lead.formId === listed!.id ? listSet : null;
     for (const buyer of routingBuyers) {
-      const result = evaluateBuyer(buyer, { ...location, nicheId: lead.nicheId }, list);
+      const result = evaluateBuyer(
+        buyer,
+        { ...location, nicheId: lead.nicheId, answers: lead.answers },
+        list,
+      );
       pairs.codes.set(result.code, (pairs.codes.get(result.code) ?? 0) + 1);
       if (result.eligible) pairs.ts.add(`${lead.id}:${buyer.id}`);
     }
     // The candidate statement as routing runs it (every other lead with the allowance holders locked),
     // asked for every matching buyer (a duplicate lead's candidates include them all).
     const found = await db.transaction((tx) =>
-      findCandidates(tx, { companyId, ...location, nicheId: lead.nicheId }, list ? [...list] : [], {
-        lockAllowanceHolders: i % 2 === 0,
-        duplicate: true,
-      }),
+      findCandidates(
+        tx,
+        { companyId, ...location, nicheId: lead.nicheId, answers: lead.answers },
+        list ? [...list] : [],
+        {
+          lockAllowanceHolders: i % 2 === 0,
+          duplicate: true,
+        },
+      ),
     );
     for (const c of found.candidates) if (c.eligibleInSql) results.candidates.add(`${lead.id}:${c.id}`);
     for (const p of await leadPreviewBuyers(db, lead)) results.byLead.add(`${lead.id}:${p.buyerId}`);

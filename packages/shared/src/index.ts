@@ -48,3 +48,5 @@ export * from "./schemas/settings";
 export * from "./schemas/subscriptions";
 export * from "./schemas/system";
 export * from "./schemas/team";
+export * from "./domain/lead-filters";
+export * from "./domain/distribution-methods";

@@ -5,12 +5,14 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { TLeadFilter } from "@leadpost/shared/domain/lead-filters";
 import { users } from "./auth";
 import { createdAt, id, tz, updatedAt } from "./columns";
 import { companies } from "./companies";
@@ -99,6 +101,8 @@ export const buyers = pgTable(
     dailyCap: integer(),
     monthlyCap: integer(),
     isPaused: boolean().notNull().default(false),
+    /** Conditions on a lead's answers, all of which must hold (domain/lead-filters.ts). */
+    leadFilters: jsonb().$type<TLeadFilter[]>().notNull().default([]),
     /**
      * When the buyer first became active (set by a trigger, db/functions/leadpost_buyer_receives_leads_since.sql): leads routed since then
      * are its previews, older ones never.

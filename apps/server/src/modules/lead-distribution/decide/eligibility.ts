@@ -1,6 +1,7 @@
 import { distanceMiles, type TRoutingBuyer, type TRoutingLead } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { toQuery } from "../../../db/drizzle-adapter";
+import { answerFiltersSkipReason, answerFiltersSql, passesAnswerFilters } from "./answer-filters";
 
 /**
  * Which buyer may receive (or see as a preview) which lead: PRODUCT §3 "Distribution", defined ONCE.
@@ -17,7 +18,15 @@ import { toQuery } from "../../../db/drizzle-adapter";
  */
 
 /** Why a buyer did or did not match a lead; stored with every routing decision. */
-export type TSkipCode = "archived" | "status" | "paused" | "list" | "niche" | "no_location" | "distance";
+export type TSkipCode =
+  | "archived"
+  | "status"
+  | "paused"
+  | "list"
+  | "niche"
+  | "no_location"
+  | "distance"
+  | "filter";
 
 /** What the TypeScript checks read: the buyer, the lead, the form's buyer list, and their distance. */
 export type TEligibilityFacts = {
@@ -39,8 +48,14 @@ export type TEligibilitySqlInputs = {
     latitude: SQL;
     longitude: SQL;
     serviceRadius: SQL;
+    /** The buyer's filters on the lead's answers (jsonb, buyers.lead_filters). */
+    leadFilters: SQL;
   };
-  lead: { nicheId: SQL };
+  lead: {
+    nicheId: SQL;
+    /** The lead's answers (jsonb, leads.answers). */
+    answers: SQL;
+  };
   /** The buyer is in the form's buyer list, or the form has none. */
   inFormList: SQL;
   /** Great-circle miles from the buyer to the lead (geo's haversine; null without a buyer location). */
@@ -113,6 +128,13 @@ export const ELIGIBILITY_RULES: readonly TEligibilityRule[] = [
     skipReason: ({ buyer, distance }) =>
       `Outside service radius (${round1(distance ?? 0)} mi, radius ${buyer.serviceRadius} mi)`,
   },
+  {
+    // The buyer's filters on the lead's answers (decide/answer-filters.ts).
+    code: "filter",
+    passes: passesAnswerFilters,
+    sql: answerFiltersSql,
+    skipReason: answerFiltersSkipReason,
+  },
 ];
 
 export type TEligibility = {
@@ -168,6 +190,7 @@ export function buyerColumnsOf(alias: string): TEligibilitySqlInputs["buyer"] {
     latitude: col("latitude"),
     longitude: col("longitude"),
     serviceRadius: col("service_radius"),
+    leadFilters: col("lead_filters"),
   };
 }
 
@@ -181,7 +204,7 @@ export function receivesLeadsSinceFunctionBody(): string {
   // The account rules read the buyer alone; the lead's inputs are never read.
   const none = sql.raw("null");
   const condition = eligibilitySql(
-    { buyer: buyerColumnsOf("NEW"), lead: { nicheId: none }, inFormList: none, distance: none },
+    { buyer: buyerColumnsOf("NEW"), lead: { nicheId: none, answers: none }, inFormList: none, distance: none },
     (rule) => rule.account === true,
   );
   const text = toQuery(condition).sql;

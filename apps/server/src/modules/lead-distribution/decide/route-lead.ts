@@ -1,8 +1,8 @@
-import { planDistribution, type TMatchedBuyer } from "@leadpost/shared";
+import { DISTRIBUTION_METHODS, type TDistributionMethod, type TMethodBuyer } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../../app-types";
 import type { Db } from "../../../db/client";
-import { formBuyers, leads } from "../../../db/schema";
+import { formBuyers, forms, leads } from "../../../db/schema";
 import { deliverLeadToBuyers } from "../../lead-delivery";
 import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../notices/new-lead-notice";
 import { findCandidates, NEAR_MISS_MILES } from "./candidates";
@@ -14,6 +14,7 @@ import {
   sendPendingEmailDeliveries,
   type TEmailDecision,
 } from "./email-routing";
+import { afterMethodWrite, planWithMethod } from "./methods/plan";
 import { type TDecisionInput, writeRouting } from "./write-routing";
 
 export type TRoutingOutcome = "routed" | "unrouted";
@@ -86,7 +87,12 @@ type TRouted = {
 async function routeInTransaction(tx: Db, leadId: string, companyId: string | null): Promise<TRouted> {
   // A named prepared statement on PostgreSQL: each connection parses and plans it once.
   const [row] = await tx
-    .select({ lead: leads, listIds: formBuyerIdsColumn, emailEntries: emailEntriesColumn })
+    .select({
+      lead: leads,
+      listIds: formBuyerIdsColumn,
+      emailEntries: emailEntriesColumn,
+      method: distributionMethodColumn,
+    })
     .from(leads)
     .where(
       and(
@@ -108,6 +114,7 @@ async function routeInTransaction(tx: Db, leadId: string, companyId: string | nu
   if (lead.isTest) return { outcome: "unrouted", lead: ref, noticesOwed: false, deliveriesMayWait: false };
 
   const listIds = row.listIds ?? [];
+  const method = methodOf(row.method);
   const location =
     lead.latitude !== null && lead.longitude !== null
       ? { latitude: lead.latitude, longitude: lead.longitude }
@@ -132,26 +139,46 @@ async function routeInTransaction(tx: Db, leadId: string, companyId: string | nu
   const slots = lead.saleCap - lead.saleCount;
   const { candidates, previews, unlisted, othersOutside } = await findCandidates(
     tx,
-    { companyId: lead.companyId, ...location, nicheId: lead.nicheId },
+    { companyId: lead.companyId, ...location, nicheId: lead.nicheId, answers: lead.answers },
     listIds,
-    { lockAllowanceHolders: !lead.isDuplicate && slots > 0, duplicate: lead.isDuplicate },
+    {
+      lockAllowanceHolders: !lead.isDuplicate && slots > 0,
+      duplicate: lead.isDuplicate,
+      bidding: method === "highest_price" && !lead.isDuplicate && slots > 0,
+    },
   );
-  const rules = { ...location, nicheId: lead.nicheId };
+  const rules = { ...location, nicheId: lead.nicheId, answers: lead.answers };
   const listSet = listIds.length > 0 ? new Set(listIds) : null;
-  const matched: TMatchedBuyer[] = [];
+  const matched: TMethodBuyer[] = [];
   const buyerDecisions: TDecisionRow[] = [];
+  const notMatched = new Map<string, string>();
   for (const buyer of candidates) {
     const result = evaluateBuyer(buyer, rules, listSet);
-    if (result.eligible) matched.push({ buyer, distanceMiles: result.distanceMiles ?? 0 });
-    else if (listSet || isNearMiss(buyer, result.distanceMiles)) {
+    if (result.eligible) {
+      matched.push({
+        buyer,
+        distanceMiles: result.distanceMiles ?? 0,
+        name: buyer.name,
+        creditBalance: buyer.creditBalance,
+      });
+      continue;
+    }
+    notMatched.set(buyer.id, result.reason);
+    if (listSet || isNearMiss(buyer, result.distanceMiles)) {
       buyerDecisions.push(buyerRow(buyer.id, false, result.reason, result.distanceMiles));
     }
   }
 
   // The matched buyers without an allowance are previews derived on read, with their reasons
   // (modules/leads "routing decisions"): only the allowance holders and the reasons of the rest are stored.
-  const plan = planDistribution(matched, slots, { duplicate: lead.isDuplicate });
-  const full = plan.entries.filter((e) => e.access === "full_access");
+  const methodLead = { id: lead.id, companyId: lead.companyId, formId: lead.formId, nicheId: lead.nicheId };
+  const plan = await planWithMethod(tx, methodLead, method, matched, slots, {
+    duplicate: lead.isDuplicate,
+    notMatched,
+  });
+  const full = plan.entries
+    .filter((e) => e.access === "full_access")
+    .map((e) => (e.bid === undefined ? e : { ...e, via: "credits" as const, credits: e.bid }));
   const previewed = previews > 0 || plan.entries.some((e) => e.access === "preview");
   for (const e of plan.entries) {
     decisions.push({ ...buyerRow(e.buyerId, true, e.reason, e.distanceMiles), outcome: e.access });
@@ -182,6 +209,12 @@ async function routeInTransaction(tx: Db, leadId: string, companyId: string | nu
     located: true,
     noticed,
   });
+  await afterMethodWrite(
+    tx,
+    methodLead,
+    method,
+    full.map((e) => e.buyerId),
+  );
   return {
     outcome: reachedNobody ? "unrouted" : "routed",
     lead: ref,
@@ -197,6 +230,14 @@ async function routeInTransaction(tx: Db, leadId: string, companyId: string | nu
 const formBuyerIdsColumn = sql<string[] | null>`(
   select json_agg(fb.buyer_id) from ${formBuyers} fb
    where fb.form_id = "leads"."form_id" and fb.company_id = "leads"."company_id")`;
+
+/** The lead's form's distribution method (round robin for a lead without a form). */
+const distributionMethodColumn = sql<string | null>`(
+  select f.distribution_method from ${forms} f
+   where f.id = "leads"."form_id" and f.company_id = "leads"."company_id")`;
+
+const methodOf = (value: string | null): TDistributionMethod =>
+  DISTRIBUTION_METHODS.find((m) => m === value) ?? "round_robin";
 
 /** Buyers whose area ends close to the lead get a decision row of their own; the rest one summary line. */
 const isNearMiss = (buyer: { serviceRadius: number }, distance: number | null) =>
