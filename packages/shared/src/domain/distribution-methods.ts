@@ -22,7 +22,13 @@ export const DISTRIBUTION_METHOD_LABELS: Record<TDistributionMethod, string> = {
 };
 
 /** A buyer the form ranks: its place in the priority order (1 first), its weight and its served count. */
-export type TRankedBuyer = { buyerId: string; name: string; position: number; weight: number; served: number };
+export type TRankedBuyer = {
+  buyerId: string;
+  name: string;
+  position: number;
+  weight: number;
+  served: number;
+};
 
 export type TMethodSettings = {
   method: TDistributionMethod;
@@ -50,7 +56,10 @@ const allowanceLabel = (m: TMatchedBuyer) => (m.buyer.allYouCanEat ? "all-you-ca
  * The order of the form's ranked buyers among `buyers` (position 1 first), the unranked after them in
  * round-robin order.
  */
-export function priorityOrder<T extends TMatchedBuyer>(buyers: readonly T[], ranked: readonly TRankedBuyer[]): T[] {
+export function priorityOrder<T extends TMatchedBuyer>(
+  buyers: readonly T[],
+  ranked: readonly TRankedBuyer[],
+): T[] {
   const pos = new Map(ranked.map((r) => [r.buyerId, r.position]));
   const listed = buyers
     .filter((m) => pos.has(m.buyer.id))
@@ -65,7 +74,10 @@ export function priorityOrder<T extends TMatchedBuyer>(buyers: readonly T[], ran
  * first (ties: the larger weight, then round robin). The counts are stored per form and buyer, so the
  * shares hold across server instances. Buyers without a weight come after, in round-robin order.
  */
-export function weightedOrder<T extends TMatchedBuyer>(buyers: readonly T[], ranked: readonly TRankedBuyer[]): T[] {
+export function weightedOrder<T extends TMatchedBuyer>(
+  buyers: readonly T[],
+  ranked: readonly TRankedBuyer[],
+): T[] {
   const rank = new Map(ranked.filter((r) => r.weight > 0).map((r) => [r.buyerId, r]));
   const rr = new Map(roundRobinOrder(buyers.map((m) => m.buyer)).map((b, i) => [b.id, i]));
   const ratio = (r: TRankedBuyer) => r.served / r.weight;
@@ -76,7 +88,9 @@ export function weightedOrder<T extends TMatchedBuyer>(buyers: readonly T[], ran
       const rb = rank.get(b.buyer.id);
       if (!ra || !rb) return 0;
       return (
-        ratio(ra) - ratio(rb) || rb.weight - ra.weight || (rr.get(a.buyer.id) ?? 0) - (rr.get(b.buyer.id) ?? 0)
+        ratio(ra) - ratio(rb) ||
+        rb.weight - ra.weight ||
+        (rr.get(a.buyer.id) ?? 0) - (rr.get(b.buyer.id) ?? 0)
       );
     });
   const rest = buyers
@@ -126,7 +140,9 @@ export function planByMethod(
   }
   const holders = matched.filter((m) => hasFullAccessAllowance(m.buyer));
   const queue =
-    settings.method === "weighted" ? weightedOrder(holders, settings.ranked) : priorityOrder(holders, settings.ranked);
+    settings.method === "weighted"
+      ? weightedOrder(holders, settings.ranked)
+      : priorityOrder(holders, settings.ranked);
   const takers = queue.slice(0, Math.max(0, slots));
   const explain =
     settings.method === "weighted"
@@ -139,7 +155,10 @@ export function planByMethod(
     reason: `${explain(m)} (full access, ${allowanceLabel(m)}: ${place(m)})`,
     distanceMiles: m.distanceMiles,
   }));
-  return { entries: [...entries, ...previewsOf(matched, new Set(takers.map((m) => m.buyer.id)))], skipped: [] };
+  return {
+    entries: [...entries, ...previewsOf(matched, new Set(takers.map((m) => m.buyer.id)))],
+    skipped: [],
+  };
 }
 
 /**
@@ -193,7 +212,8 @@ export async function planHighestPrice(
     const why = unpaid.get(e.buyerId);
     const bid = settings.bids.get(e.buyerId);
     if (why) return { ...e, reason: `Preview: ${why} (${place(byIdOf(matched, e.buyerId))})` };
-    if (bid) return { ...e, reason: `Preview: outbid at ${bid} credits (${place(byIdOf(matched, e.buyerId))})` };
+    if (bid)
+      return { ...e, reason: `Preview: outbid at ${bid} credits (${place(byIdOf(matched, e.buyerId))})` };
     return e;
   });
   return { entries: [...entries, ...previews], skipped: [] };

@@ -1,3 +1,4 @@
+import type { TLeadFilter } from "@leadpost/shared/domain/lead-filters";
 import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -12,7 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { TLeadFilter } from "@leadpost/shared/domain/lead-filters";
 import { users } from "./auth";
 import { createdAt, id, tz, updatedAt } from "./columns";
 import { companies } from "./companies";

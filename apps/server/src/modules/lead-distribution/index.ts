@@ -11,6 +11,7 @@
  * Other modules use only what this file exports.
  */
 export { registerRoutingRoutes } from "./decide/assign-routes";
+export { setBidPayer, type TBidPayer } from "./decide/methods/bid-payer";
 export { routeLead, type TRoutingOutcome } from "./decide/route-lead";
 export { countRefusedSubmission, SubmissionRateLimitedError, submitForm } from "./intake/accept";
 export { forgetPublicForm } from "./intake/form-cache";

@@ -1,4 +1,11 @@
-import { BUYER_STATUSES, serviceBox, isLeadFilter, type TLeadAnswer, type TLeadFilter, type TRoutingBuyer } from "@leadpost/shared";
+import {
+  BUYER_STATUSES,
+  isLeadFilter,
+  serviceBox,
+  type TLeadAnswer,
+  type TLeadFilter,
+  type TRoutingBuyer,
+} from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { col, preparedStatement, rowOf } from "../../../db/raw";

@@ -204,7 +204,12 @@ export function receivesLeadsSinceFunctionBody(): string {
   // The account rules read the buyer alone; the lead's inputs are never read.
   const none = sql.raw("null");
   const condition = eligibilitySql(
-    { buyer: buyerColumnsOf("NEW"), lead: { nicheId: none, answers: none }, inFormList: none, distance: none },
+    {
+      buyer: buyerColumnsOf("NEW"),
+      lead: { nicheId: none, answers: none },
+      inFormList: none,
+      distance: none,
+    },
     (rule) => rule.account === true,
   );
   const text = toQuery(condition).sql;

@@ -7,7 +7,7 @@ import {
   type TMethodPlan,
 } from "@leadpost/shared";
 import type { Db } from "../../../../db/client";
-import { bookDebit, InsufficientCreditsError, lockBuyer } from "../../../credits";
+import { payBid } from "./bid-payer";
 import { countWeightedServed, loadMethodSettings } from "./settings";
 
 export type TMethodLead = { id: string; companyId: string; formId: string | null; nicheId: string | null };
@@ -36,7 +36,9 @@ export async function planWithMethod(
     matched.map((m) => m.buyer.id),
   );
   if (method !== "highest_price") return planByMethod(matched, slots, settings, opts);
-  return planHighestPrice(matched, slots, settings, (m, credits) => payBid(tx, lead, m.buyer.id, credits));
+  return planHighestPrice(matched, slots, settings, (m, credits) =>
+    payBid(tx, { companyId: lead.companyId, buyerId: m.buyer.id, leadId: lead.id, credits }),
+  );
 }
 
 /** After the write: the weighted counts of the buyers that took the lead. */
@@ -47,27 +49,4 @@ export async function afterMethodWrite(
   fullIds: readonly string[],
 ): Promise<void> {
   if (method === "weighted") await countWeightedServed(tx, lead, fullIds);
-}
-
-/**
- * One winning bid paid: the buyer's wallet locked (after its row lock of the candidate statement, the
- * order every routing and purchase takes), then a debit of the bid. A wallet short of it (expired
- * credits) loses the bid, and the next bidder is asked; the savepoint undoes the attempt's writes.
- */
-async function payBid(tx: Db, lead: TMethodLead, buyerId: string, credits: number): Promise<boolean> {
-  try {
-    await tx.transaction(async (sp) => {
-      const wallet = await lockBuyer(sp, lead.companyId, buyerId);
-      if (!wallet || wallet.deletedAt) throw new InsufficientCreditsError(0, -credits);
-      await bookDebit(sp, wallet, "consume", credits, new Date(), {
-        reason: "Lead won at its bid (highest price)",
-        leadId: lead.id,
-        idempotencyKey: `bid:${buyerId}:${lead.id}`,
-      });
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof InsufficientCreditsError) return false;
-    throw err;
-  }
 }
