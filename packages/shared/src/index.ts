@@ -31,6 +31,7 @@ export * from "./schemas/call-tracking";
 export * from "./schemas/calls";
 export * from "./schemas/credits";
 export * from "./schemas/dashboard";
+export * from "./schemas/distribution";
 export * from "./schemas/email-log";
 export * from "./schemas/errors";
 export * from "./schemas/forms";
