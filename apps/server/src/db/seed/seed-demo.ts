@@ -166,16 +166,14 @@ async function seedDemo(db: Db) {
     .set({ distributionMethod: "priority" })
     .where(and(eq(forms.id, priorityForm.id), eq(forms.companyId, company.id)));
   if (ranked.length > 0) {
-    await db
-      .insert(formDistributionBuyers)
-      .values(
-        ranked.map((b, i) => ({
-          formId: priorityForm.id,
-          companyId: company.id,
-          buyerId: b.id,
-          position: i + 1,
-        })),
-      );
+    await db.insert(formDistributionBuyers).values(
+      ranked.map((b, i) => ({
+        formId: priorityForm.id,
+        companyId: company.id,
+        buyerId: b.id,
+        position: i + 1,
+      })),
+    );
   }
 
   // The leads arrive as submissions do (status new); seedDemoIfEmpty then routes each through routing.
