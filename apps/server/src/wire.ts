@@ -6,7 +6,9 @@ import { createJobSender } from "./lib/job-sender";
 import type { TLogger } from "./lib/logger";
 import { createSecretBox } from "./lib/secret-box";
 import { createAuth } from "./modules/auth";
+import { payLeadBid } from "./modules/credits";
 import { createEmailService } from "./modules/email";
+import { setBidPayer } from "./modules/lead-distribution";
 import { recordImpersonationEnded } from "./modules/platform-admin";
 
 /** Builds every service from the config and an open database; shared by the server and the tests. */
@@ -19,6 +21,8 @@ export function wireDeps(opts: {
   version: { version: string; builtAt: string };
 }): TDeps {
   const { config, database, logger } = opts;
+  // Highest-price bids are paid through the credit ledger (decide/methods/bid-payer.ts).
+  setBidPayer(payLeadBid);
   const secretBox = createSecretBox(opts.encryptionKey);
   const email = createEmailService({ db: database.db, config, secretBox, logger });
   const auth = createAuth({

@@ -1,4 +1,12 @@
-import { periodStarts, type TBuyerCounts, type TDeliveryHours, type TRoutingBuyer } from "@leadpost/shared";
+import {
+  isLeadFilter,
+  periodStarts,
+  type TBuyerCounts,
+  type TDeliveryHours,
+  type TLeadAnswer,
+  type TLeadFilter,
+  type TRoutingBuyer,
+} from "@leadpost/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -70,6 +78,57 @@ function limitOf(rnd: ReturnType<typeof generator>, kind: string) {
   };
 }
 
+/** The form fields the generated answers and filters share: texts, choices, a lone checkbox, a number. */
+const FIELDS = {
+  service: ["Roof repair", "Roof replacement", "Gutters"],
+  owner: ["Yes", "No"],
+  extras: ["Skylight", "Chimney", "Solar"],
+  agree: ["true", "false"],
+  rooms: ["1", "2", "3"],
+} as const;
+type TGen = ReturnType<typeof generator>;
+
+/** One to three filters of any operator, on fields a lead may or may not answer. */
+function filtersOf(g: TGen): TLeadFilter[] {
+  return Array.from({ length: g.int(1, 3) }, () => {
+    const fieldId = g.pick(Object.keys(FIELDS) as (keyof typeof FIELDS)[]);
+    const options = FIELDS[fieldId];
+    return {
+      fieldId,
+      operator: g.pick(["is", "is_not", "one_of"] as const),
+      values: options.filter(() => g.chance(0.5)).slice(0, g.int(1, 3)),
+    };
+  });
+}
+
+/** A lead's answers: each field asked or not, as a text, a list, a yes/no, a number or null. */
+function answersOf(g: TGen): TLeadAnswer[] {
+  const out: TLeadAnswer[] = [];
+  if (g.chance(0.8))
+    out.push({ fieldId: "service", type: "select", label: "Service needed", value: g.pick(FIELDS.service) });
+  if (g.chance(0.7))
+    out.push({
+      fieldId: "owner",
+      type: "radio",
+      label: "Home owner",
+      value: g.chance(0.1) ? null : g.pick(FIELDS.owner),
+    });
+  if (g.chance(0.6)) {
+    out.push({
+      fieldId: "extras",
+      type: "checkbox",
+      label: "Extras",
+      value: FIELDS.extras.filter(() => g.chance(0.4)),
+    });
+  }
+  if (g.chance(0.5)) out.push({ fieldId: "agree", type: "checkbox", label: "I agree", value: g.chance(0.5) });
+  if (g.chance(0.5)) out.push({ fieldId: "rooms", type: "text", label: "Rooms", value: g.int(1, 3) });
+  // A second answer to a field counts for nothing: the first one is read.
+  if (g.chance(0.1))
+    out.push({ fieldId: "service", type: "select", label: "Service needed", value: "Gutters" });
+  return out;
+}
+
 let ctx: TTestContext;
 let companyId: string;
 const pairs = { ts: new Set<string>(), codes: new Map<TSkipCode | "matched", number>() };
@@ -81,6 +140,8 @@ beforeAll(async () => {
   companyId = co.companyId;
   const db = ctx.database.db;
   const rnd = generator(2027);
+  // The answers and filters from a generator of their own, so the other draws stay as they were.
+  const frnd = generator(4049);
 
   const nicheRows = await db
     .insert(niches)
@@ -118,6 +179,7 @@ beforeAll(async () => {
       // now, some paused for days), so every rule is the first to fail for some pairs.
       timeZone: rnd.pick(ZONES),
       ...limitOf(rnd, rnd.pick(["none", "none", "daily", "weekly", "monthly", "spend", "hours", "paused"])),
+      leadFilters: frnd.chance(0.35) ? filtersOf(frnd) : [],
     };
   });
   const inserted = await db.insert(buyers).values(buyerValues).returning({ id: buyers.id });
@@ -174,6 +236,7 @@ beforeAll(async () => {
       ...place(1.3),
       status: "routed" as const,
       routedAt,
+      answers: answersOf(frnd),
     };
   });
   const leadRows = await db.insert(leads).values(leadValues).returning();
@@ -193,6 +256,7 @@ beforeAll(async () => {
     prepaidRemaining: b.prepaidLeadsRemaining,
     lastServedUs: null,
     createdAt: b.createdAt,
+    leadFilters: Array.isArray(b.leadFilters) ? b.leadFilters.filter(isLeadFilter) : [],
   }));
   const capFacts = new Map(
     stored.map((b) => [
@@ -220,7 +284,7 @@ beforeAll(async () => {
     for (const buyer of routingBuyers) {
       const result = evaluateBuyer(
         buyer,
-        { ...location, nicheId: lead.nicheId },
+        { ...location, nicheId: lead.nicheId, answers: lead.answers },
         list,
         capFacts.get(buyer.id),
       );
@@ -237,11 +301,16 @@ beforeAll(async () => {
     // The candidate statement as routing runs it (every other lead with the allowance holders locked),
     // asked for every matching buyer (a duplicate lead's candidates include them all).
     const found = await db.transaction((tx) =>
-      findCandidates(tx, { companyId, ...location, nicheId: lead.nicheId }, list ? [...list] : [], {
-        lockAllowanceHolders: i % 2 === 0,
-        duplicate: true,
-        now: NOW,
-      }),
+      findCandidates(
+        tx,
+        { companyId, ...location, nicheId: lead.nicheId, answers: lead.answers },
+        list ? [...list] : [],
+        {
+          lockAllowanceHolders: i % 2 === 0,
+          duplicate: true,
+          now: NOW,
+        },
+      ),
     );
     for (const c of found.candidates) if (c.eligibleInSql) results.candidates.add(`${lead.id}:${c.id}`);
     for (const p of await leadPreviewBuyers(db, lead)) results.byLead.add(`${lead.id}:${p.buyerId}`);

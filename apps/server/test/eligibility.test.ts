@@ -26,10 +26,11 @@ function buyer(over: Partial<TRoutingBuyer> = {}): TRoutingBuyer {
     prepaidRemaining: 0,
     lastServedUs: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
+    leadFilters: [],
     ...over,
   };
 }
-const lead = { ...DENVER, nicheId: "roofing" };
+const lead = { ...DENVER, nicheId: "roofing", answers: [] };
 
 describe("evaluateBuyer", () => {
   it("matches within the radius and reports the distance", () => {
@@ -92,6 +93,7 @@ describe("evaluateBuyer", () => {
       "niche",
       "no_location",
       "distance",
+      "filter",
       "paused_until",
       "hours",
       "daily_cap",
@@ -99,6 +101,26 @@ describe("evaluateBuyer", () => {
       "monthly_cap",
       "spend_cap",
     ]);
+  });
+  it("turns a buyer down when its filters on the answers fail, with the filter in words", () => {
+    const answers = [
+      { fieldId: "service", label: "Service needed", type: "select", value: "Gutters" },
+      { fieldId: "owner", label: "Home owner", type: "radio", value: "Yes" },
+    ];
+    const wants = buyer({
+      leadFilters: [{ fieldId: "service", operator: "one_of", values: ["Roof repair", "Roof replacement"] }],
+    });
+    expect(evaluateBuyer(wants, { ...lead, answers }, null)).toMatchObject({
+      eligible: false,
+      code: "filter",
+      reason: "Filter: Service needed is not Roof repair or Roof replacement",
+    });
+    const owners = buyer({ leadFilters: [{ fieldId: "owner", operator: "is", values: ["Yes"] }] });
+    expect(evaluateBuyer(owners, { ...lead, answers }, null).eligible).toBe(true);
+    const notOwners = buyer({ leadFilters: [{ fieldId: "owner", operator: "is_not", values: ["Yes"] }] });
+    expect(evaluateBuyer(notOwners, { ...lead, answers }, null).reason).toBe("Filter: Home owner is Yes");
+    // A form that does not ask the question: the filter does not apply.
+    expect(evaluateBuyer(wants, lead, null).eligible).toBe(true);
   });
 });
 

@@ -25,6 +25,7 @@ function buyer(over: Partial<TRoutingBuyer> = {}): TRoutingBuyer {
     prepaidRemaining: 0,
     lastServedUs: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
+    leadFilters: [],
     ...over,
   };
 }

@@ -1,4 +1,5 @@
 import { distanceMiles, type TLatLng } from "./geo";
+import type { TLeadAnswer, TLeadFilter } from "./lead-filters";
 
 // Which buyer may receive a lead (eligibility and its skip reasons) is defined once, with its SQL,
 // in the server: apps/server/src/modules/lead-distribution/decide/eligibility.ts.
@@ -20,9 +21,11 @@ export type TRoutingBuyer = {
    */
   lastServedUs: number | null;
   createdAt: Date;
+  /** The buyer's conditions on a lead's answers (domain/lead-filters.ts). */
+  leadFilters: readonly TLeadFilter[];
 };
 
-export type TRoutingLead = TLatLng & { nicheId: string | null };
+export type TRoutingLead = TLatLng & { nicheId: string | null; answers: readonly TLeadAnswer[] };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 

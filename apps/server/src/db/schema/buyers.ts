@@ -1,4 +1,5 @@
 import type { TDeliveryHours } from "@leadpost/shared";
+import type { TLeadFilter } from "@leadpost/shared/domain/lead-filters";
 import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
@@ -111,6 +112,8 @@ export const buyers = pgTable(
     /** Paused indefinitely (isPaused), or until this moment (pausedUntil). */
     isPaused: boolean().notNull().default(false),
     pausedUntil: tz(),
+    /** Conditions on a lead's answers, all of which must hold (domain/lead-filters.ts). */
+    leadFilters: jsonb().$type<TLeadFilter[]>().notNull().default([]),
     /**
      * When the buyer first became active (set by a trigger, db/functions/leadpost_buyer_receives_leads_since.sql): leads routed since then
      * are its previews, older ones never.

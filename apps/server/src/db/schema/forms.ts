@@ -57,6 +57,10 @@ export const forms = pgTable(
     nicheId: uuid().references(() => niches.id, { onDelete: "set null" }),
     /** How many buyers may get full access to each lead: 1 (exclusive), 2, 3, 5 or 10. */
     saleCap: integer().notNull().default(1),
+    /** Who takes a lead automatically and in what order (docs/routing.md "Distribution methods"). */
+    distributionMethod: text({ enum: ["round_robin", "priority", "weighted", "highest_price"] })
+      .notNull()
+      .default("round_robin"),
     consentText: text(),
     /** Sites (origins such as https://www.example.com) whose pages may frame the public form. */
     embedOrigins: text().array().notNull().default(sql`'{}'::text[]`),

@@ -4,6 +4,7 @@ export * from "./buyers";
 export * from "./calls";
 export * from "./companies";
 export * from "./credits";
+export * from "./distribution";
 export * from "./forms";
 export * from "./lead-delivery";
 export * from "./leads";

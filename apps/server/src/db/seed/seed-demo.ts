@@ -17,6 +17,7 @@ import {
   companies,
   companyPreferences,
   deliveryEndpoints,
+  formDistributionBuyers,
   formSubmissions,
   forms,
   leadRoutingDecisions,
@@ -159,6 +160,24 @@ async function seedDemo(db: Db) {
       })),
     )
     .returning();
+
+  // The first form hands its leads out by priority: its niche's demo buyers in the order they are listed.
+  const priorityForm = formRows[0]!;
+  const ranked = buyerRows.filter((b) => b.nicheId !== null && b.nicheId === priorityForm.nicheId);
+  await db
+    .update(forms)
+    .set({ distributionMethod: "priority" })
+    .where(and(eq(forms.id, priorityForm.id), eq(forms.companyId, company.id)));
+  if (ranked.length > 0) {
+    await db.insert(formDistributionBuyers).values(
+      ranked.map((b, i) => ({
+        formId: priorityForm.id,
+        companyId: company.id,
+        buyerId: b.id,
+        position: i + 1,
+      })),
+    );
+  }
 
   // The leads arrive as submissions do (status new); seedDemoIfEmpty then routes each through routing.
   const leadRows = await db

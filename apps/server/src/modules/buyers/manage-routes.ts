@@ -20,6 +20,7 @@ import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
 import { getBuyersMap, getCompanyStatus } from "./company-status";
+import { registerBuyerDistributionRoutes } from "./distribution-routes";
 import { archiveBuyer, createBuyer, getBuyer, listBuyers, setBuyerStatus, updateBuyer } from "./service";
 
 const tags = ["Buyers"];
@@ -131,6 +132,7 @@ export function registerBuyerManagementRoutes(app: TApp, deps: TDeps) {
   app.use("/api/buyers", requireSession(deps), requireCompanyRole(deps));
   app.use("/api/buyers/*", requireCompanyRole(deps));
   app.use("/api/company/status", requireSession(deps), requireCompanyRole(deps));
+  registerBuyerDistributionRoutes(app, deps);
 
   app.openapi(statusRoute, async (c) => c.json(await getCompanyStatus(deps, companyContext(c)), 200));
   app.openapi(listRoute, async (c) =>

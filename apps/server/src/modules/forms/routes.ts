@@ -12,6 +12,7 @@ import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { registerFormDistributionRoutes } from "./distribution-routes";
 import { registerFormImageRoutes } from "./images";
 import { listFormOptions } from "./options";
 import { createForm, deleteForm, getForm, listForms, setFormStatus, updateForm } from "./service";
@@ -117,6 +118,7 @@ const deleteRoute = createRoute({
 export function registerFormRoutes(app: TApp, deps: TDeps) {
   app.use("/api/forms/*", requireSession(deps), requireCompanyRole(deps));
   registerFormImageRoutes(app, deps);
+  registerFormDistributionRoutes(app, deps);
 
   app.openapi(listRoute, async (c) => c.json(await listForms(deps, companyContext(c)), 200));
   // Before /api/forms/{formId}, which would read "options" as a form id.

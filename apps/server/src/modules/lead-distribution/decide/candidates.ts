@@ -1,20 +1,25 @@
 import {
   BUYER_STATUSES,
   isDeliveryHours,
+  isLeadFilter,
   serviceBox,
   type TBuyerCounts,
   type TBuyerLimits,
+  type TLeadAnswer,
+  type TLeadFilter,
   type TRoutingBuyer,
 } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { col, preparedStatement, rowOf } from "../../../db/raw";
-import { buyers, greatCircleMiles, serviceAreaBox } from "../../../db/schema";
+import { buyerBids, buyers, greatCircleMiles, serviceAreaBox } from "../../../db/schema";
 import { capColumnsOf, eligibilitySql, type TEligibilitySqlInputs } from "./eligibility";
 
 export type TCandidate = TRoutingBuyer & {
   email: string;
   name: string;
+  /** The buyer's credits, as locked for an allowance holder or bidder (a highest-price bid is paid from them). */
+  creditBalance: number;
   /**
    * What the statement's SQL made of the eligibility rules (decide/eligibility.ts) for this buyer.
    * Routing decides with evaluateBuyer, which also gives the reason; the parity test holds both equal.
@@ -47,6 +52,8 @@ type TCandidateRow = {
   latitude: number | null;
   longitude: number | null;
   service_radius: number;
+  lead_filters: unknown;
+  credit_balance: number;
   all_you_can_eat_enabled: boolean;
   prepaid_leads_remaining: number;
   last_served_us: number | string | null;
@@ -89,6 +96,8 @@ const candidateRow = rowOf<TCandidateRow>({
   latitude: col.orNull(col.number),
   longitude: col.orNull(col.number),
   service_radius: col.number,
+  lead_filters: col.any,
+  credit_balance: col.number,
   all_you_can_eat_enabled: col.boolean,
   prepaid_leads_remaining: col.number,
   last_served_us: col.orNull(col.numberOrText),
@@ -117,7 +126,7 @@ const candidateRow = rowOf<TCandidateRow>({
 // The columns routing reads, with the round-robin time in exact microseconds (buyers served in one
 // routing are microseconds apart, finer than a JS Date).
 const COLUMNS = sql.raw(`id, status, deleted_at, is_paused, niche_id, latitude, longitude, service_radius,
-  all_you_can_eat_enabled, prepaid_leads_remaining,
+  lead_filters, credit_balance, all_you_can_eat_enabled, prepaid_leads_remaining,
   (extract(epoch from last_served_at) * 1000000)::float8 as last_served_us,
   created_at, contact_name, company_name, email,
   time_zone, daily_cap, weekly_cap, monthly_cap, spend_cap_credits, delivery_hours, paused_until`);
@@ -169,9 +178,15 @@ export type TCandidates = {
  */
 export async function findCandidates(
   tx: Db,
-  lead: { companyId: string; latitude: number; longitude: number; nicheId: string | null },
+  lead: {
+    companyId: string;
+    latitude: number;
+    longitude: number;
+    nicheId: string | null;
+    answers: readonly TLeadAnswer[];
+  },
   formBuyerIds: readonly string[],
-  opts: { lockAllowanceHolders: boolean; duplicate: boolean; now?: Date },
+  opts: { lockAllowanceHolders: boolean; duplicate: boolean; now?: Date; bidding?: boolean },
 ): Promise<TCandidates> {
   const listed = formBuyerIds.length > 0;
   const box = serviceBox(lead, NEAR_MISS_MILES);
@@ -180,6 +195,8 @@ export async function findCandidates(
     lat: lead.latitude,
     lng: lead.longitude,
     nicheId: lead.nicheId,
+    answers: JSON.stringify(lead.answers),
+    bidding: opts.bidding ?? false,
     listIds: uuidArray(formBuyerIds),
     minLng: box.minLng,
     minLat: box.minLat,
@@ -198,6 +215,14 @@ export async function findCandidates(
     othersOutside: first?.others_outside ?? false,
   };
 }
+
+/**
+ * Under the highest price method, a buyer bidding for the lead's niche may take it automatically (it
+ * pays its bid): it is returned and locked like an allowance holder.
+ */
+const hasBid = (nicheId: ReturnType<typeof sql.placeholder>) =>
+  sql`exists (select 1 from ${buyerBids} where ${buyerBids.buyerId} = ${buyers.id}
+                 and ${buyerBids.nicheId} = ${nicheId}::uuid and ${buyerBids.companyId} = ${buyers.companyId})`;
 
 /** The candidate statement (built once, see preparedStatement): the form's buyer list, or the buyers near the lead. */
 function candidateStatement(listed: boolean): SQL {
@@ -223,8 +248,9 @@ function candidateStatement(listed: boolean): SQL {
       latitude: sql`${buyers.latitude}`,
       longitude: sql`${buyers.longitude}`,
       serviceRadius: sql`${buyers.serviceRadius}`,
+      leadFilters: sql`${buyers.leadFilters}`,
     },
-    lead: { nicheId: sql`${nicheId}::uuid` },
+    lead: { nicheId: sql`${nicheId}::uuid`, answers: sql`${sql.placeholder("answers")}::jsonb` },
     inFormList: sql`true`,
     distance: sql`d.distance`,
     caps: capColumnsOf("buyers", sql`${sql.placeholder("now")}::timestamptz`, "k"),
@@ -235,7 +261,8 @@ function candidateStatement(listed: boolean): SQL {
       select ${COLUMNS},
              coalesce(r.ready and ${eligibilitySql(rules, (rule) => rule.place === true)}, false) as eligible,
              -- The box last: most buyers hold no allowance, so it is rarely computed.
-             r.ready and (${buyers.allYouCanEatEnabled} or ${buyers.prepaidLeadsRemaining} > 0)
+             r.ready and (${buyers.allYouCanEatEnabled} or ${buyers.prepaidLeadsRemaining} > 0
+                          or (${sql.placeholder("bidding")}::boolean and ${hasBid(nicheId)}))
                and coalesce(${serviceAreaBox(buyers)} @> ${point}, false) as holder,
              coalesce(d.distance <= ${buyers.serviceRadius} + ${sql.raw(String(NEAR_MISS_MILES))}, false) as near,
              ${LIMITED} as limited
@@ -268,8 +295,8 @@ function candidateStatement(listed: boolean): SQL {
         select l.*, (select c.eligible from c where c.id = l.id) as eligible from l
         union all
         select c.id, c.status, c.deleted_at, c.is_paused, c.niche_id, c.latitude, c.longitude,
-               c.service_radius, c.all_you_can_eat_enabled, c.prepaid_leads_remaining, c.last_served_us,
-               c.created_at, c.contact_name, c.company_name, c.email,
+               c.service_radius, c.lead_filters, c.credit_balance, c.all_you_can_eat_enabled,
+               c.prepaid_leads_remaining, c.last_served_us, c.created_at, c.contact_name, c.company_name, c.email,
                c.time_zone, c.daily_cap, c.weekly_cap, c.monthly_cap, c.spend_cap_credits, c.delivery_hours,
                c.paused_until, c.eligible
           from c
@@ -294,6 +321,8 @@ function toCandidate(row: object): TCandidate {
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     serviceRadius: Number(row.service_radius),
+    leadFilters: leadFiltersOf(row.lead_filters),
+    creditBalance: Number(row.credit_balance),
     allYouCanEat: row.all_you_can_eat_enabled,
     prepaidRemaining: Number(row.prepaid_leads_remaining),
     lastServedUs: row.last_served_us === null ? null : Number(row.last_served_us),
@@ -321,4 +350,9 @@ function toCandidate(row: object): TCandidate {
       spentCredits: row.k_spent_credits ?? 0,
     },
   };
+}
+
+/** A buyer's stored filters (jsonb): each a field id, an operator and its values. */
+function leadFiltersOf(value: unknown): TLeadFilter[] {
+  return Array.isArray(value) ? value.filter(isLeadFilter) : [];
 }

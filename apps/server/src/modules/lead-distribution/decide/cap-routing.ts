@@ -1,4 +1,4 @@
-import { hasRoutingLimits, type TMatchedBuyer } from "@leadpost/shared";
+import { hasRoutingLimits, type TMatchedBuyer, type TRoutingLead } from "@leadpost/shared";
 import type { Db } from "../../../db/client";
 import type { TCandidate } from "./candidates";
 import { countLeadsReceived, readCounters } from "./cap-counters";
@@ -19,21 +19,22 @@ export const skippedAtRouting = (code: TSkipCode | "matched"): code is TSkipCode
  * one conditional upsert): a buyer a concurrent routing filled up first is dropped, with the reason its
  * counters give now. A duplicate lead reaches nobody, so counts nothing.
  */
-export async function countCappedBuyers(
+export async function countCappedBuyers<T extends TMatchedBuyer>(
   tx: Db,
   lead: {
     companyId: string;
     latitude: number;
     longitude: number;
     nicheId: string | null;
+    answers: TRoutingLead["answers"];
     isDuplicate: boolean;
   },
-  matched: readonly TMatchedBuyer[],
+  matched: readonly T[],
   candidates: ReadonlyMap<string, TCandidate>,
   listSet: ReadonlySet<string> | null,
   now: Date,
 ): Promise<{
-  matched: TMatchedBuyer[];
+  matched: T[];
   refused: { buyerId: string; reason: string; distanceMiles: number }[];
 }> {
   if (lead.isDuplicate) return { matched: [...matched], refused: [] };

@@ -1,6 +1,7 @@
 import { distanceMiles, type TRoutingBuyer, type TRoutingLead } from "@leadpost/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { toQuery } from "../../../db/drizzle-adapter";
+import { answerFiltersSkipReason, answerFiltersSql, passesAnswerFilters } from "./answer-filters";
 import {
   capSkipReason,
   NO_CAP_FACTS,
@@ -37,6 +38,7 @@ export type TSkipCode =
   | "niche"
   | "no_location"
   | "distance"
+  | "filter"
   | TCapSkipCode;
 
 /** The caps-and-schedules rules' codes (decide/caps.ts, decide/delivery-hours.ts). */
@@ -70,8 +72,14 @@ export type TEligibilitySqlInputs = {
     latitude: SQL;
     longitude: SQL;
     serviceRadius: SQL;
+    /** The buyer's filters on the lead's answers (jsonb, buyers.lead_filters). */
+    leadFilters: SQL;
   };
-  lead: { nicheId: SQL };
+  lead: {
+    nicheId: SQL;
+    /** The lead's answers (jsonb, leads.answers). */
+    answers: SQL;
+  };
   /** The buyer is in the form's buyer list, or the form has none. */
   inFormList: SQL;
   /** Great-circle miles from the buyer to the lead (geo's haversine; null without a buyer location). */
@@ -150,6 +158,13 @@ export const ELIGIBILITY_RULES: readonly TEligibilityRule[] = [
     sql: ({ buyer, distance }) => sql`${distance} <= ${buyer.serviceRadius}`,
     skipReason: ({ buyer, distance }) =>
       `Outside service radius (${round1(distance ?? 0)} mi, radius ${buyer.serviceRadius} mi)`,
+  },
+  {
+    // The buyer's filters on the lead's answers (decide/answer-filters.ts).
+    code: "filter",
+    passes: passesAnswerFilters,
+    sql: answerFiltersSql,
+    skipReason: answerFiltersSkipReason,
   },
   // Caps and schedules per buyer (decide/caps.ts, decide/delivery-hours.ts), on the buyer's own clock.
   {
@@ -259,6 +274,7 @@ export function buyerColumnsOf(alias: string): TEligibilitySqlInputs["buyer"] {
     latitude: col("latitude"),
     longitude: col("longitude"),
     serviceRadius: col("service_radius"),
+    leadFilters: col("lead_filters"),
   };
 }
 
@@ -274,7 +290,7 @@ export function receivesLeadsSinceFunctionBody(): string {
   const condition = eligibilitySql(
     {
       buyer: buyerColumnsOf("NEW"),
-      lead: { nicheId: none },
+      lead: { nicheId: none, answers: none },
       inFormList: none,
       distance: none,
       caps: capColumnsOf("NEW", none, null),

@@ -1,8 +1,8 @@
-import { planDistribution, type TMatchedBuyer } from "@leadpost/shared";
+import { DISTRIBUTION_METHODS, type TDistributionMethod, type TMethodBuyer } from "@leadpost/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../../app-types";
 import type { Db } from "../../../db/client";
-import { formBuyers, leads } from "../../../db/schema";
+import { formBuyers, forms, leads } from "../../../db/schema";
 import { deliverLeadToBuyers } from "../../lead-delivery";
 import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../notices/new-lead-notice";
 import { findCandidates, NEAR_MISS_MILES, type TCandidate } from "./candidates";
@@ -15,6 +15,7 @@ import {
   sendPendingEmailDeliveries,
   type TEmailDecision,
 } from "./email-routing";
+import { afterMethodWrite, planWithMethod } from "./methods/plan";
 import { type TDecisionInput, writeRouting } from "./write-routing";
 
 export type TRoutingOutcome = "routed" | "unrouted";
@@ -95,7 +96,12 @@ async function routeInTransaction(
 ): Promise<TRouted> {
   // A named prepared statement on PostgreSQL: each connection parses and plans it once.
   const [row] = await tx
-    .select({ lead: leads, listIds: formBuyerIdsColumn, emailEntries: emailEntriesColumn })
+    .select({
+      lead: leads,
+      listIds: formBuyerIdsColumn,
+      emailEntries: emailEntriesColumn,
+      method: distributionMethodColumn,
+    })
     .from(leads)
     .where(
       and(
@@ -117,6 +123,7 @@ async function routeInTransaction(
   if (lead.isTest) return { outcome: "unrouted", lead: ref, noticesOwed: false, deliveriesMayWait: false };
 
   const listIds = row.listIds ?? [];
+  const method = methodOf(row.method);
   const location =
     lead.latitude !== null && lead.longitude !== null
       ? { latitude: lead.latitude, longitude: lead.longitude }
@@ -141,19 +148,35 @@ async function routeInTransaction(
   const slots = lead.saleCap - lead.saleCount;
   const { candidates, previews, unlisted, othersOutside } = await findCandidates(
     tx,
-    { companyId: lead.companyId, ...location, nicheId: lead.nicheId },
+    { companyId: lead.companyId, ...location, nicheId: lead.nicheId, answers: lead.answers },
     listIds,
-    { lockAllowanceHolders: !lead.isDuplicate && slots > 0, duplicate: lead.isDuplicate, now },
+    {
+      lockAllowanceHolders: !lead.isDuplicate && slots > 0,
+      duplicate: lead.isDuplicate,
+      now,
+      bidding: method === "highest_price" && !lead.isDuplicate && slots > 0,
+    },
   );
-  const rules = { ...location, nicheId: lead.nicheId };
+  const rules = { ...location, nicheId: lead.nicheId, answers: lead.answers };
   const listSet = listIds.length > 0 ? new Set(listIds) : null;
-  let matched: TMatchedBuyer[] = [];
+  let matched: TMethodBuyer[] = [];
   const buyerDecisions: TDecisionRow[] = [];
   const skips: TRoutingSkip[] = [];
+  // Why each candidate that did not match was left out: a method's explanation names them.
+  const notMatched = new Map<string, string>();
   for (const buyer of candidates) {
     const result = evaluateBuyer(buyer, rules, listSet, { now, limits: buyer.limits, counts: buyer.counts });
-    if (result.eligible) matched.push({ buyer, distanceMiles: result.distanceMiles ?? 0 });
-    else if (listSet || isNearMiss(buyer, result.distanceMiles)) {
+    if (result.eligible) {
+      matched.push({
+        buyer,
+        distanceMiles: result.distanceMiles ?? 0,
+        name: buyer.name,
+        creditBalance: buyer.creditBalance,
+      });
+      continue;
+    }
+    notMatched.set(buyer.id, result.reason);
+    if (listSet || isNearMiss(buyer, result.distanceMiles)) {
       buyerDecisions.push(buyerRow(buyer.id, false, result.reason, result.distanceMiles));
     }
     if (skippedAtRouting(result.code)) skips.push({ buyerId: buyer.id, code: result.code });
@@ -170,13 +193,20 @@ async function routeInTransaction(
   matched = capped.matched;
   for (const r of capped.refused) {
     buyerDecisions.push(buyerRow(r.buyerId, false, r.reason, r.distanceMiles));
+    notMatched.set(r.buyerId, r.reason);
     skips.push({ buyerId: r.buyerId, code: "daily_cap" });
   }
 
   // The matched buyers without an allowance are previews derived on read, with their reasons
   // (modules/leads "routing decisions"): only the allowance holders and the reasons of the rest are stored.
-  const plan = planDistribution(matched, slots, { duplicate: lead.isDuplicate });
-  const full = plan.entries.filter((e) => e.access === "full_access");
+  const methodLead = { id: lead.id, companyId: lead.companyId, formId: lead.formId, nicheId: lead.nicheId };
+  const plan = await planWithMethod(tx, methodLead, method, matched, slots, {
+    duplicate: lead.isDuplicate,
+    notMatched,
+  });
+  const full = plan.entries
+    .filter((e) => e.access === "full_access")
+    .map((e) => (e.bid === undefined ? e : { ...e, via: "credits" as const, credits: e.bid }));
   const previewed = previews > 0 || plan.entries.some((e) => e.access === "preview");
   for (const e of plan.entries) {
     decisions.push({ ...buyerRow(e.buyerId, true, e.reason, e.distanceMiles), outcome: e.access });
@@ -208,6 +238,12 @@ async function routeInTransaction(
     noticed,
     skips,
   });
+  await afterMethodWrite(
+    tx,
+    methodLead,
+    method,
+    full.map((e) => e.buyerId),
+  );
   return {
     outcome: reachedNobody ? "unrouted" : "routed",
     lead: ref,
@@ -223,6 +259,14 @@ async function routeInTransaction(
 const formBuyerIdsColumn = sql<string[] | null>`(
   select json_agg(fb.buyer_id) from ${formBuyers} fb
    where fb.form_id = "leads"."form_id" and fb.company_id = "leads"."company_id")`;
+
+/** The lead's form's distribution method (round robin for a lead without a form). */
+const distributionMethodColumn = sql<string | null>`(
+  select f.distribution_method from ${forms} f
+   where f.id = "leads"."form_id" and f.company_id = "leads"."company_id")`;
+
+const methodOf = (value: string | null): TDistributionMethod =>
+  DISTRIBUTION_METHODS.find((m) => m === value) ?? "round_robin";
 
 /** Buyers whose area ends close to the lead get a decision row of their own; the rest one summary line. */
 const isNearMiss = (buyer: { serviceRadius: number }, distance: number | null) =>

@@ -9,7 +9,12 @@ export type TDecisionInput = Omit<TRoutingReason, "at">;
 export type TRoutingWrite = {
   lead: { id: string; companyId: string };
   /** Full-access deliveries in serving order. */
-  full: readonly { buyerId: string; via: "all_you_can_eat" | "prepaid" | null }[];
+  full: readonly {
+    buyerId: string;
+    via: "all_you_can_eat" | "prepaid" | "credits" | null;
+    /** A bid won under the highest price method: the credits it paid (charged by the caller). */
+    credits?: number;
+  }[];
   /**
    * Some buyer sees the lead as a preview. Previews are derived on read (previews/): no
    * row per buyer, one NOTIFY `lead_previews` for the live updates.
@@ -36,14 +41,15 @@ const routingWrite = preparedStatement(
   rowOf({ sold: col.number, moved: col.number }),
   () => sql`
     with wanted as (
-      select * from jsonb_to_recordset(${p("full")}::jsonb) as f(id uuid, prepaid boolean, via text, ord int)
+      select * from jsonb_to_recordset(${p("full")}::jsonb) as f(id uuid, prepaid boolean, via text, credits int, ord int)
     ), full_in as (
-      insert into buyer_leads (company_id, buyer_id, lead_id, is_preview, acquired_via, unlocked_at)
-      select ${p("companyId")}::uuid, f.id, ${p("leadId")}::uuid, false, f.via, now() from wanted f order by f.ord
+      insert into buyer_leads (company_id, buyer_id, lead_id, is_preview, acquired_via, credits_spent, unlocked_at)
+      select ${p("companyId")}::uuid, f.id, ${p("leadId")}::uuid, false, f.via, f.credits, now()
+        from wanted f order by f.ord
       on conflict (buyer_id, lead_id) do nothing
       returning buyer_id
     ), served as (
-      select f.id, f.prepaid, (row_number() over (order by f.ord) - 1)::int as ord
+      select f.id, f.prepaid, f.via, (row_number() over (order by f.ord) - 1)::int as ord
         from wanted f where f.id in (select buyer_id from full_in)
     ), moved as (
       update buyers b
@@ -51,7 +57,8 @@ const routingWrite = preparedStatement(
              prepaid_leads_remaining = b.prepaid_leads_remaining - (case when s.prepaid then 1 else 0 end)
         from served s
        where b.id = any(${p("fullIds")}::uuid[]) and b.id = s.id and b.company_id = ${p("companyId")}::uuid
-         and (case when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
+         and (case when s.via = 'credits' then true
+                   when s.prepaid then b.prepaid_leads_remaining > 0 else b.all_you_can_eat_enabled end)
       returning b.id
     ), skipped as (
       insert into buyer_lead_skips (buyer_id, lead_id, company_id, code)
@@ -106,8 +113,9 @@ export async function writeRouting(tx: Db, w: TRoutingWrite): Promise<number> {
   const full = JSON.stringify(
     w.full.map((e, ord) => ({
       id: e.buyerId,
-      prepaid: e.via !== "all_you_can_eat",
+      prepaid: e.via === "prepaid" || e.via === null,
       via: e.via ?? "prepaid",
+      credits: e.credits ?? 0,
       ord,
     })),
   );

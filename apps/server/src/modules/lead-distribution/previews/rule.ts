@@ -33,7 +33,7 @@ export const leadLocated = sql.raw("l.latitude is not null and l.longitude is no
 /** The eligibility rules (decide/eligibility.ts) over buyer `b` and lead `l`, the list read from form_buyers. */
 export const previewEligibilityInputs: TEligibilitySqlInputs = {
   buyer: buyerColumnsOf("b"),
-  lead: { nicheId: sql.raw("l.niche_id") },
+  lead: { nicheId: sql.raw("l.niche_id"), answers: sql.raw("l.answers") },
   inFormList:
     sql.raw(`(not exists (select 1 from form_buyers fb where fb.form_id = l.form_id and fb.company_id = l.company_id)
        or exists (select 1 from form_buyers fb

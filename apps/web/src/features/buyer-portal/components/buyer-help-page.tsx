@@ -132,6 +132,26 @@ export function BuyerHelpPage() {
           </p>
         </div>
       </section>
+      <section aria-labelledby="bids-and-filters" className="grid gap-3">
+        <h2 id="bids-and-filters" className="font-semibold text-lg">
+          Bids and lead filters
+        </h2>
+        <div className="grid gap-2 rounded-lg border p-4 text-muted-foreground text-sm">
+          <p>
+            Your lead provider may hand out some forms' leads by highest price: for a niche you set a bid, the
+            credits you offer per lead. The highest bid whose balance covers it takes an exclusive lead
+            automatically and pays its bid from your credits; a shared lead goes to the highest bids up to its
+            number of buyers. If you are outbid you still see the lead as a preview and may unlock it at its
+            usual price while it is available.
+          </p>
+          <p>
+            Lead filters keep leads you do not want away from you, by the answers on the form, for example
+            "Service needed is Roof repair or Roof replacement" or "Home owner is Yes". A lead must meet every
+            filter to reach you; a form that does not ask the question is not filtered by it. Ask your lead
+            provider to set your bids and filters.
+          </p>
+        </div>
+      </section>
       <section aria-labelledby="lead-delivery" className="grid gap-3">
         <h2 id="lead-delivery" className="font-semibold text-lg">
           Leads in your own systems
