@@ -105,6 +105,29 @@ describe("leads list", () => {
 
     const page3 = await get<TLeadList>("/api/leads?pageSize=2&page=3");
     expect(namesOf(page3)).toEqual(["Bob Stone"]);
+    expect(page3.nextCursor).toBeNull();
+  });
+
+  it("pages by cursor through the same leads as by page number, with the same counts", async () => {
+    const byPage = await get<TLeadList>("/api/leads?pageSize=5");
+    const seen: (string | null)[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const page: TLeadList = await get<TLeadList>(
+        `/api/leads?pageSize=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      expect(page.total).toBe(5);
+      seen.push(...namesOf(page));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(namesOf(byPage));
+    // With a status filter the total is that status's count.
+    expect((await get<TLeadList>("/api/leads?status=unrouted")).total).toBe(1);
+
+    const bad = await ctx.request("/api/leads?cursor=page-2", { cookie: acme.cookie });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain("Cursor");
   });
 
   it("searches name, e-mail, phone (however typed), city and zip", async () => {
