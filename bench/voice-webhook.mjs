@@ -22,6 +22,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import twilio from "twilio";
 import { createSecretBox } from "../apps/server/src/lib/secret-box.ts";
+import { rawInsertRate } from "./lib/raw-inserts.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const databaseUrl = process.env.DATABASE_URL;
@@ -201,6 +202,11 @@ if (!process.env.KEEP) await pool.query("delete from companies where id = $1", [
 await pool.end();
 await stopServer();
 
+// The same run's raw INSERT rate (10 connections, as the voice phase), for the throughput's ratio.
+const rawInserts = await rawInsertRate(databaseUrl, connections);
+console.log(
+  `Same run: ${Math.round(rawInserts)} raw single-row INSERTs/s (${connections} connections); voice webhook throughput ${Math.round(voice.requests.average)} req/s = ${((100 * voice.requests.average) / rawInserts).toFixed(1)}% of it (goal >= 30%)`,
+);
 const sent = (r) => r["2xx"] + r.non2xx;
 const answered = 1 + sent(voiceWarm) + sent(voice) + sent(voice1);
 const row = (name, r) =>

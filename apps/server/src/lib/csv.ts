@@ -33,6 +33,12 @@ function encodeCell(value: unknown): string {
 
 /** RFC 4180 CSV with CRLF line ends and a byte-order mark, so spreadsheets read it as UTF-8. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(encodeCell).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return `\uFEFF${csvLines([header, ...rows])}`;
+}
+
+/** Some lines of a CSV (each ended by CRLF), for a file written a part at a time; the file starts with a BOM. */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  let out = "";
+  for (const row of rows) out += `${row.map(encodeCell).join(",")}\r\n`;
+  return out;
 }

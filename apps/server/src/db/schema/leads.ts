@@ -60,7 +60,10 @@ export const leads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index().on(t.companyId, t.createdAt),
+    // The list's order (newest first, then id) and its keyset cursor; the counts per status index-only
+    // (migration 0043).
+    index().on(t.companyId, t.createdAt, t.id),
+    index().on(t.companyId, t.isTest, t.status),
     // The accept path's duplicate lookup: the earliest lead with this contact since (migration 0024).
     index().on(t.companyId, t.email, t.createdAt),
     index().on(t.companyId, t.phone, t.createdAt),

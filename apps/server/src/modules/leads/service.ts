@@ -29,6 +29,7 @@ import type { TCompanyContext } from "../../plugins/tenant";
 import { leadPreviewBuyers, type TLeadPreviewBuyer } from "../lead-distribution";
 import { contactPrivacyFor, readCompanyPreferences } from "../settings";
 import { leadConditions } from "./filters";
+import { afterLeadCursor, leadCursorOf, leadPosition } from "./keyset";
 import { hiddenKinds, visibleContact } from "./privacy";
 
 type TLeadDeps = Pick<TDeps, "database">;
@@ -36,7 +37,7 @@ type TLeadDeps = Pick<TDeps, "database">;
 /** A lead with its form and niche; the joins also check the company so nothing crosses tenants. */
 export function selectLeadsWithNames(db: Db) {
   return db
-    .select({ lead: leads, formTitle: forms.title, nicheName: niches.name })
+    .select({ lead: leads, formTitle: forms.title, nicheName: niches.name, position: leadPosition })
     .from(leads)
     .leftJoin(forms, and(eq(forms.id, leads.formId), eq(forms.companyId, leads.companyId)))
     .leftJoin(niches, and(eq(niches.id, leads.nicheId), eq(niches.companyId, leads.companyId)));
@@ -74,6 +75,12 @@ function toLeadSummary(
   };
 }
 
+/**
+ * One page of the company's leads, newest first, with the counts per status of the same filters
+ * (status aside). One count statement serves both: the total is their sum, or the filtered status's
+ * count (an index-only scan of (company_id, is_test, status), migration 0043). A `cursor` reads the page
+ * after that position from the (company_id, created_at, id) index, where `page` skips the rows before.
+ */
 export async function listLeads(
   deps: TLeadDeps,
   ctx: TCompanyContext,
@@ -81,14 +88,17 @@ export async function listLeads(
 ): Promise<TLeadList> {
   const db = deps.database.db;
   const privacy = await contactPrivacyOf(db, ctx);
-  const where = and(...leadConditions(ctx.companyId, query, { privacy }));
-  const [rows, [total], byStatus] = await Promise.all([
-    selectLeadsWithNames(db)
-      .where(where)
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(leads).where(where),
+  const page = selectLeadsWithNames(db)
+    .where(
+      and(
+        ...leadConditions(ctx.companyId, query, { privacy }),
+        query.cursor ? afterLeadCursor(query.cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(query.pageSize + 1);
+  const [rows, byStatus] = await Promise.all([
+    query.cursor ? page : page.offset((query.page - 1) * query.pageSize),
     db
       .select({ status: leads.status, n: count() })
       .from(leads)
@@ -97,12 +107,18 @@ export async function listLeads(
   ]);
   const statusCounts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as TLeadList["statusCounts"];
   for (const row of byStatus) statusCounts[row.status] = Number(row.n);
+  const more = rows.length > query.pageSize;
+  if (more) rows.length = query.pageSize;
+  const last = rows.at(-1);
   return {
     leads: rows.map((row) => toLeadSummary(row, privacy)),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(total?.n ?? 0),
+    total: query.status
+      ? statusCounts[query.status]
+      : Object.values(statusCounts).reduce((sum, n) => sum + n, 0),
     statusCounts,
+    nextCursor: more && last ? leadCursorOf(last.position, last.lead.id) : null,
   };
 }
 
