@@ -3,6 +3,7 @@ export * from "./domain/company-suspension";
 export * from "./domain/credits";
 export * from "./domain/dni";
 export * from "./domain/email";
+export * from "./domain/error-catalogue";
 export * from "./domain/form-answers";
 export * from "./domain/form-fields";
 export * from "./domain/form-layout";
