@@ -53,6 +53,7 @@ import { requestContext } from "./plugins/request-context";
 import { htmlSecurityHeaders } from "./plugins/security-headers";
 import { textSanitiser } from "./plugins/text-sanitiser";
 import { registerWebApp } from "./plugins/web-static";
+import { routeGuards } from "./route-guards";
 
 const MAX_JSON_BODY = 1024 * 1024;
 
@@ -76,6 +77,12 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   });
 
   app.use("*", requestContext(deps.logger));
+  // Each route declares its auth (defineRoute); the guards that enforce it are made here once.
+  const routeGuard = routeGuards(deps);
+  app.use("*", (c, next) => {
+    c.set("routeGuard", routeGuard);
+    return next();
+  });
   app.use(
     "*",
     secureHeaders({
