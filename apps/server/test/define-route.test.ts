@@ -28,7 +28,6 @@ function sourceFiles(dir: string): string[] {
 const NOT_YET_CONVERTED = new Set<string>([
   "apps/server/src/modules/accounts/routes.ts",
   "apps/server/src/modules/api-keys/routes.ts",
-  "apps/server/src/modules/auth-events/routes.ts",
   "apps/server/src/modules/backups/routes.ts",
   "apps/server/src/modules/buyer-portal/routes.ts",
   "apps/server/src/modules/buyers/application-routes.ts",
@@ -42,7 +41,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "apps/server/src/modules/calls/voicemail-audio.ts",
   "apps/server/src/modules/company-admin/routes.ts",
   "apps/server/src/modules/credits/routes.ts",
-  "apps/server/src/modules/dashboard/routes.ts",
   "apps/server/src/modules/email/routes.ts",
   "apps/server/src/modules/forms/images.ts",
   "apps/server/src/modules/forms/public-routes.ts",
