@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { TCompanyRole } from "@leadpost/shared";
+import type { MiddlewareHandler } from "hono";
 import type { TDatabase } from "./db/client";
 import type { TStorage } from "./integrations/storage";
 import type { TConfig } from "./lib/config";
@@ -34,6 +35,25 @@ export type TCompanyContext = { userId: string; email: string; companyId: string
 /** Who a buyer-portal request acts as; set by requireBuyer, read through buyerContext(c). */
 export type TBuyerContext = { userId: string; email: string; buyerId: string; companyId: string };
 
+/**
+ * Who may call a route, declared on each one with defineRoute (plugins/define-route.ts):
+ * - public: anyone (public forms, webhooks, invitation pages, sign-up);
+ * - user: any signed-in user, whether or not they belong to a company or a buyer;
+ * - company: a member of a company, optionally only `roles` (refused with `deniedMessage`); the request
+ *   then runs as that company;
+ * - buyer: a buyer-portal user acting as one of their buyer records;
+ * - admin: a platform admin (never while impersonating);
+ * - apiKey: a company API key (Authorization: Bearer), authenticated by the handler (requestApiKey).
+ */
+export type TRouteAuthSpec = {
+  auth: "public" | "user" | "company" | "buyer" | "admin" | "apiKey";
+  roles?: readonly TCompanyRole[];
+  deniedMessage?: string;
+};
+
+/** The middleware that enforces a route's declared auth; made by the composition (route-guards.ts). */
+export type TRouteGuard = (spec: TRouteAuthSpec) => MiddlewareHandler<TAppEnv>;
+
 export type TAppEnv = {
   Variables: {
     requestId: string;
@@ -47,6 +67,8 @@ export type TAppEnv = {
     impersonatedBy?: string | null;
     companyContext?: TCompanyContext;
     buyerContext?: TBuyerContext;
+    /** Set on every request by app.ts; defineRoute's routes run it for their declared auth. */
+    routeGuard?: TRouteGuard;
   };
 };
 

@@ -46,13 +46,14 @@ import { registerSubscriptionRoutes, registerSubscriptionWebhooks } from "./modu
 import { registerApiDocs, registerSystemRoutes } from "./modules/system";
 import { registerTeamInvitationRoutes, registerTeamRoutes } from "./modules/team";
 import { bodyShapeLimit, DEFAULT_BODY_SHAPE, type TBodyShapeLimits } from "./plugins/body-shape";
-import { errorBody, handleError, validationResponse } from "./plugins/errors";
+import { errorResponse, handleError, validationResponse } from "./plugins/errors";
 import { nodeBodyLimit } from "./plugins/node-body";
 import { originCheck } from "./plugins/origin-check";
 import { requestContext } from "./plugins/request-context";
 import { htmlSecurityHeaders } from "./plugins/security-headers";
 import { textSanitiser } from "./plugins/text-sanitiser";
 import { registerWebApp } from "./plugins/web-static";
+import { routeGuards } from "./route-guards";
 
 const MAX_JSON_BODY = 1024 * 1024;
 
@@ -76,6 +77,12 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   });
 
   app.use("*", requestContext(deps.logger));
+  // Each route declares its auth (defineRoute); the guards that enforce it are made here once.
+  const routeGuard = routeGuards(deps);
+  app.use("*", (c, next) => {
+    c.set("routeGuard", routeGuard);
+    return next();
+  });
   app.use(
     "*",
     secureHeaders({
@@ -97,12 +104,12 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   app.use("*", compress());
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
-    onError: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
+    onError: (c) => errorResponse(c, "PAYLOAD_TOO_LARGE", "The request body is too large."),
   });
   // The busiest route (anonymous form submissions) reads its body straight from Node, same limit.
   const submissionBodyLimit = nodeBodyLimit({
     maxSize: MAX_JSON_BODY,
-    onTooLarge: (c) => c.json(errorBody(c, "PAYLOAD_TOO_LARGE", "The request body is too large."), 413),
+    onTooLarge: (c) => errorResponse(c, "PAYLOAD_TOO_LARGE", "The request body is too large."),
     fallback: jsonBodyLimit,
   });
   // Image, logo and voicemail audio uploads carry their own, larger limits (forms/images.ts,
@@ -190,14 +197,12 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerDevMailbox(app, deps);
   registerDevLeadReceiver(app, deps);
 
-  app.all("/api/*", (c) =>
-    c.json(errorBody(c, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`), 404),
-  );
+  app.all("/api/*", (c) => errorResponse(c, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`));
   if (opts.serveWeb !== false) {
     registerWebApp(app, deps.config.webDistDir ?? defaultWebDistDir(), deps.logger, {
       embedOrigins: (formId) => formEmbedOrigins(deps.database.db, formId),
     });
   }
-  app.notFound((c) => c.json(errorBody(c, "NOT_FOUND", "Not found"), 404));
+  app.notFound((c) => errorResponse(c, "NOT_FOUND", "Not found"));
   return app;
 }

@@ -121,7 +121,7 @@ describe("grant and revoke", () => {
 
   it("refuses a revoke below zero with INSUFFICIENT_CREDITS, the current balance and attempted change", async () => {
     const res = await adjust({ buyerId, amount: -21 });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(402);
     const error = await errorOf(res);
     expect(error.code).toBe("INSUFFICIENT_CREDITS");
     expect(error.details).toEqual({ currentBalance: 20, attemptedChange: -21 });

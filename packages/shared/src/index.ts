@@ -5,6 +5,7 @@ export * from "./domain/credits";
 export * from "./domain/distribution-methods";
 export * from "./domain/dni";
 export * from "./domain/email";
+export * from "./domain/error-catalogue";
 export * from "./domain/form-answers";
 export * from "./domain/form-fields";
 export * from "./domain/form-layout";

@@ -1,24 +1,26 @@
-import type { TErrorCode } from "@leadpost/shared";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ERROR_CATALOGUE, type TErrorCode, type TErrorStatus } from "@leadpost/shared";
 
-/** The one error type services throw; the error plugin turns it into the shared error body. */
+/**
+ * The one error type services throw; the error plugin turns it into the shared error body. It takes a
+ * code of the closed catalogue (packages/shared domain/error-catalogue.ts), which decides the status:
+ * no throw site chooses one. Without a message the catalogue's default is used.
+ */
 export class AppError extends Error {
+  readonly status: TErrorStatus;
   constructor(
-    readonly code: TErrorCode | (string & {}),
-    readonly status: ContentfulStatusCode,
-    message: string,
+    readonly code: TErrorCode,
+    message?: string,
     readonly fields?: Record<string, string[]>,
     readonly details?: Record<string, unknown>,
   ) {
-    super(message);
+    super(message ?? ERROR_CATALOGUE[code].message);
     this.name = "AppError";
+    this.status = ERROR_CATALOGUE[code].status;
   }
 }
 
-export const notFound = (message = "Not found") => new AppError("NOT_FOUND", 404, message);
-export const forbidden = (message = "You do not have permission to do this.") =>
-  new AppError("FORBIDDEN", 403, message);
-export const unauthenticated = (message = "Please sign in to continue.") =>
-  new AppError("UNAUTHENTICATED", 401, message);
-export const conflict = (message: string) => new AppError("CONFLICT", 409, message);
-export const badRequest = (message: string) => new AppError("BAD_REQUEST", 400, message);
+export const notFound = (message?: string) => new AppError("NOT_FOUND", message);
+export const forbidden = (message?: string) => new AppError("FORBIDDEN", message);
+export const unauthenticated = (message?: string) => new AppError("UNAUTHENTICATED", message);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);

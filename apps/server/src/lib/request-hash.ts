@@ -24,5 +24,5 @@ export function requestHash(request: unknown): string {
 
 /** The answer to a key already used for a request with another body: 409, nothing done. */
 export function idempotencyKeyReused(): AppError {
-  return new AppError("IDEMPOTENCY_KEY_REUSED", 409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  return new AppError("IDEMPOTENCY_KEY_REUSED", IDEMPOTENCY_KEY_REUSED_MESSAGE);
 }

@@ -39,11 +39,11 @@ export function checkJsonShape(text: string, limits: TBodyShapeLimits): TBodySha
     } else if (ch === 0x22) {
       inString = true;
       if (++strings > limits.maxStrings) {
-        return new AppError("PAYLOAD_TOO_LARGE", 413, BODY_TOO_MANY_VALUES_MESSAGE(limits.maxStrings));
+        return new AppError("PAYLOAD_TOO_LARGE", BODY_TOO_MANY_VALUES_MESSAGE(limits.maxStrings));
       }
     } else if (ch === 0x5b /* [ */ || ch === 0x7b /* { */) {
       if (++depth > limits.maxDepth) {
-        return new AppError("BAD_REQUEST", 400, BODY_TOO_DEEP_MESSAGE(limits.maxDepth));
+        return new AppError("BAD_REQUEST", BODY_TOO_DEEP_MESSAGE(limits.maxDepth));
       }
     } else if (ch === 0x5d /* ] */ || ch === 0x7d /* } */) {
       depth--;

@@ -32,7 +32,7 @@ export function requireBuyer(deps: Pick<TDeps, "auth" | "database">): Middleware
     const session = await authenticate(deps, c);
     // A session better-auth had to refresh or check comes without the buyer: read it on its own.
     const row = session.buyer === undefined ? await findBuyer(deps, session.user.id, wanted) : session.buyer;
-    if (!row) throw new AppError("NO_BUYER", 403, BUYER_PORTAL_MESSAGES.NO_BUYER);
+    if (!row) throw new AppError("NO_BUYER", BUYER_PORTAL_MESSAGES.NO_BUYER);
     c.set("buyerContext", {
       userId: session.user.id,
       email: session.user.email,

@@ -1,4 +1,11 @@
-import { describeValidationIssue, summarizeValidationIssues, type TApiError } from "@leadpost/shared";
+import {
+  describeValidationIssue,
+  ERROR_CATALOGUE,
+  errorStatus,
+  summarizeValidationIssues,
+  type TApiError,
+  type TErrorCode,
+} from "@leadpost/shared";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -10,7 +17,7 @@ export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please tr
 
 export function errorBody(
   c: Context<TAppEnv>,
-  code: string,
+  code: TErrorCode,
   message: string,
   fields?: Record<string, string[]>,
   details?: Record<string, unknown>,
@@ -26,6 +33,16 @@ export function errorBody(
   };
 }
 
+/** An error answered without a throw: the catalogue decides the status, as for AppError. */
+export function errorResponse<C extends TErrorCode>(
+  c: Context<TAppEnv>,
+  code: C,
+  message?: string,
+  fields?: Record<string, string[]>,
+) {
+  return c.json(errorBody(c, code, message ?? ERROR_CATALOGUE[code].message, fields), errorStatus(code));
+}
+
 /** Field errors keyed by the field's dotted path (for screens to place them), each in words. */
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
@@ -39,7 +56,7 @@ export function zodFieldErrors(error: ZodError): Record<string, string[]> {
 /** Every validation failure: the field named in words and what to do (never a schema path). */
 export function validationResponse(c: Context<TAppEnv>, error: ZodError) {
   const fields = zodFieldErrors(error);
-  return c.json(errorBody(c, "VALIDATION_FAILED", summarizeValidationIssues(error.issues), fields), 422);
+  return errorResponse(c, "VALIDATION_FAILED", summarizeValidationIssues(error.issues), fields);
 }
 
 /** The single place where thrown errors become the shared error body. */
@@ -54,5 +71,5 @@ export function handleError(err: Error, c: Context<TAppEnv>) {
     return c.json(errorBody(c, code, err.message || "Bad request"), status);
   }
   (c.get("log") ?? console).error({ err }, "unhandled error");
-  return c.json(errorBody(c, "INTERNAL", UNEXPECTED_ERROR_MESSAGE), 500);
+  return errorResponse(c, "INTERNAL", UNEXPECTED_ERROR_MESSAGE);
 }

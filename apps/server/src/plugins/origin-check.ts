@@ -41,12 +41,12 @@ export function originCheck(config: Pick<TConfig, "publicUrl" | "isProduction">)
     if (!SESSION_COOKIE.test(c.req.header("cookie") ?? "")) return next();
     const origin = c.req.header("origin");
     if (origin !== undefined) {
-      if (!allowed.has(origin)) throw new AppError("CROSS_ORIGIN_REQUEST", 403, message);
+      if (!allowed.has(origin)) throw new AppError("CROSS_ORIGIN_REQUEST", message);
       return next();
     }
     const site = c.req.header("sec-fetch-site");
     if (site !== undefined && site !== "same-origin" && site !== "none") {
-      throw new AppError("CROSS_ORIGIN_REQUEST", 403, message);
+      throw new AppError("CROSS_ORIGIN_REQUEST", message);
     }
     return next();
   };

@@ -46,7 +46,6 @@ export function rateLimit(
       c.header("Retry-After", String(retryAfterSeconds));
       throw new AppError(
         "RATE_LIMITED",
-        429,
         `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`,
       );
     }

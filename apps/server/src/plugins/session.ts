@@ -52,7 +52,7 @@ export function resolveSession(deps: TSessionDeps, c: Context<TAppEnv>): Promise
 }
 
 const impersonationEnded = () =>
-  new AppError("IMPERSONATION_ENDED", 401, PLATFORM_ADMIN_MESSAGES.IMPERSONATION_ENDED);
+  new AppError("IMPERSONATION_ENDED", PLATFORM_ADMIN_MESSAGES.IMPERSONATION_ENDED);
 
 /** An impersonation session past its hour (by its expiry or its age), which must end. */
 export function impersonationOver(session: Pick<TSessionRow, "impersonatedBy" | "createdAt" | "expiresAt">) {

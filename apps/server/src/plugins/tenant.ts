@@ -31,9 +31,9 @@ export function requireCompanyRole(
       .limit(1);
     const row = rows[0];
     const role = row ? normalizeRole(row.role) : null;
-    if (!row || !role) throw new AppError("NO_COMPANY", 403, "No company associated with your account");
+    if (!row || !role) throw new AppError("NO_COMPANY", "No company associated with your account");
     // A suspended company's users keep their accounts but reach none of its pages (platform admin).
-    if (row.suspendedAt) throw new AppError("COMPANY_SUSPENDED", 403, COMPANY_SUSPENDED_MESSAGE);
+    if (row.suspendedAt) throw new AppError("COMPANY_SUSPENDED", COMPANY_SUSPENDED_MESSAGE);
     if (!allowed.includes(role)) throw forbidden(message);
     c.set("companyContext", {
       userId: user.id,

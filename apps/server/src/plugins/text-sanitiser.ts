@@ -77,7 +77,7 @@ function stripJson(text: string): string {
 }
 
 const refuse = (field: string) =>
-  new AppError("INVALID_CHARACTERS", 400, `${field}: ${INVALID_CHARACTERS_MESSAGE}`, {
+  new AppError("INVALID_CHARACTERS", `${field}: ${INVALID_CHARACTERS_MESSAGE}`, {
     [field]: [INVALID_CHARACTERS_MESSAGE],
   });
 

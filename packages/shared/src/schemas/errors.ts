@@ -13,18 +13,3 @@ export const ZApiErrorSchema = z.object({
   }),
 });
 export type TApiError = z.infer<typeof ZApiErrorSchema>;
-
-/** Codes the server uses; the web maps each to the spec's message where one exists. */
-export const ERROR_CODES = [
-  "BAD_REQUEST",
-  "VALIDATION_FAILED",
-  "UNAUTHENTICATED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "RATE_LIMITED",
-  "PAYLOAD_TOO_LARGE",
-  "INTERNAL",
-  "UNAVAILABLE",
-] as const;
-export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -24,14 +24,14 @@ export async function acceptInvitationAsSessionUser(db: Db, user: TSessionUser, 
       .where(eq(buyerInvitations.tokenHash, hashToken(token)))
       .for("update", { of: buyerInvitations });
     if (!row || row.invitation.status === "revoked" || row.invitation.expiresAt.getTime() < Date.now()) {
-      throw new AppError("INVITATION_INVALID", 404, INVITATION_MESSAGES.INVALID);
+      throw new AppError("INVITATION_INVALID", INVITATION_MESSAGES.INVALID);
     }
-    if (row.buyer.deletedAt) throw new AppError("BUYER_NOT_FOUND", 404, INVITATION_MESSAGES.NO_BUYER);
+    if (row.buyer.deletedAt) throw new AppError("BUYER_NOT_FOUND", INVITATION_MESSAGES.NO_BUYER);
     if (row.invitation.status === "completed") {
-      throw new AppError("INVITATION_USED", 409, INVITATION_MESSAGES.USED);
+      throw new AppError("INVITATION_USED", INVITATION_MESSAGES.USED);
     }
     if (!user.emailVerified || user.email.toLowerCase() !== row.invitation.email.toLowerCase()) {
-      throw new AppError("INVITATION_OTHER_EMAIL", 403, INVITATION_OTHER_EMAIL);
+      throw new AppError("INVITATION_OTHER_EMAIL", INVITATION_OTHER_EMAIL);
     }
     await tx
       .update(buyers)

@@ -133,7 +133,7 @@ export const presentedKey = (c: Context<TAppEnv>) => {
     ?.match(/^Bearer\s+(.+)$/i)?.[1]
     ?.trim();
   if (bearer) return bearer;
-  if (c.req.header("x-api-key")) throw new AppError("UNAUTHENTICATED", 401, API_KEY_MESSAGES.WRONG_HEADER);
+  if (c.req.header("x-api-key")) throw new AppError("UNAUTHENTICATED", API_KEY_MESSAGES.WRONG_HEADER);
   return null;
 };
 

@@ -59,12 +59,12 @@ export type TApiKeyContext = { keyId: string; companyId: string; sandbox: boolea
 
 /** The company a presented key acts for; a revoked or unknown key is refused at once. */
 export async function authenticateApiKey(deps: TKeyDeps, secret: string | null): Promise<TApiKeyContext> {
-  if (!secret) throw new AppError("UNAUTHENTICATED", 401, API_KEY_MESSAGES.MISSING);
+  if (!secret) throw new AppError("UNAUTHENTICATED", API_KEY_MESSAGES.MISSING);
   const [row] = await deps.database.db
     .update(apiKeys)
     .set({ lastUsedAt: new Date() })
     .where(and(eq(apiKeys.keyHash, hashApiKey(secret)), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id, companyId: apiKeys.companyId, environment: apiKeys.environment });
-  if (!row) throw new AppError("UNAUTHENTICATED", 401, API_KEY_MESSAGES.INVALID);
+  if (!row) throw new AppError("UNAUTHENTICATED", API_KEY_MESSAGES.INVALID);
   return { keyId: row.id, companyId: row.companyId, sandbox: row.environment === "sandbox" };
 }

@@ -1,12 +1,14 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZAuthEventSchema, ZAuthEventsQuerySchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { listAuthEvents } from "./service";
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "company",
+  roles: ["owner", "org_admin"],
   method: "get",
   path: "/api/auth-events",
   tags: ["Settings"],
@@ -19,7 +21,6 @@ const listRoute = createRoute({
 });
 
 export function registerAuthEventRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/auth-events", requireSession(deps), requireCompanyRole(deps, ["owner", "org_admin"]));
   app.openapi(listRoute, async (c) => {
     const rows = await listAuthEvents(deps.database.db, companyContext(c).companyId, c.req.valid("query"));
     return c.json(

@@ -1,6 +1,6 @@
 import type { TApp, TDeps } from "../../app-types";
 import { clientIp } from "../../plugins/client-ip";
-import { errorBody } from "../../plugins/errors";
+import { errorResponse } from "../../plugins/errors";
 import { CLIENT_IP_HEADER } from "./auth";
 import { normalizeAuthResponse } from "./auth-errors";
 import { recordAuthEvent } from "./auth-events";
@@ -16,7 +16,7 @@ export function registerAuthRoutes(app: TApp, deps: TDeps) {
     // Users come only from company registration, invitations and platform admins: the auth library's
     // own open sign-up would make users that belong to no company.
     if (CLOSED_AUTH_PATHS.has(c.req.path)) {
-      return c.json(errorBody(c, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`), 404);
+      return errorResponse(c, "NOT_FOUND", `No API route for ${c.req.method} ${c.req.path}`);
     }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);

@@ -16,7 +16,7 @@ import { fillBackup, startBackupRow, type TBackupWriteDeps, toBackup, writeBacku
 type TBackupDeps = TBackupWriteDeps;
 type TBody = AsyncIterable<Uint8Array>;
 
-const invalidFormat = () => new AppError("VALIDATION_FAILED", 422, BACKUP_MESSAGES.INVALID_FORMAT);
+const invalidFormat = () => new AppError("VALIDATION_FAILED", BACKUP_MESSAGES.INVALID_FORMAT);
 
 /**
  * Create Backup Now: read in the request's own transaction (the company's, under row-level security),

@@ -23,7 +23,7 @@ async function loadBuyer(db: Db, ctx: TBuyerContext) {
     .from(buyers)
     .leftJoin(niches, and(eq(niches.id, buyers.nicheId), eq(niches.companyId, buyers.companyId)))
     .where(and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, ctx.companyId), isNull(buyers.deletedAt)));
-  if (!row) throw new AppError("NO_BUYER", 403, BUYER_PORTAL_MESSAGES.NO_BUYER);
+  if (!row) throw new AppError("NO_BUYER", BUYER_PORTAL_MESSAGES.NO_BUYER);
   return row;
 }
 

@@ -68,7 +68,7 @@ export async function submitBuyerApplication(
           .select({ n: count() })
           .from(buyers)
           .where(and(eq(buyers.companyId, input.companyId), isNull(buyers.deletedAt)));
-        if (Number(n?.n ?? 0) >= 1) throw new AppError("TIER_LIMIT", 403, APPLICATION_MESSAGES.CLOSED);
+        if (Number(n?.n ?? 0) >= 1) throw new AppError("TIER_LIMIT", APPLICATION_MESSAGES.CLOSED);
       }
       if (await findSameBuyer(tx, input.companyId, input.email, input.nicheId)) {
         throw conflict(APPLICATION_MESSAGES.DUPLICATE);

@@ -58,7 +58,7 @@ export async function answerInvitationForUser(
       )
       .for("update", { of: buyerInvitations });
     // Someone else's invitation, a used or expired one: all alike, nothing revealed.
-    if (!row) throw new AppError("INVITATION_INVALID", 404, INVITATION_MESSAGES.INVALID);
+    if (!row) throw new AppError("INVITATION_INVALID", INVITATION_MESSAGES.INVALID);
     const now = new Date();
     if (answer === "decline") {
       await tx
@@ -79,7 +79,7 @@ export async function answerInvitationForUser(
         ),
       )
       .returning({ status: buyers.status });
-    if (!linked) throw new AppError("INVITATION_INVALID", 404, INVITATION_MESSAGES.INVALID);
+    if (!linked) throw new AppError("INVITATION_INVALID", INVITATION_MESSAGES.INVALID);
     await tx
       .update(buyerInvitations)
       .set({ status: "completed", userId: user.id, completedAt: now })

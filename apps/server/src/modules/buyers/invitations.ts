@@ -29,7 +29,7 @@ export async function inviteBuyer(
     .from(niches)
     .where(and(eq(niches.id, input.nicheId), eq(niches.companyId, ctx.companyId)));
   if (!niche)
-    throw new AppError("VALIDATION_FAILED", 422, "Please select a niche", {
+    throw new AppError("VALIDATION_FAILED", "Please select a niche", {
       nicheId: ["Please select a niche"],
     });
   const [company] = await db.select().from(companies).where(eq(companies.id, ctx.companyId));
@@ -66,7 +66,7 @@ export async function inviteBuyer(
           .select({ n: count() })
           .from(buyers)
           .where(and(eq(buyers.companyId, ctx.companyId), isNull(buyers.deletedAt)));
-        if ((row?.n ?? 0) >= 1) throw new AppError("TIER_LIMIT", 403, INVITATION_MESSAGES.BASIC_LIMIT);
+        if ((row?.n ?? 0) >= 1) throw new AppError("TIER_LIMIT", INVITATION_MESSAGES.BASIC_LIMIT);
       }
       [target] = await tx
         .insert(buyers)
@@ -125,12 +125,11 @@ async function findInvitation(db: Db, token: string) {
 
 function assertUsable(row: Awaited<ReturnType<typeof findInvitation>>) {
   if (!row || row.invitation.status === "revoked" || row.buyer.deletedAt) {
-    throw new AppError("INVITATION_INVALID", 404, INVITATION_MESSAGES.INVALID);
+    throw new AppError("INVITATION_INVALID", INVITATION_MESSAGES.INVALID);
   }
-  if (row.invitation.status === "completed")
-    throw new AppError("INVITATION_USED", 409, INVITATION_MESSAGES.USED);
+  if (row.invitation.status === "completed") throw new AppError("INVITATION_USED", INVITATION_MESSAGES.USED);
   if (row.invitation.expiresAt.getTime() < Date.now())
-    throw new AppError("INVITATION_INVALID", 404, INVITATION_MESSAGES.INVALID);
+    throw new AppError("INVITATION_INVALID", INVITATION_MESSAGES.INVALID);
   return row;
 }
 
@@ -162,7 +161,7 @@ export async function acceptInvitation(deps: Pick<TDeps, "database">, token: str
       .from(buyerInvitations)
       .where(eq(buyerInvitations.tokenHash, hashToken(token)))
       .for("update");
-    if (!locked) throw new AppError("INVITATION_INVALID", 404, INVITATION_MESSAGES.INVALID);
+    if (!locked) throw new AppError("INVITATION_INVALID", INVITATION_MESSAGES.INVALID);
     const row = assertUsable(await findInvitation(tx, token));
     const [existing] = await tx
       .select({ id: users.id })
@@ -171,7 +170,6 @@ export async function acceptInvitation(deps: Pick<TDeps, "database">, token: str
     if (existing) {
       throw new AppError(
         "USER_EXISTS",
-        409,
         "An account with this email already exists. Please try logging in instead.",
       );
     }

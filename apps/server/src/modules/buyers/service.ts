@@ -36,7 +36,7 @@ async function creditValue(db: Db, companyId: string) {
 }
 
 const duplicateEmail = () =>
-  new AppError("CONFLICT", 409, BUYER_MESSAGES.CREATE_DUPLICATE, {
+  new AppError("CONFLICT", BUYER_MESSAGES.CREATE_DUPLICATE, {
     email: [BUYER_MESSAGES.CREATE_DUPLICATE],
   });
 
@@ -114,7 +114,7 @@ export async function createBuyer(
           .select({ n: count() })
           .from(buyers)
           .where(and(eq(buyers.companyId, ctx.companyId), isNull(buyers.deletedAt)));
-        if (Number(row?.n ?? 0) >= 1) throw new AppError("TIER_LIMIT", 403, BUYER_MESSAGES.BASIC_LIMIT);
+        if (Number(row?.n ?? 0) >= 1) throw new AppError("TIER_LIMIT", BUYER_MESSAGES.BASIC_LIMIT);
       }
       const aye = input.allYouCanEatEnabled;
       const [inserted] = await tx
@@ -185,7 +185,7 @@ export async function updateBuyer(
       const total = input.prepaidLeadsTotal ?? current.prepaidLeadsTotal;
       const remaining = input.prepaidLeadsRemaining ?? current.prepaidLeadsRemaining;
       if (remaining > total) {
-        throw new AppError("VALIDATION_FAILED", 422, BUYER_MESSAGES.PREPAID_REMAINING, {
+        throw new AppError("VALIDATION_FAILED", BUYER_MESSAGES.PREPAID_REMAINING, {
           prepaidLeadsRemaining: [BUYER_MESSAGES.PREPAID_REMAINING],
         });
       }
@@ -256,14 +256,13 @@ export async function archiveBuyer(
   await deps.database.db.transaction(async (tx) => {
     const current = await lockBuyer(tx, ctx.companyId, buyerId);
     if (confirmName.trim() !== buyerDisplayName(current).trim()) {
-      throw new AppError("NAME_MISMATCH", 422, BUYER_MESSAGES.ARCHIVE_NAME_MISMATCH, {
+      throw new AppError("NAME_MISMATCH", BUYER_MESSAGES.ARCHIVE_NAME_MISMATCH, {
         confirmName: [BUYER_MESSAGES.ARCHIVE_NAME_MISMATCH],
       });
     }
     if (current.prepaidLeadsRemaining > 0)
-      throw new AppError("BUYER_HAS_PREPAID_LEADS", 409, BUYER_MESSAGES.ARCHIVE_PREPAID);
-    if (current.creditBalance > 0)
-      throw new AppError("BUYER_HAS_CREDITS", 409, BUYER_MESSAGES.ARCHIVE_CREDITS);
+      throw new AppError("BUYER_HAS_PREPAID_LEADS", BUYER_MESSAGES.ARCHIVE_PREPAID);
+    if (current.creditBalance > 0) throw new AppError("BUYER_HAS_CREDITS", BUYER_MESSAGES.ARCHIVE_CREDITS);
     const now = new Date();
     await tx
       .update(buyers)

@@ -46,7 +46,7 @@ async function refusingDuplicates<T>(save: () => Promise<T>): Promise<T> {
     return await save();
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError("CONFLICT", 409, CALL_TRACKING_MESSAGES.DNI_DUPLICATE, {
+      throw new AppError("CONFLICT", CALL_TRACKING_MESSAGES.DNI_DUPLICATE, {
         phoneNumber: [CALL_TRACKING_MESSAGES.DNI_DUPLICATE],
       });
     }

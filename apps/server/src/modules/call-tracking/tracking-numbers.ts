@@ -67,7 +67,7 @@ export async function createTrackingNumber(
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.id, input.phoneNumberId), eq(phoneNumbers.companyId, ctx.companyId)));
   if (!number) {
-    throw new AppError("VALIDATION_FAILED", 422, CALL_TRACKING_MESSAGES.UNKNOWN_NUMBER, {
+    throw new AppError("VALIDATION_FAILED", CALL_TRACKING_MESSAGES.UNKNOWN_NUMBER, {
       phoneNumberId: [CALL_TRACKING_MESSAGES.UNKNOWN_NUMBER],
     });
   }

@@ -229,5 +229,5 @@ export async function sweepStaleCalls(deps: TDepsDb, now = new Date()): Promise<
 }
 
 export function requireTwilioMessage(): never {
-  throw new AppError("NOT_CONFIGURED", 409, CALL_MESSAGES.NOT_CONFIGURED);
+  throw new AppError("TWILIO_NOT_CONFIGURED", CALL_MESSAGES.NOT_CONFIGURED);
 }

@@ -112,7 +112,7 @@ export async function blockNumber(
     return { id: row?.id ?? "", phoneNumber, message: `${formatPhone(phoneNumber)} blocked` };
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError("CONFLICT", 409, CALL_MESSAGES.ALREADY_BLOCKED, {
+      throw new AppError("CONFLICT", CALL_MESSAGES.ALREADY_BLOCKED, {
         phoneNumber: [CALL_MESSAGES.ALREADY_BLOCKED],
       });
     }

@@ -82,14 +82,14 @@ async function assertOwnRoutingNumbers(deps: TDepsDb, companyId: string, ids: st
     .from(routingNumbers)
     .where(and(eq(routingNumbers.companyId, companyId), inArray(routingNumbers.id, ids)));
   if (found.length !== new Set(ids).size) {
-    throw new AppError("VALIDATION_FAILED", 422, CALL_MESSAGES.ROUTING_NOT_FOUND, {
+    throw new AppError("VALIDATION_FAILED", CALL_MESSAGES.ROUTING_NOT_FOUND, {
       routeTo: [CALL_MESSAGES.ROUTING_NOT_FOUND],
     });
   }
 }
 
 const duplicateNumber = () =>
-  new AppError("CONFLICT", 409, CALL_MESSAGES.NUMBER_EXISTS, { phoneNumber: [CALL_MESSAGES.NUMBER_EXISTS] });
+  new AppError("CONFLICT", CALL_MESSAGES.NUMBER_EXISTS, { phoneNumber: [CALL_MESSAGES.NUMBER_EXISTS] });
 
 type TInput = z.infer<typeof ZPhoneNumberInputSchema>;
 

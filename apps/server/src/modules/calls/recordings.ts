@@ -35,7 +35,7 @@ async function streamRecording(
 ): Promise<{ body: ReadableStream; headers: Record<string, string> }> {
   if (!row?.recordingSid) throw notFound(CALL_MESSAGES.NOT_FOUND);
   const twilio = await companyTwilio(deps, ctx.companyId);
-  if (!twilio?.accountSid) throw new AppError("NOT_CONFIGURED", 409, CALL_MESSAGES.NOT_CONFIGURED);
+  if (!twilio?.accountSid) throw new AppError("TWILIO_NOT_CONFIGURED", CALL_MESSAGES.NOT_CONFIGURED);
   let media: Response;
   try {
     media = await fetchRecordingMedia(
@@ -44,7 +44,7 @@ async function streamRecording(
       row.recordingSid,
     );
   } catch {
-    throw new AppError("RECORDING_UNAVAILABLE", 502, RECORDING_FETCH_FAILED);
+    throw new AppError("RECORDING_UNAVAILABLE", RECORDING_FETCH_FAILED);
   }
   const length = media.headers.get("content-length");
   return {

@@ -10,7 +10,7 @@ import { companyTwilio } from "./credentials";
 import { assertCallCenterAdmin } from "./guard";
 import { answerInboundCall } from "./voice";
 
-const failed = (reason: string) => new AppError("TEST_FAILED", 502, `Test failed: ${reason}`);
+const failed = (reason: string) => new AppError("TEST_FAILED", `Test failed: ${reason}`);
 
 /**
  * "Test Call Center": a simulated inbound call to one of the company's numbers, signed with its own
@@ -31,7 +31,7 @@ export async function runTestCall(
     .where(and(eq(phoneNumbers.id, input.phoneNumberId), eq(phoneNumbers.companyId, ctx.companyId)));
   if (!number) throw notFound(CALL_MESSAGES.NOT_FOUND);
   const twilio = await companyTwilio(deps, ctx.companyId);
-  if (!twilio) throw new AppError("NOT_CONFIGURED", 409, CALL_MESSAGES.NOT_CONFIGURED);
+  if (!twilio) throw new AppError("TWILIO_NOT_CONFIGURED", CALL_MESSAGES.NOT_CONFIGURED);
   const callSid = `CAtest${randomBytes(13).toString("hex")}`;
   const params = {
     CallSid: callSid,

@@ -15,7 +15,7 @@ import { twilioWebhookUrls } from "./webhook-urls";
 
 type TConnectDeps = Pick<TDeps, "database" | "secretBox" | "config">;
 
-const notConnected = () => new AppError("VALIDATION_FAILED", 422, CALL_MESSAGES.NOT_CONFIGURED);
+const notConnected = () => new AppError("VALIDATION_FAILED", CALL_MESSAGES.NOT_CONFIGURED);
 
 async function restFor(deps: TConnectDeps, companyId: string) {
   const twilio = await companyTwilio(deps, companyId);
@@ -33,7 +33,7 @@ async function askTwilio<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if ([401, 403].includes(twilioRestStatus(error))) throw notConnected();
-    throw new AppError("UNAVAILABLE", 503, "Twilio could not be reached. Please try again.");
+    throw new AppError("UNAVAILABLE", "Twilio could not be reached. Please try again.");
   }
 }
 
@@ -67,7 +67,7 @@ export async function connectPhoneNumber(deps: TConnectDeps, ctx: TCompanyContex
     rest.incomingPhoneNumbers.list({ phoneNumber: number.phoneNumber, limit: 1 }),
   );
   if (!incoming) {
-    throw new AppError("VALIDATION_FAILED", 422, CALL_MESSAGES.NOT_IN_ACCOUNT, {
+    throw new AppError("VALIDATION_FAILED", CALL_MESSAGES.NOT_IN_ACCOUNT, {
       phoneNumber: [CALL_MESSAGES.NOT_IN_ACCOUNT],
     });
   }

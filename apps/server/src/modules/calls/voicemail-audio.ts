@@ -44,11 +44,11 @@ export function sniffAudio(bytes: Uint8Array) {
 }
 
 const invalid = () =>
-  new AppError("VALIDATION_FAILED", 422, VOICEMAIL_AUDIO_RULES.INVALID_TYPE, {
+  new AppError("VALIDATION_FAILED", VOICEMAIL_AUDIO_RULES.INVALID_TYPE, {
     file: [VOICEMAIL_AUDIO_RULES.INVALID_TYPE],
   });
 const tooLarge = () =>
-  new AppError("VALIDATION_FAILED", 422, VOICEMAIL_AUDIO_RULES.TOO_LARGE, {
+  new AppError("VALIDATION_FAILED", VOICEMAIL_AUDIO_RULES.TOO_LARGE, {
     file: [VOICEMAIL_AUDIO_RULES.TOO_LARGE],
   });
 

@@ -168,7 +168,7 @@ async function insertEntry(
   } catch (err) {
     // A unique idempotency key is the caller's business (it replays); anything else is a log failure.
     if (isUniqueViolation(err)) throw err;
-    throw new AppError("TRANSACTION_LOG_FAILED", 500, CREDIT_MESSAGES.TRANSACTION_LOG_FAILED);
+    throw new AppError("TRANSACTION_LOG_FAILED", CREDIT_MESSAGES.TRANSACTION_LOG_FAILED);
   }
 }
 
@@ -187,7 +187,7 @@ async function moveBalance(tx: DbOrTx, buyer: TLockedBuyer, delta: number): Prom
   // Under the row lock this misses only when the balance cannot cover a debit (lots booked without
   // allocations leave the lots looking fuller than the balance): refuse as short, never go below 0.
   if (!row && delta < 0) throw new InsufficientCreditsError(buyer.creditBalance, delta);
-  if (!row) throw new AppError("UPDATE_FAILED", 409, CREDIT_MESSAGES.UPDATE_FAILED);
+  if (!row) throw new AppError("UPDATE_FAILED", CREDIT_MESSAGES.UPDATE_FAILED);
   buyer.creditBalance = row.creditBalance;
   // No notify here: the buyers trigger (migration 0005) publishes credits_changed on commit for every
   // balance change, whichever code path made it; a second notify would reach listeners twice.
@@ -205,7 +205,7 @@ export async function bookCredit(
   if (!Number.isInteger(amount) || amount <= 0) throw new Error("a credit must be a positive integer");
   // Checked under the wallet lock, before anything is written: the balance never leaves its column's range.
   if (buyer.creditBalance + amount > CREDIT_BALANCE_MAX) {
-    throw new AppError("BALANCE_LIMIT", 400, CREDIT_MESSAGES.BALANCE_LIMIT, {
+    throw new AppError("BALANCE_LIMIT", CREDIT_MESSAGES.BALANCE_LIMIT, {
       amount: [CREDIT_MESSAGES.BALANCE_LIMIT],
     });
   }
@@ -217,7 +217,7 @@ export async function bookCredit(
 
 export class InsufficientCreditsError extends AppError {
   constructor(currentBalance: number, attemptedChange: number) {
-    super("INSUFFICIENT_CREDITS", 409, CREDIT_MESSAGES.INSUFFICIENT_CREDITS, undefined, {
+    super("INSUFFICIENT_CREDITS", CREDIT_MESSAGES.INSUFFICIENT_CREDITS, undefined, {
       currentBalance,
       attemptedChange,
     });
@@ -279,7 +279,7 @@ async function bookAllocatedDebit(
   } catch (err) {
     // A unique idempotency key is the caller's business (it replays); anything else is a log failure.
     if (isUniqueViolation(err)) throw err;
-    throw new AppError("TRANSACTION_LOG_FAILED", 500, CREDIT_MESSAGES.TRANSACTION_LOG_FAILED);
+    throw new AppError("TRANSACTION_LOG_FAILED", CREDIT_MESSAGES.TRANSACTION_LOG_FAILED);
   }
   // Under the row lock this misses only when the balance cannot cover the debit (lots booked without
   // allocations leave the lots looking fuller than the balance): refuse as short, never go below 0.

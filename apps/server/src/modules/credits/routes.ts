@@ -16,7 +16,7 @@ import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { pingDatabase } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { errorBody, zodFieldErrors } from "../../plugins/errors";
+import { errorResponse, zodFieldErrors } from "../../plugins/errors";
 import { requireSession } from "../../plugins/session";
 import { companyContext, requireCompanyRole } from "../../plugins/tenant";
 import { adjustCredits, exportLedgerCsv, listCreditBuyers, listLedger } from "./service";
@@ -39,7 +39,7 @@ function creditsAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
     try {
       await session(c, noop);
     } catch (err) {
-      if (err instanceof AppError) throw new AppError("AUTH_REQUIRED", 401, CREDIT_MESSAGES.AUTH_REQUIRED);
+      if (err instanceof AppError) throw new AppError("AUTH_REQUIRED", CREDIT_MESSAGES.AUTH_REQUIRED);
       throw err;
     }
     // The rest of the request runs inside the company's row-level-security scope (next() answers
@@ -48,14 +48,17 @@ function creditsAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
       await company(c, next);
     } catch (err) {
       if (err instanceof AppError && err.code === "NO_COMPANY") {
-        throw new AppError("PROFILE_NOT_FOUND", 403, CREDIT_MESSAGES.PROFILE_NOT_FOUND);
+        throw new AppError("PROFILE_NOT_FOUND", CREDIT_MESSAGES.PROFILE_NOT_FOUND);
       }
       throw err;
     }
   };
 }
 
-const FIELD_CODES: Record<string, string> = {
+const FIELD_CODES: Record<
+  string,
+  "INVALID_BUYER_ID" | "INVALID_AMOUNT" | "INVALID_REASON" | "INVALID_EXPIRY_DATE"
+> = {
   buyerId: "INVALID_BUYER_ID",
   amount: "INVALID_AMOUNT",
   reason: "INVALID_REASON",
@@ -67,9 +70,11 @@ function adjustmentValidationResponse(c: Context<TAppEnv>, error: ZodError) {
   const first = error.issues[0];
   const field = String(first?.path[0] ?? "");
   const code = FIELD_CODES[field] ?? "VALIDATION_FAILED";
-  return c.json(
-    errorBody(c, code, first ? describeValidationIssue(first) : "Invalid input", zodFieldErrors(error)),
-    422,
+  return errorResponse(
+    c,
+    code,
+    first ? describeValidationIssue(first) : "Invalid input",
+    zodFieldErrors(error),
   );
 }
 

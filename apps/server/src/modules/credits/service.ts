@@ -25,11 +25,14 @@ import { bookCredit, bookDebit, lockBuyer } from "./ledger";
 
 type TCreditDeps = Pick<TDeps, "database">;
 
-const invalid = (code: string, message: string, field: string) =>
-  new AppError(code, 422, message, { [field]: [message] });
+const invalid = (
+  code: "INVALID_AMOUNT" | "INVALID_REASON" | "INVALID_EXPIRY_DATE",
+  message: string,
+  field: string,
+) => new AppError(code, message, { [field]: [message] });
 
 function requireAdmin(ctx: TCompanyContext) {
-  if (!isCompanyAdminRole(ctx.role)) throw new AppError("FORBIDDEN", 403, CREDIT_MESSAGES.FORBIDDEN);
+  if (!isCompanyAdminRole(ctx.role)) throw new AppError("FORBIDDEN", CREDIT_MESSAGES.FORBIDDEN);
 }
 
 /**
@@ -48,8 +51,8 @@ async function missingBuyerError(db: Db, ctx: TCompanyContext, buyerId: string) 
       .limit(1),
   );
   return row
-    ? new AppError("BUYER_NOT_IN_ORG", 404, CREDIT_MESSAGES.BUYER_NOT_IN_ORG)
-    : new AppError("BUYER_NOT_FOUND", 404, CREDIT_MESSAGES.BUYER_NOT_FOUND);
+    ? new AppError("BUYER_NOT_IN_ORG", CREDIT_MESSAGES.BUYER_NOT_IN_ORG)
+    : new AppError("BUYER_NOT_FOUND", CREDIT_MESSAGES.BUYER_NOT_FOUND);
 }
 
 const adjustmentHash = (input: TCreditAdjustment) => requestHash({ operation: "credits.adjust", ...input });

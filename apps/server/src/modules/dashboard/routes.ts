@@ -1,13 +1,13 @@
-import { createRoute } from "@hono/zod-openapi";
 import { ZBusinessOverviewSchema, ZBusinessQuerySchema, ZDashboardSummarySchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { businessOverview } from "./business";
 import { dashboardCounts } from "./service";
 
-const summaryRoute = createRoute({
+const summaryRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/dashboard/summary",
   tags: ["Dashboard"],
@@ -15,12 +15,12 @@ const summaryRoute = createRoute({
     "The dashboard tiles: forms created, total leads, total and completed calls, average call duration",
   responses: {
     200: jsonContent(ZDashboardSummarySchema, "Counts"),
-    401: apiError("Not signed in"),
     403: apiError("No company associated with your account"),
   },
 });
 
-const businessRoute = createRoute({
+const businessRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/dashboard/business",
   tags: ["Dashboard"],
@@ -29,14 +29,12 @@ const businessRoute = createRoute({
   request: { query: ZBusinessQuerySchema },
   responses: {
     200: jsonContent(ZBusinessOverviewSchema, "The period's figures"),
-    401: apiError("Not signed in"),
     403: apiError("No company associated with your account"),
     422: apiError("Choose 7, 30 or 90 days"),
   },
 });
 
 export function registerDashboardRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/dashboard/*", requireSession(deps), requireCompanyRole(deps));
   app.openapi(summaryRoute, async (c) =>
     c.json(await dashboardCounts(deps.database.db, companyContext(c).companyId), 200),
   );

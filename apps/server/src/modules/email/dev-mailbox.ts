@@ -22,7 +22,6 @@ export function devPageAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
     if (session && isPlatformAdmin(session.user.email, deps.config.platformAdminEmails)) return next();
     throw new AppError(
       "FORBIDDEN",
-      403,
       "The development mailbox is only available on this machine or to a signed-in platform admin.",
     );
   };

@@ -62,6 +62,6 @@ export async function resendFailedEmail(
     .select({ status: emailMessages.status })
     .from(emailMessages)
     .where(and(eq(emailMessages.id, messageId), eq(emailMessages.companyId, ctx.companyId)));
-  if (!existing) throw new AppError("NOT_FOUND", 404, "This message was not found.");
-  throw new AppError("EMAIL_NOT_FAILED", 409, "Only a failed message can be resent.");
+  if (!existing) throw new AppError("NOT_FOUND", "This message was not found.");
+  throw new AppError("EMAIL_NOT_FAILED", "Only a failed message can be resent.");
 }

@@ -4,7 +4,7 @@ import { PRIVATE_STORAGE_FOLDERS } from "../../integrations/storage";
 import { AppError } from "../../lib/app-error";
 import { sniffImage } from "../../lib/image-sniff";
 import { apiError, jsonContent } from "../../lib/openapi";
-import { errorBody } from "../../plugins/errors";
+import { errorResponse } from "../../plugins/errors";
 import { companyContext } from "../../plugins/tenant";
 import { storeUpload, type TUploadKind, uploadBodyLimit } from "../stored-files";
 
@@ -29,8 +29,8 @@ const FORM_IMAGE: TUploadKind = {
   maxBytes: IMAGE_UPLOAD_RULES.MAX_BYTES,
   sniff: sniffImage,
   extension: extensionFor,
-  notAccepted: () => new AppError("VALIDATION_FAILED", 422, IMAGE_UPLOAD_RULES.NOT_IMAGE),
-  tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", 413, IMAGE_UPLOAD_RULES.TOO_LARGE),
+  notAccepted: () => new AppError("VALIDATION_FAILED", IMAGE_UPLOAD_RULES.NOT_IMAGE),
+  tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", IMAGE_UPLOAD_RULES.TOO_LARGE),
   failed: IMAGE_UPLOAD_RULES.FAILED,
 };
 
@@ -72,7 +72,7 @@ export function registerFormImageRoutes(app: TApp, deps: TDeps) {
     // Backups share the storage but are the company's private data: only their own route sends them.
     const isPrivate = PRIVATE_STORAGE_FOLDERS.includes(c.req.param("bucket"));
     const file = deps.storage.kind === "local" && !isPrivate ? await deps.storage.get(key) : null;
-    if (!file) return c.json(errorBody(c, "NOT_FOUND", "File not found"), 404);
+    if (!file) return errorResponse(c, "NOT_FOUND", "File not found");
     c.header("Content-Type", file.contentType);
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     c.header("X-Content-Type-Options", "nosniff");

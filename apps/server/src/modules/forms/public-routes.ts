@@ -14,7 +14,7 @@ import type { ZodError } from "zod";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../plugins/client-ip";
-import { errorBody, zodFieldErrors } from "../../plugins/errors";
+import { errorResponse, zodFieldErrors } from "../../plugins/errors";
 import {
   countRefusedSubmission,
   loadPublicForm,
@@ -84,14 +84,14 @@ type TValidation = { success: boolean; target: string; error?: ZodError };
 /** A malformed id is a form nobody can find (001 §2: 'Form not found or not published'). */
 function unknownFormHook(result: TValidation, c: Context<TAppEnv>) {
   if (result.success) return;
-  return c.json(errorBody(c, "NOT_FOUND", FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED), 404);
+  return errorResponse(c, "NOT_FOUND", FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
 }
 
 /** As above for the id; any other malformed input answers the spec's 422 text with the field errors. */
 function submissionHook(result: TValidation, c: Context<TAppEnv>) {
   if (result.success || result.target === "param") return unknownFormHook(result, c);
   const fields = result.error ? zodFieldErrors(result.error) : undefined;
-  return c.json(errorBody(c, "VALIDATION_FAILED", FORM_MESSAGES.INVALID_DATA, fields), 422);
+  return errorResponse(c, "VALIDATION_FAILED", FORM_MESSAGES.INVALID_DATA, fields);
 }
 
 /** Anonymous visitors: the public form and its submission. Nothing here needs or reads a session. */

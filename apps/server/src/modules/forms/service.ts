@@ -132,7 +132,7 @@ export async function setFormStatus(
     if (!row) throw notFound(FORM_MESSAGES.NOT_FOUND);
     // A published form nobody can answer would only collect empty leads.
     if (!normalizeFormFields(row.fields).some(isDrawnInputField)) {
-      throw new AppError("VALIDATION_FAILED", 422, FORM_MESSAGES.NOTHING_TO_PUBLISH, {
+      throw new AppError("VALIDATION_FAILED", FORM_MESSAGES.NOTHING_TO_PUBLISH, {
         fields: [FORM_MESSAGES.NOTHING_TO_PUBLISH],
       });
     }
@@ -207,7 +207,7 @@ async function assertOwnReferences(
       .from(niches)
       .where(and(eq(niches.id, refs.nicheId), eq(niches.companyId, companyId)));
     if (!niche) {
-      throw new AppError("VALIDATION_FAILED", 422, "Please select a niche", {
+      throw new AppError("VALIDATION_FAILED", "Please select a niche", {
         nicheId: ["Please select a niche"],
       });
     }
@@ -219,7 +219,7 @@ async function assertOwnReferences(
       .from(buyers)
       .where(and(inArray(buyers.id, wanted), eq(buyers.companyId, companyId), isNull(buyers.deletedAt)));
     if (found.length !== wanted.length) {
-      throw new AppError("VALIDATION_FAILED", 422, "Some of the chosen buyers do not exist.", {
+      throw new AppError("VALIDATION_FAILED", "Some of the chosen buyers do not exist.", {
         buyerIds: ["Some of the chosen buyers do not exist."],
       });
     }

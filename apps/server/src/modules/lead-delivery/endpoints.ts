@@ -71,7 +71,7 @@ function assertManage(owner: TEndpointOwner) {
 
 async function assertUrl(deps: TEndpointDeps, url: string, resolve?: TResolveHost) {
   const problem = await saveTimeUrlProblem(deps.config, url, resolve);
-  if (problem) throw new AppError("VALIDATION_FAILED", 422, problem, { url: [problem] });
+  if (problem) throw new AppError("VALIDATION_FAILED", problem, { url: [problem] });
 }
 
 export async function listEndpoints(deps: TEndpointDeps, owner: TEndpointOwner) {
@@ -107,7 +107,7 @@ export async function createEndpoint(
     .where(
       and(eq(deliveryEndpoints.companyId, owner.companyId), eq(deliveryEndpoints.buyerId, owner.buyerId)),
     );
-  if (n >= MAX_DELIVERY_ENDPOINTS) throw new AppError("LIMIT_REACHED", 409, LEAD_DELIVERY_MESSAGES.LIMIT);
+  if (n >= MAX_DELIVERY_ENDPOINTS) throw new AppError("LIMIT_REACHED", LEAD_DELIVERY_MESSAGES.LIMIT);
   const secret = newSecret();
   const [row] = await db
     .insert(deliveryEndpoints)

@@ -323,7 +323,7 @@ export async function deleteLead(deps: TLeadDeps, ctx: TCompanyContext, leadId: 
           eq(buyerLeads.isPreview, false),
         ),
       );
-    if (Number(held?.n ?? 0) > 0) throw new AppError("CONFLICT", 409, LEAD_MESSAGES.PURCHASED);
+    if (Number(held?.n ?? 0) > 0) throw new AppError("CONFLICT", LEAD_MESSAGES.PURCHASED);
     // The submission stays (it is the raw record); it only stops pointing at the lead and being retried.
     await tx
       .update(formSubmissions)

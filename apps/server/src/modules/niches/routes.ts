@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   ZCreateNicheSchema,
   ZNicheIdParamsSchema,
@@ -8,24 +8,25 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { createNiche, deleteNiche, listNiches, updateNiche } from "./service";
 
 const tags = ["Niches"];
-const noSession = apiError("Not signed in");
 const forbidden = apiError("No company, or not an owner or admin");
 const notFound = apiError("Not one of this company's niches");
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/niches",
   tags,
   summary: "The company's niches ordered by name, with how many buyers use each",
-  responses: { 200: jsonContent(ZNicheListSchema, "Niches"), 401: noSession, 403: forbidden },
+  responses: { 200: jsonContent(ZNicheListSchema, "Niches"), 403: forbidden },
 });
 
-const createNicheRoute = createRoute({
+const createNicheRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: "/api/niches",
   tags,
@@ -33,14 +34,14 @@ const createNicheRoute = createRoute({
   request: { body: jsonBody(ZCreateNicheSchema) },
   responses: {
     201: jsonContent(ZNicheResultSchema, "Created"),
-    401: noSession,
     403: forbidden,
     409: apiError("A niche with this name already exists"),
     422: apiError("Invalid name or price"),
   },
 });
 
-const updateRoute = createRoute({
+const updateRoute = defineRoute({
+  auth: "company",
   method: "patch",
   path: "/api/niches/{nicheId}",
   tags,
@@ -48,7 +49,6 @@ const updateRoute = createRoute({
   request: { params: ZNicheIdParamsSchema, body: jsonBody(ZUpdateNicheSchema) },
   responses: {
     200: jsonContent(ZNicheResultSchema, "Updated"),
-    401: noSession,
     403: forbidden,
     404: notFound,
     409: apiError("A niche with this name already exists"),
@@ -56,7 +56,8 @@ const updateRoute = createRoute({
   },
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = defineRoute({
+  auth: "company",
   method: "delete",
   path: "/api/niches/{nicheId}",
   tags,
@@ -64,7 +65,6 @@ const deleteRoute = createRoute({
   request: { params: ZNicheIdParamsSchema },
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), "Deleted"),
-    401: noSession,
     403: forbidden,
     404: notFound,
     409: apiError("Buyers still use this niche"),
@@ -73,7 +73,6 @@ const deleteRoute = createRoute({
 
 /** Every company role reads niches; owners and org admins change them (checked in the service). */
 export function registerNicheRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/niches/*", requireSession(deps), requireCompanyRole(deps));
   app.openapi(listRoute, async (c) => c.json(await listNiches(deps, companyContext(c)), 200));
   app.openapi(createNicheRoute, async (c) =>
     c.json(await createNiche(deps, companyContext(c), c.req.valid("json")), 201),

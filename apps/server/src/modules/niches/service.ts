@@ -21,7 +21,7 @@ function assertAdmin(ctx: TCompanyContext) {
 }
 
 const duplicate = () =>
-  new AppError("CONFLICT", 409, NICHE_MESSAGES.DUPLICATE, { name: [NICHE_MESSAGES.DUPLICATE] });
+  new AppError("CONFLICT", NICHE_MESSAGES.DUPLICATE, { name: [NICHE_MESSAGES.DUPLICATE] });
 
 async function selectNiches(db: Db, companyId: string, nicheId?: string): Promise<TNiche[]> {
   const rows = await db
@@ -113,7 +113,7 @@ export async function deleteNiche(deps: TNicheDeps, ctx: TCompanyContext, nicheI
       .from(buyers)
       .where(and(eq(buyers.nicheId, nicheId), eq(buyers.companyId, ctx.companyId)));
     const inUse = Number(used?.n ?? 0);
-    if (inUse > 0) throw new AppError("NICHE_IN_USE", 409, nicheInUseMessage(inUse));
+    if (inUse > 0) throw new AppError("NICHE_IN_USE", nicheInUseMessage(inUse));
     await tx.delete(niches).where(and(eq(niches.id, nicheId), eq(niches.companyId, ctx.companyId)));
   });
   return { success: true as const, message: NICHE_MESSAGES.DELETED };
@@ -127,7 +127,7 @@ export async function assertOwnNiche(db: Db, companyId: string, nicheId: string 
     .from(niches)
     .where(and(eq(niches.id, nicheId), eq(niches.companyId, companyId)));
   if (!row) {
-    throw new AppError("VALIDATION_FAILED", 422, "Please select a niche", {
+    throw new AppError("VALIDATION_FAILED", "Please select a niche", {
       nicheId: ["Please select a niche"],
     });
   }

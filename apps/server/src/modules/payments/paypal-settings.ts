@@ -20,7 +20,7 @@ type TSettingsDeps = Pick<TDeps, "database" | "secretBox" | "config">;
 const SECRET_NAME = { sandbox: "paypal_sandbox_secret_key", live: "paypal_secret_key" } as const;
 
 export const notConfigured = () =>
-  new AppError("PAYPAL_NOT_CONFIGURED", 409, PAYMENT_MESSAGES.PAYPAL_NOT_CONFIGURED);
+  new AppError("PAYPAL_NOT_CONFIGURED", PAYMENT_MESSAGES.PAYPAL_NOT_CONFIGURED);
 
 export const paypalWebhookUrl = (publicUrl: string, companyId: string) =>
   `${publicUrl}/api/webhooks/paypal/${companyId}`;

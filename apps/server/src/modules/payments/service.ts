@@ -33,7 +33,7 @@ export const checkoutReturnUrls = (publicUrl: string) => {
 /** PayPal's refusal is recorded on the order even though the buyer's request is answered with an error. */
 const paymentFailed = () => {
   keepTenantWrites();
-  return new AppError("PAYMENT_FAILED", 402, PAYMENT_MESSAGES.PAYMENT_FAILED);
+  return new AppError("PAYMENT_FAILED", PAYMENT_MESSAGES.PAYMENT_FAILED);
 };
 
 /** create-credit-order: a PayPal order for packs × quantity with the company's own PayPal app. */
@@ -108,7 +108,7 @@ export async function captureCreditPayment(
         eq(paymentOrders.buyerId, ctx.buyerId),
       ),
     );
-  if (!order) throw new AppError("NOT_FOUND", 404, PAYMENT_MESSAGES.ORDER_NOT_FOUND);
+  if (!order) throw new AppError("NOT_FOUND", PAYMENT_MESSAGES.ORDER_NOT_FOUND);
   const settle = (capture: Parameters<typeof settleCapture>[3]) =>
     db.transaction((tx) =>
       settleCapture(tx, log, { companyId: order.companyId, orderId: order.id }, capture),
@@ -157,5 +157,5 @@ const FAILURE_TEXT = {
 function paypalProblem(err: unknown): AppError {
   const text =
     err instanceof PayPalError ? FAILURE_TEXT[payPalFailureKind(err)] : PAYMENT_MESSAGES.PAYPAL_REFUSED;
-  return new AppError("PAYMENT_PROVIDER_ERROR", 502, text);
+  return new AppError("PAYMENT_PROVIDER_ERROR", text);
 }

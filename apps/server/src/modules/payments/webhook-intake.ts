@@ -27,7 +27,7 @@ const SIGNATURE_HEADERS = [
 export const payPalWebhookHeaders = (c: Context): Record<string, string | undefined> =>
   Object.fromEntries(SIGNATURE_HEADERS.map((h) => [h, c.req.header(h)]));
 
-const invalid = () => new AppError("WEBHOOK_INVALID", 400, PAYMENT_MESSAGES.WEBHOOK_INVALID);
+const invalid = () => new AppError("WEBHOOK_INVALID", PAYMENT_MESSAGES.WEBHOOK_INVALID);
 
 /** The whole event as sent (PayPal verifies the signature over all of it), with its id and type checked. */
 function parseEvent(rawBody: string): TPayPalEvent {
@@ -66,7 +66,7 @@ export async function verifiedPayPalEvent(
     } catch (err) {
       if (err instanceof AppError) continue;
       if (err instanceof PayPalError && err.status >= 400 && err.status < 500) continue;
-      throw new AppError("UNAVAILABLE", 503, "PayPal could not be reached to verify the webhook");
+      throw new AppError("UNAVAILABLE", "PayPal could not be reached to verify the webhook");
     }
   }
   log.warn(

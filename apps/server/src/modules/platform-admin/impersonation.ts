@@ -49,7 +49,7 @@ export async function startImpersonation(
       targetEmail: target.email,
       detail: "Tried to impersonate a platform admin",
     });
-    throw new AppError("CANNOT_IMPERSONATE_ADMIN", 403, PLATFORM_ADMIN_MESSAGES.CANNOT_IMPERSONATE_ADMIN);
+    throw new AppError("CANNOT_IMPERSONATE_ADMIN", PLATFORM_ADMIN_MESSAGES.CANNOT_IMPERSONATE_ADMIN);
   }
   const { headers: authHeaders, response } = await deps.auth.api.platformImpersonate({
     body: { userId: target.id },
@@ -194,11 +194,7 @@ export function impersonationGuard(
       });
     if (!allowed) {
       await audit(403);
-      throw new AppError(
-        "IMPERSONATION_FORBIDDEN",
-        forbidden().status,
-        PLATFORM_ADMIN_MESSAGES.REFUSED_WHILE_IMPERSONATING,
-      );
+      throw new AppError("IMPERSONATION_FORBIDDEN", PLATFORM_ADMIN_MESSAGES.REFUSED_WHILE_IMPERSONATING);
     }
     await next();
     // After the route's own transaction: the entry is kept whatever the route answered.

@@ -92,7 +92,7 @@ export async function platformPayPalClient(deps: TSettingsDeps, mode: TMode): Pr
     .where(eq(platformSettings.key, platformPayPalKey(mode)));
   const clientId = row?.value.clientId;
   if (!clientId || !row?.secretCiphertext) {
-    throw new AppError("PAYPAL_NOT_CONFIGURED", 409, PLATFORM_ADMIN_MESSAGES.PLATFORM_PAYPAL_NOT_CONFIGURED);
+    throw new AppError("PAYPAL_NOT_CONFIGURED", PLATFORM_ADMIN_MESSAGES.PLATFORM_PAYPAL_NOT_CONFIGURED);
   }
   const baseUrl = mode === "sandbox" ? deps.config.paypal.sandboxBaseUrl : deps.config.paypal.liveBaseUrl;
   return createPayPalClient({ baseUrl, clientId, secret: deps.secretBox.open(row.secretCiphertext) });
@@ -137,7 +137,7 @@ export async function regeneratePlans(deps: TSettingsDeps, mode: TMode): Promise
         "PayPal is not answering properly right now, so no plans were created. Please try again later.",
       refused: "PayPal refused to create the plans. Check that the account may create subscription plans.",
     }[payPalFailureKind(err)];
-    throw new AppError("PAYPAL_ERROR", 502, message);
+    throw new AppError("PAYPAL_ERROR", message);
   }
   const rows = await deps.database.db.transaction(async (tx) => {
     const out: TPlanRow[] = [];

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ZodError } from "zod";
 import type { TAppEnv } from "../../app-types";
-import { errorBody, zodFieldErrors } from "../../plugins/errors";
+import { errorResponse, zodFieldErrors } from "../../plugins/errors";
 
 /** Invalid input answers the form's own words (e.g. "Please fill in both subject and message"). */
 export const plainValidation = (
@@ -10,5 +10,5 @@ export const plainValidation = (
 ) => {
   if (result.success) return;
   const message = result.error.issues[0]?.message ?? "Invalid input";
-  return c.json(errorBody(c, "VALIDATION_FAILED", message, zodFieldErrors(result.error)), 422);
+  return errorResponse(c, "VALIDATION_FAILED", message, zodFieldErrors(result.error));
 };

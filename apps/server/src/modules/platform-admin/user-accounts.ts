@@ -242,6 +242,6 @@ export async function recreateUserAccount(
     return { ...created, details };
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw new AppError("RECREATE_FAILED", 500, "Failed to recreate user");
+    throw new AppError("RECREATE_FAILED", "Failed to recreate user");
   }
 }

@@ -19,8 +19,8 @@ import { countSpendWithinCap, isPreviewOf } from "../lead-distribution";
 
 type TPurchaseDeps = Pick<TDeps, "database" | "jobs" | "logger">;
 
-const notFound = () => new AppError("NOT_FOUND", 404, PURCHASE_MESSAGES.NOT_FOUND);
-const soldOut = () => new AppError("SOLD_OUT", 409, PURCHASE_MESSAGES.SOLD_OUT);
+const notFound = () => new AppError("NOT_FOUND", PURCHASE_MESSAGES.NOT_FOUND);
+const soldOut = () => new AppError("SOLD_OUT", PURCHASE_MESSAGES.SOLD_OUT);
 
 type TOfferRow = {
   entry_preview: boolean | null;
@@ -104,7 +104,7 @@ function alreadyHeld(
   leadId: string,
 ): TPurchaseLeadResult {
   if (entry.acquiredVia !== "credits") {
-    throw new AppError("ALREADY_PURCHASED", 409, PURCHASE_MESSAGES.ALREADY_PURCHASED);
+    throw new AppError("ALREADY_PURCHASED", PURCHASE_MESSAGES.ALREADY_PURCHASED);
   }
   return {
     success: true as const,
@@ -122,7 +122,7 @@ const spendCapReached = (cap: number, spent: number, credits: number) =>
   new AppError("SPEND_CAP_REACHED", 409, spendCapMessage(cap, spent, credits));
 
 const insufficient = (currentBalance: number, credits: number) =>
-  new AppError("INSUFFICIENT_CREDITS", 402, PURCHASE_MESSAGES.INSUFFICIENT_CREDITS, undefined, {
+  new AppError("INSUFFICIENT_CREDITS", PURCHASE_MESSAGES.INSUFFICIENT_CREDITS, undefined, {
     currentBalance,
     attemptedChange: -credits,
   });
@@ -226,7 +226,6 @@ export async function purchaseLeadWithCredit(
           if (err instanceof InsufficientCreditsError) {
             throw new AppError(
               "INSUFFICIENT_CREDITS",
-              402,
               PURCHASE_MESSAGES.INSUFFICIENT_CREDITS,
               undefined,
               err.details,
@@ -253,7 +252,7 @@ export async function purchaseLeadWithCredit(
     }
     // The key already paid for another lead of this buyer: a client bug, never a second charge.
     if (isUniqueViolation(err, "credit_transactions_idempotency_unique")) {
-      throw new AppError("IDEMPOTENCY_KEY_REUSED", 409, PURCHASE_MESSAGES.KEY_REUSED);
+      throw new AppError("IDEMPOTENCY_KEY_REUSED", PURCHASE_MESSAGES.KEY_REUSED);
     }
     throw err;
   }

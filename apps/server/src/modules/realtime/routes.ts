@@ -53,7 +53,7 @@ export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
     const sessionId = c.get("sessionId") ?? user.id;
     const open = openStreams.get(sessionId) ?? 0;
     if (open >= MAX_STREAMS_PER_SESSION) {
-      throw new AppError("RATE_LIMITED", 429, "Too many open event streams for this session.");
+      throw new AppError("RATE_LIMITED", "Too many open event streams for this session.");
     }
     const audience = await audienceOf(deps, user.id);
     const hub = realtimeHubFor(deps);

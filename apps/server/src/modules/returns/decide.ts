@@ -15,7 +15,7 @@ type TDecideDeps = Pick<TDeps, "database" | "email" | "config">;
 /** Who decides: a company user, an API key (no user) or an auto-approve rule (no user, automatic). */
 export type TDecider = { companyId: string; userId: string | null; automatic?: boolean };
 
-export const returnNotFound = () => new AppError("NOT_FOUND", 404, RETURN_MESSAGES.NOT_FOUND);
+export const returnNotFound = () => new AppError("NOT_FOUND", RETURN_MESSAGES.NOT_FOUND);
 
 /**
  * Closes a pending return with one conditional update (status = pending): of two decisions at once the
@@ -48,7 +48,7 @@ async function closePending(
   if (closed) return closed;
   const existing = await findReturn(db, decider.companyId, returnId);
   if (!existing) throw returnNotFound();
-  throw new AppError("RETURN_ALREADY_DECIDED", 409, RETURN_MESSAGES.alreadyDecided(existing.status));
+  throw new AppError("RETURN_ALREADY_DECIDED", RETURN_MESSAGES.alreadyDecided(existing.status));
 }
 
 /** Gives the lead's slot back (sale count − 1), so another buyer may buy it; false when none was taken. */

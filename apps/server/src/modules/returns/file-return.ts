@@ -14,7 +14,7 @@ type TFileDeps = Pick<TDeps, "database" | "email" | "config">;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const leadNotFound = () => new AppError("NOT_FOUND", 404, RETURN_MESSAGES.LEAD_NOT_FOUND);
+const leadNotFound = () => new AppError("NOT_FOUND", RETURN_MESSAGES.LEAD_NOT_FOUND);
 
 /** The buyer's full-access entry for the lead (never another buyer's), with the purchase's consume entry. */
 async function purchaseOf(db: DbOrTx, ctx: TBuyerContext, leadId: string) {
@@ -86,19 +86,19 @@ export async function fileReturn(
       .select({ id: leadReturns.id })
       .from(leadReturns)
       .where(and(eq(leadReturns.buyerId, ctx.buyerId), eq(leadReturns.leadId, input.leadId)));
-    if (already) throw new AppError("ALREADY_RETURNED", 409, RETURN_MESSAGES.ALREADY_RETURNED);
+    if (already) throw new AppError("ALREADY_RETURNED", RETURN_MESSAGES.ALREADY_RETURNED);
     if (purchase.acquiredVia !== "credits") {
-      throw new AppError("NOT_RETURNABLE", 409, RETURN_MESSAGES.NOT_BOUGHT_WITH_CREDITS);
+      throw new AppError("NOT_RETURNABLE", RETURN_MESSAGES.NOT_BOUGHT_WITH_CREDITS);
     }
     const settings = await readReturnSettings(tx, ctx.companyId);
     const reason = allowedReason(settings, input.reason);
     if (!reason) {
       const message = RETURN_MESSAGES.reasonNotAllowed(settings.reasons);
-      throw new AppError("VALIDATION_FAILED", 422, message, { reason: [message] });
+      throw new AppError("VALIDATION_FAILED", message, { reason: [message] });
     }
     const boughtAt = purchase.unlockedAt ?? now;
     if (now.getTime() - boughtAt.getTime() > settings.windowDays * DAY_MS) {
-      throw new AppError("RETURN_WINDOW_CLOSED", 409, RETURN_MESSAGES.windowPassed(settings.windowDays));
+      throw new AppError("RETURN_WINDOW_CLOSED", RETURN_MESSAGES.windowPassed(settings.windowDays));
     }
     const credits = purchase.consume ? -purchase.consume.amount : purchase.creditsSpent;
     const [filed] = await tx
@@ -115,7 +115,7 @@ export async function fileReturn(
       })
       .onConflictDoNothing({ target: [leadReturns.buyerId, leadReturns.leadId] })
       .returning({ id: leadReturns.id });
-    if (!filed) throw new AppError("ALREADY_RETURNED", 409, RETURN_MESSAGES.ALREADY_RETURNED);
+    if (!filed) throw new AppError("ALREADY_RETURNED", RETURN_MESSAGES.ALREADY_RETURNED);
 
     let result: TLeadReturn;
     let newBalance: number;

@@ -8,7 +8,7 @@ import type { TCompanyContext } from "../../plugins/tenant";
 import { approveReturnIn } from "./decide";
 import { readReturnSettings } from "./settings";
 
-const leadNotFound = () => new AppError("NOT_FOUND", 404, RETURN_MESSAGES.LEAD_NOT_FOUND);
+const leadNotFound = () => new AppError("NOT_FOUND", RETURN_MESSAGES.LEAD_NOT_FOUND);
 
 /** Whether the lead's phone is marked invalid (404 for a lead of another company). */
 export async function readPhoneMark(db: DbOrTx, companyId: string, leadId: string): Promise<TPhoneMark> {

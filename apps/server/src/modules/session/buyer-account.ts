@@ -22,7 +22,7 @@ export async function ensureBuyerAccount(db: Db, user: TSessionUser) {
     .orderBy(desc(buyers.createdAt));
   const active = own.find((b) => b.status === "active");
   if (active) return { buyerId: active.id, companyId: active.companyId, created: false };
-  if (own.length > 0) throw new AppError("BUYER_INACTIVE", 403, BUYER_INACTIVE_MESSAGE);
+  if (own.length > 0) throw new AppError("BUYER_INACTIVE", BUYER_INACTIVE_MESSAGE);
 
   const [profile] = await db
     .select({ companyId: profiles.companyId, fullName: profiles.fullName, phone: profiles.phoneNumber })
@@ -37,7 +37,7 @@ export async function ensureBuyerAccount(db: Db, user: TSessionUser) {
         .where(and(eq(userRoles.userId, user.id), eq(userRoles.companyId, companyId)))
     : [];
   if (!companyId || !role || !normalizeRole(role.role)) {
-    throw new AppError("NOT_CONFIGURED", 403, AUTH_ERROR_MESSAGES.NOT_CONFIGURED);
+    throw new AppError("NOT_CONFIGURED", AUTH_ERROR_MESSAGES.NOT_CONFIGURED);
   }
   try {
     const [created] = await db
@@ -55,7 +55,7 @@ export async function ensureBuyerAccount(db: Db, user: TSessionUser) {
     return { buyerId: created!.id, companyId, created: true };
   } catch (err) {
     // A buyer row of that address already exists in the company (unlinked): not ours to take over.
-    if (isUniqueViolation(err)) throw new AppError("NOT_CONFIGURED", 403, AUTH_ERROR_MESSAGES.NOT_CONFIGURED);
+    if (isUniqueViolation(err)) throw new AppError("NOT_CONFIGURED", AUTH_ERROR_MESSAGES.NOT_CONFIGURED);
     throw err;
   }
 }

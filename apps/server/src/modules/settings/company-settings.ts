@@ -130,12 +130,12 @@ async function assertTwilioPair(db: Db, companyId: string, input: TCompanySettin
   const sid = input.twilioAccountSid === undefined ? saved?.sid : text(input.twilioAccountSid);
   const hasToken = Boolean(input.twilioAuthToken?.trim() || saved?.token);
   if (sid && !hasToken) {
-    throw new AppError("VALIDATION_FAILED", 422, SETTINGS_MESSAGES.TWILIO_BOTH_REQUIRED, {
+    throw new AppError("VALIDATION_FAILED", SETTINGS_MESSAGES.TWILIO_BOTH_REQUIRED, {
       twilioAuthToken: [SETTINGS_MESSAGES.TWILIO_BOTH_REQUIRED],
     });
   }
   if (!sid && input.twilioAuthToken?.trim()) {
-    throw new AppError("VALIDATION_FAILED", 422, SETTINGS_MESSAGES.TWILIO_BOTH_REQUIRED, {
+    throw new AppError("VALIDATION_FAILED", SETTINGS_MESSAGES.TWILIO_BOTH_REQUIRED, {
       twilioAccountSid: [SETTINGS_MESSAGES.TWILIO_BOTH_REQUIRED],
     });
   }

@@ -18,7 +18,7 @@ const ZLogoAnswer = z.object({ logoUrl: z.string().nullable(), message: z.string
 const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
 
 const notImage = () =>
-  new AppError("VALIDATION_FAILED", 422, SETTINGS_MESSAGES.LOGO_NOT_IMAGE, {
+  new AppError("VALIDATION_FAILED", SETTINGS_MESSAGES.LOGO_NOT_IMAGE, {
     file: [SETTINGS_MESSAGES.LOGO_NOT_IMAGE],
   });
 const LOGO: TUploadKind = {
@@ -27,7 +27,7 @@ const LOGO: TUploadKind = {
   maxBytes: LOGO_MAX_BYTES - 1,
   sniff: sniffImage,
   notAccepted: notImage,
-  tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", 413, SETTINGS_MESSAGES.LOGO_TOO_LARGE),
+  tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", SETTINGS_MESSAGES.LOGO_TOO_LARGE),
   failed: SETTINGS_MESSAGES.LOGO_UPLOAD_FAILED,
 };
 

@@ -78,7 +78,7 @@ export async function verifyTwilioCredentials(
   const authToken =
     input.authToken?.trim() ||
     (await openSecrets(deps, deps.database.db, ctx.companyId, ["twilio_auth_token"])).twilio_auth_token;
-  if (!accountSid || !authToken) throw new AppError("VALIDATION_FAILED", 422, M.TWILIO_BOTH_REQUIRED);
+  if (!accountSid || !authToken) throw new AppError("VALIDATION_FAILED", M.TWILIO_BOTH_REQUIRED);
   const saved =
     accountSid === c.twilioAccountSid &&
     (!input.authToken?.trim() ||
@@ -102,7 +102,7 @@ export async function testMapsKey(
     input.apiKey?.trim() ||
     (await openSecrets(deps, deps.database.db, ctx.companyId, ["google_maps_api_key"])).google_maps_api_key;
   if (!apiKey || apiKey.length < MAPS_KEY_MIN_LENGTH) {
-    throw new AppError("VALIDATION_FAILED", 422, M.MAPS_KEY_INVALID);
+    throw new AppError("VALIDATION_FAILED", M.MAPS_KEY_INVALID);
   }
   const raw = await geocodeStatus({
     baseUrl: deps.config.googleMapsBaseUrl,
@@ -128,7 +128,7 @@ export async function verifyResendKey(
   const c = await company(deps, ctx.companyId);
   const apiKey = await resendKey(deps, ctx, input.apiKey);
   const sender = input.email?.trim() || c.senderEmail;
-  if (!apiKey || !sender) throw new AppError("VALIDATION_FAILED", 422, M.RESEND_BOTH_REQUIRED);
+  if (!apiKey || !sender) throw new AppError("VALIDATION_FAILED", M.RESEND_BOTH_REQUIRED);
   try {
     await listResendDomains(deps.config.mail.resendBaseUrl, apiKey);
     return { valid: true, message: "API key is valid" };

@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { TAppEnv, TDeps } from "../../app-types";
 import { storedFiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { errorBody } from "../../plugins/errors";
+import { errorResponse } from "../../plugins/errors";
 
 /** What a kind of upload accepts (form images, the company logo, voicemail greetings). */
 export type TUploadKind = {
@@ -31,7 +31,7 @@ export function uploadBodyLimit(kind: TUploadKind): MiddlewareHandler<TAppEnv> {
     maxSize: kind.maxBytes + 64 * 1024,
     onError: (c) => {
       const err = kind.tooLarge();
-      return c.json(errorBody(c, err.code, err.message, err.fields), err.status);
+      return errorResponse(c, err.code, err.message, err.fields);
     },
   });
 }
@@ -60,7 +60,7 @@ export async function storeUpload(
     await deps.storage.put(key, bytes, detected.type);
   } catch (err) {
     c.get("log").error({ err, key }, `${kind.bucket} upload failed`);
-    throw new AppError("STORAGE_FAILED", 502, kind.failed);
+    throw new AppError("STORAGE_FAILED", kind.failed);
   }
   await deps.database.db.insert(storedFiles).values({
     companyId: owner.companyId,

@@ -33,14 +33,14 @@ import {
 async function activeSubscription(deps: TServiceDeps, ctx: TCompanyContext) {
   const current = await getSubscriptionState(deps, ctx);
   if (current.tier === "free" || !current.subscriptionId || current.status !== "active") {
-    throw new AppError("CONFLICT", 409, SUBSCRIPTION_MESSAGES.NOT_SUBSCRIBED);
+    throw new AppError("CONFLICT", SUBSCRIPTION_MESSAGES.NOT_SUBSCRIBED);
   }
   return { ...current, subscriptionId: current.subscriptionId };
 }
 
 async function platformClientFor(deps: TServiceDeps, companyId: string, failure: string) {
   return platformPayPalClient(deps, await companyMode(deps, companyId)).catch((err: unknown) => {
-    if (err instanceof AppError) throw new AppError(err.code, err.status, failure);
+    if (err instanceof AppError) throw new AppError(err.code, failure);
     throw err;
   });
 }
@@ -57,7 +57,7 @@ export async function changeSubscriptionPlan(
   input: TCreateSubscription,
 ): Promise<TSubscriptionCheckout> {
   const current = await activeSubscription(deps, ctx);
-  if (current.tier === input.tier) throw new AppError("CONFLICT", 409, SUBSCRIPTION_MESSAGES.SAME_TIER);
+  if (current.tier === input.tier) throw new AppError("CONFLICT", SUBSCRIPTION_MESSAGES.SAME_TIER);
   // A plan set by hand has nothing at PayPal to revise: the company subscribes to the new tier.
   if (isManualPlan(current.subscriptionId)) return startSubscription(deps, ctx, input);
   const mode = await companyMode(deps, ctx.companyId);
@@ -65,7 +65,7 @@ export async function changeSubscriptionPlan(
     .select({ providerPlanId: subscriptionPlans.providerPlanId })
     .from(subscriptionPlans)
     .where(and(eq(subscriptionPlans.tier, input.tier), eq(subscriptionPlans.mode, mode)));
-  if (!plan) throw new AppError("PAYPAL_NOT_CONFIGURED", 409, SUBSCRIPTION_MESSAGES.CHANGE_FAILED);
+  if (!plan) throw new AppError("PAYPAL_NOT_CONFIGURED", SUBSCRIPTION_MESSAGES.CHANGE_FAILED);
   const client = await platformClientFor(deps, ctx.companyId, SUBSCRIPTION_MESSAGES.CHANGE_FAILED);
   const page = `${deps.config.publicUrl}${SETTINGS_PATH}`;
   const returnUrl = `${page}?subscription=return&subscription_id=${encodeURIComponent(current.subscriptionId)}`;

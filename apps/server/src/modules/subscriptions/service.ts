@@ -66,7 +66,7 @@ export async function companyMode(deps: TServiceDeps, companyId: string): Promis
 export function paypalFailure(deps: TServiceDeps, err: unknown, message: string): never {
   if (!(err instanceof PayPalError)) throw err;
   deps.logger.warn({ status: err.status, issue: err.issue }, message);
-  throw new AppError("PAYPAL_ERROR", 502, message);
+  throw new AppError("PAYPAL_ERROR", message);
 }
 
 /**
@@ -82,17 +82,16 @@ export async function startSubscription(
   // 002 §4: upgrades are offered only while on free (a paid tier is changed at PayPal, not here); a
   // tier set by hand bills nothing, so such a company may subscribe.
   if (current.tier !== "free" && !isManualPlan(current.subscriptionId)) {
-    throw new AppError("CONFLICT", 409, SUBSCRIPTION_MESSAGES.ALREADY_SUBSCRIBED);
+    throw new AppError("CONFLICT", SUBSCRIPTION_MESSAGES.ALREADY_SUBSCRIBED);
   }
   const mode = await companyMode(deps, ctx.companyId);
   const [plan] = await deps.database.db
     .select({ providerPlanId: subscriptionPlans.providerPlanId })
     .from(subscriptionPlans)
     .where(and(eq(subscriptionPlans.tier, input.tier), eq(subscriptionPlans.mode, mode)));
-  if (!plan) throw new AppError("PAYPAL_NOT_CONFIGURED", 409, SUBSCRIPTION_MESSAGES.NO_PLAN);
+  if (!plan) throw new AppError("PAYPAL_NOT_CONFIGURED", SUBSCRIPTION_MESSAGES.NO_PLAN);
   const client = await platformPayPalClient(deps, mode).catch((err: unknown) => {
-    if (err instanceof AppError)
-      throw new AppError(err.code, err.status, SUBSCRIPTION_MESSAGES.CREATE_FAILED);
+    if (err instanceof AppError) throw new AppError(err.code, SUBSCRIPTION_MESSAGES.CREATE_FAILED);
     throw err;
   });
   const page = `${deps.config.publicUrl}${SETTINGS_PATH}`;
@@ -104,7 +103,7 @@ export async function startSubscription(
     requestId: `leadpost-subscription-${randomUUID()}`,
   }).catch((err: unknown) => paypalFailure(deps, err, SUBSCRIPTION_MESSAGES.CREATE_FAILED));
   const approveUrl = approveLink(created);
-  if (!approveUrl) throw new AppError("PAYPAL_ERROR", 502, SUBSCRIPTION_MESSAGES.CREATE_FAILED);
+  if (!approveUrl) throw new AppError("PAYPAL_ERROR", SUBSCRIPTION_MESSAGES.CREATE_FAILED);
   await deps.database.db.insert(subscriptions).values({
     companyId: ctx.companyId,
     providerSubscriptionId: created.id,
@@ -138,8 +137,7 @@ export async function confirmSubscription(
   if (!known) throw notFound("No such subscription for your company");
   const client = await platformPayPalClient(deps, await companyMode(deps, ctx.companyId)).catch(
     (err: unknown) => {
-      if (err instanceof AppError)
-        throw new AppError(err.code, err.status, SUBSCRIPTION_MESSAGES.PROCESS_FAILED);
+      if (err instanceof AppError) throw new AppError(err.code, SUBSCRIPTION_MESSAGES.PROCESS_FAILED);
       throw err;
     },
   );
@@ -160,9 +158,9 @@ export async function confirmSubscription(
   }
   if (atPayPal.status !== "ACTIVE") {
     if (atPayPal.status === "APPROVAL_PENDING" || atPayPal.status === "CANCELLED") {
-      throw new AppError("PAYMENT_CANCELLED", 409, SUBSCRIPTION_MESSAGES.CANCELLED);
+      throw new AppError("PAYMENT_CANCELLED", SUBSCRIPTION_MESSAGES.CANCELLED);
     }
-    throw new AppError("PAYPAL_ERROR", 409, SUBSCRIPTION_MESSAGES.PROCESS_FAILED);
+    throw new AppError("SUBSCRIPTION_NOT_ACTIVE", SUBSCRIPTION_MESSAGES.PROCESS_FAILED);
   }
   const outcome = await db.transaction(async (tx) => {
     const row = await lockSubscription(tx, subscriptionId, ctx.companyId);

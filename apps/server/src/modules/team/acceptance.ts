@@ -9,8 +9,8 @@ import { hashPassword } from "../auth";
 
 type TDepsDb = Pick<TDeps, "database">;
 
-const invalid = () => new AppError("INVITATION_INVALID", 404, INVITATION_MESSAGES.INVALID);
-const used = () => new AppError("INVITATION_USED", 409, INVITATION_MESSAGES.USED);
+const invalid = () => new AppError("INVITATION_INVALID", INVITATION_MESSAGES.INVALID);
+const used = () => new AppError("INVITATION_USED", INVITATION_MESSAGES.USED);
 
 async function usableInvitation(db: Db, token: string, lock = false) {
   const query = db
@@ -67,7 +67,6 @@ export async function acceptTeamInvitation(
     if (await userByEmail(tx, invitation.email)) {
       throw new AppError(
         "USER_EXISTS",
-        409,
         "An account with this email already exists. Please sign in to accept the invitation.",
       );
     }
@@ -96,7 +95,6 @@ export async function acceptTeamInvitationAsUser(
     if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {
       throw new AppError(
         "FORBIDDEN",
-        403,
         `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`,
       );
     }
@@ -105,7 +103,7 @@ export async function acceptTeamInvitationAsUser(
       .from(userRoles)
       .where(and(eq(userRoles.userId, user.id)));
     if (other && other.companyId !== invitation.companyId) {
-      throw new AppError("CONFLICT", 409, "This account already belongs to another company.");
+      throw new AppError("CONFLICT", "This account already belongs to another company.");
     }
     await tx
       .update(profiles)

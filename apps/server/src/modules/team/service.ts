@@ -54,7 +54,7 @@ async function lockSeats(tx: Db, companyId: string) {
 
 function refuseWhenFull(team: TTeam) {
   if (team.used >= team.seats) {
-    throw new AppError("SEAT_LIMIT", 409, TEAM_MESSAGES.SEAT_LIMIT.replace("{seats}", String(team.seats)));
+    throw new AppError("SEAT_LIMIT", TEAM_MESSAGES.SEAT_LIMIT.replace("{seats}", String(team.seats)));
   }
 }
 
@@ -128,7 +128,7 @@ export async function changeTeamRole(
 ) {
   const db = deps.database.db;
   if ((await memberRole(db, ctx.companyId, userId)) === "owner") {
-    throw new AppError("FORBIDDEN", 403, TEAM_MESSAGES.OWNER_ROLE_FIXED);
+    throw new AppError("FORBIDDEN", TEAM_MESSAGES.OWNER_ROLE_FIXED);
   }
   await db
     .update(userRoles)
@@ -140,7 +140,7 @@ export async function changeTeamRole(
 export async function removeTeamMember(deps: TTeamDeps, ctx: TCompanyContext, userId: string) {
   const db = deps.database.db;
   if ((await memberRole(db, ctx.companyId, userId)) === "owner") {
-    throw new AppError("FORBIDDEN", 403, TEAM_MESSAGES.OWNER_CANNOT_BE_REMOVED);
+    throw new AppError("FORBIDDEN", TEAM_MESSAGES.OWNER_CANNOT_BE_REMOVED);
   }
   await db.delete(userRoles).where(and(eq(userRoles.companyId, ctx.companyId), eq(userRoles.userId, userId)));
   return loadTeam(db, ctx.companyId);

@@ -39,18 +39,14 @@ export type TSubmitOutcome = TSubmitAnswer & { replayed: boolean };
 
 export class SubmissionRateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(
-      "RATE_LIMITED",
-      429,
-      FORM_MESSAGES.TOO_MANY_SUBMISSIONS.replace("{seconds}", String(retryAfterSeconds)),
-    );
+    super("RATE_LIMITED", FORM_MESSAGES.TOO_MANY_SUBMISSIONS.replace("{seconds}", String(retryAfterSeconds)));
   }
 }
 
 const RATE_WINDOW_MS = 60_000;
 const keyReused = () =>
-  new AppError("IDEMPOTENCY_KEY_REUSED", 409, "Idempotency key reused with a different request");
-const formGone = () => new AppError("NOT_FOUND", 404, FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
+  new AppError("IDEMPOTENCY_KEY_REUSED", "Idempotency key reused with a different request");
+const formGone = () => new AppError("NOT_FOUND", FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
 
 type TSubmitDeps = Pick<TDeps, "database" | "config">;
 type TAcceptResult =
@@ -83,14 +79,14 @@ export async function submitForm(deps: TSubmitDeps, req: TSubmitRequest): Promis
   if (req.apiKey) {
     const keyed = keyAnswersByFieldId(form.normalizedFields, formData);
     if (!keyed.ok) {
-      const ambiguous = new AppError("VALIDATION_FAILED", 422, FORM_MESSAGES.INVALID_DATA, keyed.errors);
+      const ambiguous = new AppError("VALIDATION_FAILED", FORM_MESSAGES.INVALID_DATA, keyed.errors);
       return refuse(deps, req, hash, form.id, ambiguous);
     }
     formData = keyed.formData as typeof formData;
   }
   const check = validateFormAnswers(form.normalizedFields, formData);
   if (!check.ok) {
-    const invalid = new AppError("VALIDATION_FAILED", 422, FORM_MESSAGES.INVALID_DATA, check.errors);
+    const invalid = new AppError("VALIDATION_FAILED", FORM_MESSAGES.INVALID_DATA, check.errors);
     return refuse(deps, req, hash, form.id, invalid);
   }
 

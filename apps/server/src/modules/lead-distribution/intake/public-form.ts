@@ -19,9 +19,9 @@ export async function loadPublicForm(db: Db, formId: string) {
     .from(forms)
     .innerJoin(companies, eq(companies.id, forms.companyId))
     .where(and(eq(forms.id, formId), eq(forms.status, "published"), eq(forms.isActive, true)));
-  if (!row) throw new AppError("NOT_FOUND", 404, FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
+  if (!row) throw new AppError("NOT_FOUND", FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
   // A suspended company keeps its forms but takes no leads: visitors get a polite closed message.
-  if (row.company.suspendedAt) throw new AppError("FORM_CLOSED", 503, FORM_MESSAGES.CLOSED);
+  if (row.company.suspendedAt) throw new AppError("FORM_CLOSED", FORM_MESSAGES.CLOSED);
   return {
     ...row.form,
     duplicateWindowDays: row.company.duplicateWindowDays,

@@ -1,0 +1,42 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { TAppEnv, TRouteAuthSpec } from "../app-types";
+import { apiError } from "../lib/openapi";
+
+/** The 401 every signed-in route documents. */
+export const NOT_SIGNED_IN = apiError("Not signed in");
+
+/**
+ * Runs the guard the composition (app.ts) put on the request for this route's declared auth; a
+ * request without one is a wiring mistake, not a client's.
+ */
+function guardOf(spec: TRouteAuthSpec): MiddlewareHandler<TAppEnv> {
+  return async (c, next) => {
+    const guard = c.get("routeGuard");
+    if (!guard) throw new Error(`no route guard on the request for ${spec.auth} route ${c.req.path}`);
+    const answer = await guard(spec)(c, next);
+    if (answer) c.res = answer;
+  };
+}
+
+/**
+ * An OpenAPI route that declares who may call it (`auth`, see TRouteAuthSpec in app-types.ts; company
+ * routes may name the roles allowed and the words of their 403). Every route is declared with it: a
+ * route without `auth` does not compile, and test/define-route.test.ts fails on a createRoute or a
+ * path-wide auth middleware in the server. The guard runs before the request is validated, as the path
+ * middleware it replaced did, and a signed-in route documents 401 "Not signed in" unless it words its own.
+ */
+export function defineRoute<
+  P extends string,
+  R extends Omit<RouteConfig, "path" | "middleware"> & { path: P },
+>(route: R & TRouteAuthSpec) {
+  const { auth, roles, deniedMessage, ...config } = route;
+  const responses: R["responses"] =
+    auth === "public" ? route.responses : { 401: NOT_SIGNED_IN, ...route.responses };
+  return createRoute({
+    ...config,
+    path: route.path,
+    middleware: [guardOf({ auth, roles, deniedMessage })],
+    responses,
+  });
+}

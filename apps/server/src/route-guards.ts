@@ -1,0 +1,45 @@
+import type { MiddlewareHandler } from "hono";
+import type { TAppEnv, TDeps, TRouteGuard } from "./app-types";
+import { requirePlatformAdmin } from "./modules/platform-admin";
+import { requireBuyer } from "./plugins/buyer-context";
+import { requireSession } from "./plugins/session";
+import { requireCompanyRole } from "./plugins/tenant";
+
+/** a, then b, then the route (b's own answer kept when it gives one). */
+function both(a: MiddlewareHandler<TAppEnv>, b: MiddlewareHandler<TAppEnv>): MiddlewareHandler<TAppEnv> {
+  return (c, next) =>
+    a(c, async () => {
+      const answer = await b(c, next);
+      if (answer) c.res = answer;
+    });
+}
+
+const pass: MiddlewareHandler<TAppEnv> = (_c, next) => next();
+
+/**
+ * The guard of each auth a route may declare (plugins/define-route.ts): composition, because the
+ * platform admin's check lives in its module while plugins import none.
+ */
+export function routeGuards(deps: TDeps): TRouteGuard {
+  const session = requireSession(deps);
+  const anyCompanyRole = both(session, requireCompanyRole(deps));
+  const buyer = requireBuyer(deps);
+  const admin = both(session, requirePlatformAdmin(deps));
+  return (spec) => {
+    switch (spec.auth) {
+      case "public":
+      case "apiKey":
+        return pass;
+      case "user":
+        return session;
+      case "buyer":
+        return buyer;
+      case "admin":
+        return admin;
+      case "company":
+        return spec.roles || spec.deniedMessage
+          ? both(session, requireCompanyRole(deps, spec.roles, spec.deniedMessage))
+          : anyCompanyRole;
+    }
+  };
+}

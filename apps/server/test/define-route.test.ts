@@ -1,0 +1,159 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { describe, expect, it } from "vitest";
+import type { TAppEnv, TRouteAuthSpec } from "../src/app-types";
+import { unauthenticated } from "../src/lib/app-error";
+import { jsonContent } from "../src/lib/openapi";
+import { defineRoute } from "../src/plugins/define-route";
+import { handleError } from "../src/plugins/errors";
+
+// docs/api-conventions.md: every route declares its auth with defineRoute.
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+const serverSrc = join(repoRoot, "apps/server/src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/**
+ * Route files still declaring routes with createRoute and path-wide auth middleware, to be converted
+ * (the list only shrinks: a new file here fails below).
+ */
+const NOT_YET_CONVERTED = new Set<string>([
+  "apps/server/src/modules/accounts/routes.ts",
+  "apps/server/src/modules/api-keys/routes.ts",
+  "apps/server/src/modules/backups/routes.ts",
+  "apps/server/src/modules/buyer-portal/routes.ts",
+  "apps/server/src/modules/buyers/application-routes.ts",
+  "apps/server/src/modules/buyers/index.ts",
+  "apps/server/src/modules/buyers/invitation-routes.ts",
+  "apps/server/src/modules/buyers/manage-routes.ts",
+  "apps/server/src/modules/call-tracking/routes.ts",
+  "apps/server/src/modules/calls/call-settings.ts",
+  "apps/server/src/modules/calls/recordings.ts",
+  "apps/server/src/modules/calls/routes.ts",
+  "apps/server/src/modules/calls/voicemail-audio.ts",
+  "apps/server/src/modules/company-admin/routes.ts",
+  "apps/server/src/modules/credits/routes.ts",
+  "apps/server/src/modules/email/routes.ts",
+  "apps/server/src/modules/forms/images.ts",
+  "apps/server/src/modules/forms/public-routes.ts",
+  "apps/server/src/modules/forms/routes.ts",
+  "apps/server/src/modules/lead-delivery/routes.ts",
+  "apps/server/src/modules/lead-distribution/decide/assign-routes.ts",
+  "apps/server/src/modules/leads/routes.ts",
+  "apps/server/src/modules/payments/routes.ts",
+  "apps/server/src/modules/platform-admin/routes.ts",
+  "apps/server/src/modules/purchases/routes.ts",
+  "apps/server/src/modules/realtime/routes.ts",
+  "apps/server/src/modules/returns/api-routes.ts",
+  "apps/server/src/modules/returns/buyer-routes.ts",
+  "apps/server/src/modules/returns/routes.ts",
+  "apps/server/src/modules/session/routes.ts",
+  "apps/server/src/modules/settings/logo.ts",
+  "apps/server/src/modules/settings/routes.ts",
+  "apps/server/src/modules/subscriptions/routes.ts",
+  "apps/server/src/modules/system/routes.ts",
+  "apps/server/src/modules/team/acceptance-routes.ts",
+  "apps/server/src/modules/team/routes.ts",
+]);
+
+function filesMatching(pattern: RegExp) {
+  return sourceFiles(serverSrc)
+    .filter((file) => pattern.test(readFileSync(file, "utf8")))
+    .map((file) => relative(repoRoot, file));
+}
+
+describe("defineRoute", () => {
+  it("is the only way a server route is declared", () => {
+    const bare = filesMatching(/\bcreateRoute\(/).filter(
+      (f) => f !== "apps/server/src/plugins/define-route.ts" && !NOT_YET_CONVERTED.has(f),
+    );
+    expect(bare).toEqual([]);
+  });
+
+  it("leaves no auth middleware attached by path", () => {
+    const byPath = filesMatching(
+      /app\.use\(\s*[^)]*?(requireSession|requireCompanyRole|requireBuyer|requirePlatformAdmin)\(/,
+    ).filter((f) => !NOT_YET_CONVERTED.has(f));
+    expect(byPath).toEqual([]);
+  });
+
+  it("does not compile a route without its auth", () => {
+    const config = {
+      method: "get",
+      path: "/api/x",
+      responses: { 200: jsonContent(z.object({}), "ok") },
+    } as const;
+    // @ts-expect-error auth is required
+    expect(() => defineRoute(config)).not.toThrow();
+    expect(() => defineRoute({ ...config, auth: "company" })).not.toThrow();
+  });
+
+  it("runs the guard of the declared auth before validating the request, and documents 401", async () => {
+    const seen: TRouteAuthSpec[] = [];
+    const app = new OpenAPIHono<TAppEnv>();
+    app.onError(handleError);
+    app.use("*", (c, next) => {
+      c.set("routeGuard", (spec) => async (_c, next) => {
+        seen.push(spec);
+        if (spec.auth !== "public") throw unauthenticated();
+        await next();
+      });
+      return next();
+    });
+    const body = { required: true, content: { "application/json": { schema: z.object({ n: z.number() }) } } };
+    const ok = { 200: jsonContent(z.object({ ok: z.boolean() }), "ok") };
+    const secured = defineRoute({
+      auth: "company",
+      roles: ["owner"],
+      method: "post",
+      path: "/api/secured",
+      request: { body },
+      responses: ok,
+    });
+    const open = defineRoute({
+      auth: "public",
+      method: "post",
+      path: "/api/open",
+      request: { body },
+      responses: ok,
+    });
+    app.openapi(secured, (c) => c.json({ ok: true }, 200));
+    app.openapi(open, (c) => c.json({ ok: true }, 200));
+
+    const post = (path: string, payload: unknown) =>
+      app.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(payload),
+      });
+    const refused = await post("/api/secured", { n: "not a number" });
+    expect(refused.status).toBe(401);
+    expect((await post("/api/open", { n: 1 })).status).toBe(200);
+    expect(seen).toEqual([
+      { auth: "company", roles: ["owner"], deniedMessage: undefined },
+      { auth: "public", roles: undefined, deniedMessage: undefined },
+    ]);
+    expect(Object.keys(secured.responses)).toEqual(["200", "401"]);
+    expect(Object.keys(open.responses)).toEqual(["200"]);
+  });
+
+  it("refuses to serve a declared route when no guard was wired (never open by mistake)", async () => {
+    const app = new OpenAPIHono<TAppEnv>();
+    const route = defineRoute({
+      auth: "user",
+      method: "get",
+      path: "/api/me",
+      responses: { 200: jsonContent(z.object({}), "ok") },
+    });
+    app.openapi(route, (c) => c.json({}, 200));
+    expect((await app.request("/api/me")).status).toBe(500);
+  });
+});
