@@ -37,6 +37,8 @@ export const ERROR_CATALOGUE = {
   CONFLICT: { status: 409, message: "This conflicts with the current state. Please reload and try again." },
   ALREADY_PURCHASED: { status: 409, message: "You already bought this lead." },
   SOLD_OUT: { status: 409, message: "This lead is no longer available." },
+  /** A purchase over the buyer's daily spend cap (decide/caps.ts). */
+  SPEND_CAP_REACHED: { status: 409, message: "This purchase would go over your daily spend cap." },
   ALREADY_RETURNED: { status: 409, message: "This lead was already returned." },
   NOT_RETURNABLE: { status: 409, message: "This lead cannot be returned." },
   RETURN_ALREADY_DECIDED: { status: 409, message: "This return was already decided." },

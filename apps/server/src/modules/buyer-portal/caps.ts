@@ -57,7 +57,7 @@ export async function pauseLeads(
 ) {
   const until = input.until === null ? null : new Date(input.until);
   if (until && until.getTime() <= now.getTime()) {
-    throw new AppError("VALIDATION_FAILED", 422, BUYER_CAP_MESSAGES.PAUSED_UNTIL, {
+    throw new AppError("VALIDATION_FAILED", BUYER_CAP_MESSAGES.PAUSED_UNTIL, {
       until: [BUYER_CAP_MESSAGES.PAUSED_UNTIL],
     });
   }

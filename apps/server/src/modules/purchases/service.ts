@@ -119,7 +119,7 @@ function alreadyHeld(
 class AlreadyUnlocked extends Error {}
 
 const spendCapReached = (cap: number, spent: number, credits: number) =>
-  new AppError("SPEND_CAP_REACHED", 409, spendCapMessage(cap, spent, credits));
+  new AppError("SPEND_CAP_REACHED", spendCapMessage(cap, spent, credits));
 
 const insufficient = (currentBalance: number, credits: number) =>
   new AppError("INSUFFICIENT_CREDITS", PURCHASE_MESSAGES.INSUFFICIENT_CREDITS, undefined, {
