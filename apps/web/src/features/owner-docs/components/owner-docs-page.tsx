@@ -1,13 +1,18 @@
+import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { BuyersDoc, CallsDoc, CreditsDoc, FormsDoc, LeadsDoc, OverviewDoc } from "./owner-docs-content";
+
+// Beyond the specification's screens: loaded when its tab opens.
+const DistributionDoc = lazy(() => import("./distribution-doc"));
 
 const TABS = [
   { value: "overview", label: "Overview", Content: OverviewDoc },
   { value: "forms", label: "Forms", Content: FormsDoc },
   { value: "leads", label: "Leads", Content: LeadsDoc },
   { value: "buyers", label: "Buyers", Content: BuyersDoc },
+  { value: "distribution", label: "Distribution", Content: DistributionDoc },
   { value: "credits", label: "Credits", Content: CreditsDoc },
   { value: "calls", label: "Calls", Content: CallsDoc },
 ] as const;
@@ -32,7 +37,9 @@ export function OwnerDocsPage() {
         </TabsList>
         {TABS.map(({ value, Content }) => (
           <TabsContent key={value} value={value} className="grid gap-4 pt-2">
-            <Content />
+            <Suspense fallback={<p className="text-muted-foreground text-sm">Loading…</p>}>
+              <Content />
+            </Suspense>
           </TabsContent>
         ))}
       </Tabs>
