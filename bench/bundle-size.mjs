@@ -34,6 +34,12 @@ export const ON_DEMAND = {
   "src/features/leads/components/lead-detail-sheet.tsx": {
     when: "a lead's first opening on the leads screen",
   },
+  "src/features/forms/components/builder/distribution-settings.tsx": {
+    when: "the form builder's Settings tab, on a saved form",
+  },
+  "src/features/buyers/components/buyer-distribution-section.tsx": {
+    when: "a buyer's edit dialog opening",
+  },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
   "src/features/auth/form-checks.ts": {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",

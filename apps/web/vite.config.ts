@@ -121,7 +121,13 @@ export default defineConfig(({ mode }) => {
       // The manifest lets bench/bundle-size.mjs compute what each route downloads.
       manifest: true,
       // Every browser the app supports preloads modules itself.
-      modulePreload: { polyfill: false },
+      // The distribution sections (loaded by a tab or a dialog, bench ON_DEMAND) list no modules to
+      // preload: the list of their chunks' imports would weigh on every first load of their page.
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (file, deps) =>
+          /(buyer-distribution-section|distribution-settings)-/.test(file) ? [] : deps,
+      },
       rolldownOptions: {
         // Three pages: the app, and two that ship without React: the public form page (src/public-form)
         // and the sign-in page (src/sign-in).

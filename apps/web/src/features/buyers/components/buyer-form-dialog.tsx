@@ -20,6 +20,7 @@ import {
   validateBuyerInput,
 } from "../buyer-form-values";
 import { saveErrorMessage, useInvalidateBuyers } from "../hooks/use-buyer-mutations";
+import { BidsAndFilters } from "./bids-and-filters";
 import { NicheSelect } from "./niche-select";
 
 type TBuyerFormDialogProps = {
@@ -33,6 +34,7 @@ export function BuyerFormDialog({ open, onOpenChange, buyer }: TBuyerFormDialogP
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
       <BuyerForm buyer={buyer ?? null} onDone={() => onOpenChange(false)} />
+      {buyer && <BidsAndFilters buyerId={buyer.id} />}
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { splitFormSteps, type TFormDetail } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink, Save } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useBlocker } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
+import { Separator } from "@/components/ui/separator";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -20,6 +21,11 @@ import { FieldList } from "./field-list";
 import { FieldPalette } from "./field-palette";
 import { FormPreview } from "./form-preview";
 import { SettingsPanel } from "./settings-panel";
+
+// Loaded when the Settings tab opens: the form page's first load does not carry it.
+const DistributionSettings = lazy(() =>
+  import("./distribution-settings").then((m) => ({ default: m.DistributionSettings })),
+);
 
 /** Form builder: fields, settings and embed code on the left, the live preview on the right. */
 export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
@@ -140,6 +146,12 @@ export function FormBuilder({ initial }: { initial: TFormDetail | null }) {
               </TabsContent>
               <TabsContent value="settings" className="mt-4">
                 <SettingsPanel draft={draft} onChange={builder.change} options={options.data} />
+                {saved && (
+                  <Suspense fallback={null}>
+                    <Separator className="my-6" />
+                    <DistributionSettings formId={saved.id} buyers={options.data?.buyers ?? []} />
+                  </Suspense>
+                )}
               </TabsContent>
               <TabsContent value="embed" className="mt-4">
                 <EmbedCode
