@@ -239,6 +239,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/buyers/{buyerId}/distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A buyer's bids per niche (credits per lead, for the highest price method) and lead filters on the answers, with the questions of its niche's forms */
+        get: operations["getBuyersByBuyerIdDistribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a buyer's `bids` ([{ nicheId, credits }]) and/or `leadFilters` ([{ fieldId, operator: is | is_not | one_of, values }]); each list sent replaces the stored one, the other is left as it is */
+        patch: operations["patchBuyersByBuyerIdDistribution"];
+        trace?: never;
+    };
     "/api/company/status": {
         parameters: {
             query?: never;
@@ -479,6 +497,24 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{formId}/distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The form's distribution method, its buyers in priority order, weights, shares and weighted counts */
+        get: operations["getFormsByFormIdDistribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the form's distribution: `method` (round_robin, priority, weighted, highest_price) and/or `buyers`, in priority order with weights (replaces the list and restarts the weighted counts); only the keys sent change */
+        patch: operations["patchFormsByFormIdDistribution"];
         trace?: never;
     };
     "/api/forms": {
@@ -891,6 +927,57 @@ export interface paths {
         get: operations["getBuyerPortalBilling"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer-portal/caps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's caps, delivery hours and pause, with today's, this week's and this month's counts */
+        get: operations["getBuyerPortalCaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer-portal/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause leads until a date and time (in the future), or indefinitely with until: null */
+        post: operations["postBuyerPortalPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer-portal/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume leads (ends a pause, dated or not) */
+        post: operations["postBuyerPortalResume"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4763,6 +4850,236 @@ export interface operations {
             };
         };
     };
+    getBuyersByBuyerIdDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bids and filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyerId: string;
+                        bids: {
+                            nicheId: string;
+                            nicheName: string;
+                            credits: number;
+                        }[];
+                        leadFilters: {
+                            fieldId: string;
+                            /** @enum {string} */
+                            operator: "is" | "is_not" | "one_of";
+                            values: string[];
+                        }[];
+                        fields: {
+                            fieldId: string;
+                            label: string;
+                            options: string[];
+                        }[];
+                        niches: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Buyer not found or already deleted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchBuyersByBuyerIdDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bids?: {
+                        /** Format: uuid */
+                        nicheId: string;
+                        credits: number;
+                    }[];
+                    leadFilters?: {
+                        fieldId: string;
+                        /** @enum {string} */
+                        operator: "is" | "is_not" | "one_of";
+                        values: string[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyerId: string;
+                        bids: {
+                            nicheId: string;
+                            nicheName: string;
+                            credits: number;
+                        }[];
+                        leadFilters: {
+                            fieldId: string;
+                            /** @enum {string} */
+                            operator: "is" | "is_not" | "one_of";
+                            values: string[];
+                        }[];
+                        fields: {
+                            fieldId: string;
+                            label: string;
+                            options: string[];
+                        }[];
+                        niches: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Permission denied. You must be an owner or admin to update buyers. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Buyer or niche not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid bid or filter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     getCompanyStatus: {
         parameters: {
             query?: never;
@@ -4886,6 +5203,17 @@ export interface operations {
                             prepaidLeadsRemaining: number;
                             creditBalance: number;
                             createdAt: string;
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
                         }[];
                         counts: {
                             active: number;
@@ -5016,6 +5344,17 @@ export interface operations {
                             prepaidLeadsRemaining: number;
                             creditBalance: number;
                             createdAt: string;
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
                         };
                         message: string;
                     };
@@ -5229,6 +5568,17 @@ export interface operations {
                         prepaidLeadsRemaining: number;
                         creditBalance: number;
                         createdAt: string;
+                        dailyCap: number | null;
+                        weeklyCap: number | null;
+                        monthlyCap: number | null;
+                        spendCapCredits: number | null;
+                        timeZone: string;
+                        deliveryHours: ({
+                            from: number;
+                            to: number;
+                        } | null)[] | null;
+                        isPaused: boolean;
+                        pausedUntil: string | null;
                     };
                 };
             };
@@ -5325,6 +5675,18 @@ export interface operations {
                     costPerLead?: number | null;
                     prepaidLeadsTotal?: number;
                     prepaidLeadsRemaining?: number;
+                    dailyCap?: number | null;
+                    weeklyCap?: number | null;
+                    monthlyCap?: number | null;
+                    spendCapCredits?: number | null;
+                    timeZone?: string;
+                    deliveryHours?: ({
+                        from: number;
+                        to: number;
+                    } | null)[] | null;
+                    isPaused?: boolean;
+                    /** Format: date-time */
+                    pausedUntil?: string | null;
                 };
             };
         };
@@ -5369,6 +5731,17 @@ export interface operations {
                             prepaidLeadsRemaining: number;
                             creditBalance: number;
                             createdAt: string;
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
                         };
                         message: string;
                     };
@@ -5539,6 +5912,17 @@ export interface operations {
                             prepaidLeadsRemaining: number;
                             creditBalance: number;
                             createdAt: string;
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
                         };
                         message: string;
                     };
@@ -6732,6 +7116,233 @@ export interface operations {
                 };
             };
             /** @description Please upload an image file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getFormsByFormIdDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Distribution settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        formId: string;
+                        /** @enum {string} */
+                        method: "round_robin" | "priority" | "weighted" | "highest_price";
+                        buyers: {
+                            buyerId: string;
+                            name: string;
+                            position: number;
+                            weight: number;
+                            served: number;
+                            share: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No company associated with your account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not one of this company's forms */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchFormsByFormIdDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method?: "round_robin" | "priority" | "weighted" | "highest_price";
+                    buyers?: {
+                        /** Format: uuid */
+                        buyerId: string;
+                        weight?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        formId: string;
+                        /** @enum {string} */
+                        method: "round_robin" | "priority" | "weighted" | "highest_price";
+                        buyers: {
+                            buyerId: string;
+                            name: string;
+                            position: number;
+                            weight: number;
+                            served: number;
+                            share: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No company associated with your account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not one of this company's forms, or a buyer not of this company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid method, buyer or weight */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10004,6 +10615,295 @@ export interface operations {
                             /** @enum {string} */
                             type: "subscription" | "purchase";
                         }[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No buyer profile found */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBuyerPortalCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Caps and counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dailyCap: number | null;
+                        weeklyCap: number | null;
+                        monthlyCap: number | null;
+                        spendCapCredits: number | null;
+                        timeZone: string;
+                        deliveryHours: ({
+                            from: number;
+                            to: number;
+                        } | null)[] | null;
+                        isPaused: boolean;
+                        pausedUntil: string | null;
+                        today: {
+                            leads: number;
+                            spentCredits: number;
+                        };
+                        week: {
+                            leads: number;
+                        };
+                        month: {
+                            leads: number;
+                        };
+                        pausedNow: boolean;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No buyer profile found */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postBuyerPortalPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    until: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        usage: {
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
+                            today: {
+                                leads: number;
+                                spentCredits: number;
+                            };
+                            week: {
+                                leads: number;
+                            };
+                            month: {
+                                leads: number;
+                            };
+                            pausedNow: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No buyer profile found */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postBuyerPortalResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        usage: {
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
+                            today: {
+                                leads: number;
+                                spentCredits: number;
+                            };
+                            week: {
+                                leads: number;
+                            };
+                            month: {
+                                leads: number;
+                            };
+                            pausedNow: boolean;
+                        };
                     };
                 };
             };

@@ -20,6 +20,7 @@ import {
   validateBuyerInput,
 } from "../buyer-form-values";
 import { saveErrorMessage, useInvalidateBuyers } from "../hooks/use-buyer-mutations";
+import { BuyerCapsFields } from "./buyer-caps-fields";
 import { NicheSelect } from "./niche-select";
 
 type TBuyerFormDialogProps = {
@@ -61,6 +62,7 @@ function BuyerForm({ buyer, onDone }: { buyer: TBuyer | null; onDone: () => void
   // One key per opened dialog: a retried submit replays instead of creating a second buyer.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const invalidate = useInvalidateBuyers();
+  const [caps, setCaps] = useState({}); // the "Caps and delivery hours" fields changed (edit only)
 
   const set = <K extends TKey>(key: K, value: TBuyerFormValues[K]) => {
     setValues((v) => {
@@ -91,7 +93,7 @@ function BuyerForm({ buyer, onDone }: { buyer: TBuyer | null; onDone: () => void
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    const input = toBuyerInput(values, { remainingTouched });
+    const input = { ...toBuyerInput(values, { remainingTouched }), ...caps };
     const found = validateBuyerInput(input, mode);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -204,6 +206,7 @@ function BuyerForm({ buyer, onDone }: { buyer: TBuyer | null; onDone: () => void
           </div>
         )}
       </fieldset>
+      {buyer && <BuyerCapsFields buyer={buyer} errors={errors} onChange={setCaps} />}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
           Cancel
