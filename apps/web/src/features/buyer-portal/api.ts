@@ -16,7 +16,6 @@ import { devSchemas } from "@/lib/dev-schemas";
 // types the answers, so the portal's pages do not download zod and the phone rules to read them.
 const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
 const ZBillingHistorySchema = schema("ZBillingHistorySchema");
-const ZBuyerCapUsageSchema = schema("ZBuyerCapUsageSchema");
 const ZBuyerProfileSchema = schema("ZBuyerProfileSchema");
 const ZBuyerReturnListSchema = schema("ZBuyerReturnListSchema");
 const ZBuyerSummarySchema = schema("ZBuyerSummarySchema");
@@ -26,7 +25,6 @@ const ZDeleteResultSchema = schema("ZDeleteResultSchema");
 const ZFiledReturnSchema = schema("ZFiledReturnSchema");
 const ZMyLeadListSchema = schema("ZMyLeadListSchema");
 const ZMyLeadSchema = schema("ZMyLeadSchema");
-const ZPauseResultSchema = schema("ZPauseResultSchema");
 const ZPreviewListSchema = schema("ZPreviewListSchema");
 const ZPurchaseLeadResultSchema = schema("ZPurchaseLeadResultSchema");
 
@@ -151,19 +149,3 @@ export const fetchBuyerReturns = (buyerId: string | null, signal?: AbortSignal) 
 
 export const fileLeadReturn = (buyerId: string | null, input: TFileReturn) =>
   api.post("/api/buyer-returns", { body: input, headers: headers(buyerId), schema: ZFiledReturnSchema });
-
-// ---- Caps and pause (docs/buyer-portal.md "Caps and pause") ----
-
-export const fetchCapUsage = (buyerId: string | null, signal?: AbortSignal) =>
-  api.get("/api/buyer-portal/caps", { headers: headers(buyerId), schema: ZBuyerCapUsageSchema, signal });
-
-/** "Pause leads until…": an ISO moment ahead, or null to pause indefinitely. */
-export const pauseLeads = (buyerId: string | null, until: string | null) =>
-  api.post("/api/buyer-portal/pause", {
-    body: { until },
-    headers: headers(buyerId),
-    schema: ZPauseResultSchema,
-  });
-
-export const resumeLeads = (buyerId: string | null) =>
-  api.post("/api/buyer-portal/resume", { headers: headers(buyerId), schema: ZPauseResultSchema });

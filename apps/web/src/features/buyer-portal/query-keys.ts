@@ -11,6 +11,5 @@ export const buyerPortalKeys = {
   myLeads: (buyerId: string | null, query: TMyLeadListQuery) =>
     ["buyer-portal", buyerId, "my-leads", query] as const,
   profile: (buyerId: string | null) => ["buyer-portal", buyerId, "profile"] as const,
-  caps: (buyerId: string | null) => ["buyer-portal", buyerId, "caps"] as const,
   billing: (buyerId: string | null) => ["buyer-portal", buyerId, "billing"] as const,
 };

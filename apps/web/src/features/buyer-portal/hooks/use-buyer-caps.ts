@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/lib/toast";
-import { buyerPortalKeys, fetchCapUsage, pauseLeads, resumeLeads } from "../api";
+import { capsQueryKey, fetchCapUsage, pauseLeads, resumeLeads } from "../caps-api";
+import { buyerPortalKeys } from "../query-keys";
 import { useBuyerId } from "./use-buyer-id";
 
 /** The buyer's caps with today's, this week's and this month's counts, and whether leads are paused. */
 export function useCapUsage() {
   const buyerId = useBuyerId();
   return useQuery({
-    queryKey: buyerPortalKeys.caps(buyerId),
+    queryKey: capsQueryKey(buyerId),
     queryFn: ({ signal }) => fetchCapUsage(buyerId, signal),
     retry: false,
   });
@@ -23,7 +24,7 @@ export function usePauseLeads(onDone?: () => void) {
     mutationFn: (v: { pause: false } | { pause: true; until: string | null }) =>
       v.pause ? pauseLeads(buyerId, v.until) : resumeLeads(buyerId),
     onSuccess: (result) => {
-      queryClient.setQueryData(buyerPortalKeys.caps(buyerId), result.usage);
+      queryClient.setQueryData(capsQueryKey(buyerId), result.usage);
       void queryClient.invalidateQueries({ queryKey: buyerPortalKeys.all(buyerId) });
       toast.success(result.message);
       onDone?.();
