@@ -120,11 +120,11 @@ export function BuyerCapsSection({ buyer, errors, onChange }: TBuyerCapsFieldsPr
                     {day}
                   </label>
                   {row.open ? (
-                    <span className="flex items-center gap-2">
+                    <span className="flex min-w-0 flex-1 basis-56 items-center gap-2">
                       <Input
                         type="time"
                         aria-label={`${day} from`}
-                        className="w-28"
+                        className="min-w-0 flex-1 px-2"
                         value={row.from}
                         onChange={(e) => setDay(i, { from: e.target.value })}
                       />
@@ -132,7 +132,7 @@ export function BuyerCapsSection({ buyer, errors, onChange }: TBuyerCapsFieldsPr
                       <Input
                         type="time"
                         aria-label={`${day} to`}
-                        className="w-28"
+                        className="min-w-0 flex-1 px-2"
                         value={row.to}
                         onChange={(e) => setDay(i, { to: e.target.value })}
                       />
