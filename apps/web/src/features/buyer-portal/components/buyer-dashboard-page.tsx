@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { useBuyerSummary, usePreviews } from "../hooks/use-buyer-portal";
+import { CapsCard } from "./caps-card";
 import { PackageCard, ProfileCard, StatCards } from "./dashboard-cards";
 import { LinkCard } from "./link-card";
 import { PreviewBoard } from "./preview-board";
@@ -56,6 +57,7 @@ export function BuyerDashboardPage() {
         <PackageCard pkg={data.package} />
       </div>
       <StatCards stats={data.stats} />
+      <CapsCard />
 
       <section aria-labelledby="newest-previews" className="grid gap-3">
         <div className="flex items-center justify-between">

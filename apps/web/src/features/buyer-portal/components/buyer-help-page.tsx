@@ -130,6 +130,7 @@ export function BuyerHelpPage() {
             your list later. A purchase that would go over your daily spend cap is refused and charges
             nothing.
           </p>
+          <p>You can pause yourself in Settings, Leads tab: until a date and time, or until you resume.</p>
         </div>
       </section>
       <section aria-labelledby="bids-and-filters" className="grid gap-3">

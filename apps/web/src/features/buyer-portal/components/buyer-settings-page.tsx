@@ -1,4 +1,6 @@
 import { BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
+import { lazy, Suspense } from "react";
+import { useSearchParams } from "react-router";
 import { DeliveryEndpointsPanel } from "@/components/lead-delivery/endpoints-panel";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -8,17 +10,22 @@ import { useBuyerProfile } from "../hooks/use-buyer-portal";
 import { BillingHistory } from "./billing-history";
 import { ProfileForm } from "./profile-form";
 
-/** Spec 003 §2.6: Profile and Billing tabs, and Lead delivery (docs/lead-delivery.md). */
+// The Leads tab (caps, pause and resume) loads when opened: bench/bundle-size.mjs ON_DEMAND.
+const LeadsTab = lazy(async () => ({ default: (await import("./leads-tab")).LeadsTab }));
+
+/** Spec 003 §2.6: Profile and Billing tabs, Lead delivery (docs/lead-delivery.md), and Leads (caps, pause). */
 export function BuyerSettingsPage() {
   const profile = useBuyerProfile();
+  const [params] = useSearchParams(); // ?tab=leads from the dashboard's Lead caps card
   return (
     <div className="mx-auto w-full max-w-4xl">
       <PageHeader title="Settings" description="Your profile, billing history and lead delivery." />
-      <Tabs defaultValue="profile">
+      <Tabs defaultValue={params.get("tab") === "leads" ? "leads" : "profile"}>
         <TabsList>
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
           <TabsTrigger value="delivery">Lead delivery</TabsTrigger>
+          <TabsTrigger value="leads">Leads</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <Card>
@@ -64,6 +71,11 @@ export function BuyerSettingsPage() {
               <DeliveryEndpointsPanel base="/api/buyer-portal" canManage />
             </CardContent>
           </Card>
+        </TabsContent>
+        <TabsContent value="leads">
+          <Suspense fallback={<LoadingBlock rows={3} />}>
+            <LeadsTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

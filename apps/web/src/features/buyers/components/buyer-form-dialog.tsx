@@ -21,6 +21,7 @@ import {
 } from "../buyer-form-values";
 import { saveErrorMessage, useInvalidateBuyers } from "../hooks/use-buyer-mutations";
 import { BidsAndFilters } from "./bids-and-filters";
+import { BuyerCapsFields } from "./buyer-caps-fields";
 import { NicheSelect } from "./niche-select";
 
 type TBuyerFormDialogProps = {
@@ -63,6 +64,7 @@ function BuyerForm({ buyer, onDone }: { buyer: TBuyer | null; onDone: () => void
   // One key per opened dialog: a retried submit replays instead of creating a second buyer.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const invalidate = useInvalidateBuyers();
+  const [caps, setCaps] = useState({}); // the "Caps and delivery hours" fields changed (edit only)
 
   const set = <K extends TKey>(key: K, value: TBuyerFormValues[K]) => {
     setValues((v) => {
@@ -93,7 +95,7 @@ function BuyerForm({ buyer, onDone }: { buyer: TBuyer | null; onDone: () => void
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    const input = toBuyerInput(values, { remainingTouched });
+    const input = { ...toBuyerInput(values, { remainingTouched }), ...caps };
     const found = validateBuyerInput(input, mode);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -206,6 +208,7 @@ function BuyerForm({ buyer, onDone }: { buyer: TBuyer | null; onDone: () => void
           </div>
         )}
       </fieldset>
+      {buyer && <BuyerCapsFields buyer={buyer} errors={errors} onChange={setCaps} />}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={mutation.isPending}>
           Cancel

@@ -1,0 +1,112 @@
+import { formatMinute, type TBuyerCapUsage, WEEKDAYS } from "@leadpost/shared";
+import { lazy, Suspense, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { BusyButton } from "@/components/ui/busy-button";
+import { Button } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
+import { useCapUsage, usePauseLeads } from "../hooks/use-buyer-caps";
+import { againstCap, pauseState } from "./caps-card";
+import { zoneName } from "./zone-name";
+
+const PauseLeadsDialog = lazy(async () => ({
+  default: (await import("./pause-leads-dialog")).PauseLeadsDialog,
+}));
+
+/** The Settings page's Leads tab (loaded when opened): the caps and counts, delivery hours, pause and resume. */
+export function LeadsTab() {
+  const usage = useCapUsage();
+  const [pausing, setPausing] = useState(false);
+  const resume = usePauseLeads();
+
+  if (usage.isPending) return <LoadingBlock rows={2} />;
+  if (usage.isError)
+    return (
+      <ErrorState title="Failed to load lead caps" error={usage.error} onRetry={() => void usage.refetch()} />
+    );
+  const u = usage.data;
+  const paused = pauseState(u);
+  const rows = [
+    { label: "Today", text: againstCap(u.today.leads, u.dailyCap), show: true },
+    { label: "This week", text: againstCap(u.week.leads, u.weeklyCap), show: u.weeklyCap !== null },
+    { label: "This month", text: againstCap(u.month.leads, u.monthlyCap), show: u.monthlyCap !== null },
+    {
+      label: "Credits spent today",
+      text: againstCap(u.today.spentCredits, u.spendCapCredits),
+      show: u.spendCapCredits !== null,
+    },
+  ].filter((r) => r.show);
+
+  return (
+    <Card data-testid="leads-tab">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">Lead caps</CardTitle>
+        <CardDescription>Leads received, counted in {zoneName(u.timeZone)}.</CardDescription>
+        <CardAction>
+          {u.pausedNow ? (
+            <BusyButton
+              size="sm"
+              variant="outline"
+              busy={resume.isPending}
+              disabled={resume.isPending}
+              onClick={() => resume.mutate({ pause: false })}
+            >
+              Resume leads
+            </BusyButton>
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => setPausing(true)}>
+              Pause leads
+            </Button>
+          )}
+        </CardAction>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <div data-testid="pause-state">
+          {paused ? (
+            <Badge variant="warning">{paused}</Badge>
+          ) : (
+            <Badge variant="success">Receiving leads</Badge>
+          )}
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          {rows.map((r) => (
+            <div key={r.label} className="contents">
+              <dt className="text-muted-foreground">{r.label}</dt>
+              <dd className="font-medium tabular-nums" data-testid={`cap-${r.label}`}>
+                {r.text}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <DeliveryHours hours={u.deliveryHours} />
+      </CardContent>
+      {pausing && (
+        <Suspense fallback={null}>
+          <PauseLeadsDialog open={pausing} onOpenChange={setPausing} timeZone={u.timeZone} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+function DeliveryHours({ hours }: { hours: TBuyerCapUsage["deliveryHours"] }) {
+  if (!hours) return <p className="text-muted-foreground">Delivery hours: any time.</p>;
+  return (
+    <details>
+      <summary className="cursor-pointer text-muted-foreground">Delivery hours</summary>
+      <ul className="mt-1 grid gap-0.5">
+        {WEEKDAYS.map((day, i) => {
+          const w = hours[i];
+          return (
+            <li key={day} className="flex justify-between gap-4">
+              <span>{day}</span>
+              <span className="tabular-nums">
+                {w ? `${formatMinute(w.from)} – ${formatMinute(w.to)}` : "Closed"}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
