@@ -43,6 +43,12 @@ export const ON_DEMAND = {
   "src/features/buyers/components/buyer-caps-section.tsx": { when: "the Edit Buyer dialog's first open" },
   "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
   "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
+  "src/components/lead-delivery/endpoints-panel.tsx": {
+    when: "a buyer's Lead delivery dialog on the buyers screen",
+    pages: ["/dashboard/buyers"],
+  },
+  "src/features/owner-docs/components/distribution-doc.tsx": { when: "the documentation's Distribution tab" },
+  "src/features/buyer-portal/components/buyer-help-guides.tsx": { when: "the Help page's Show guides" },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
   "src/features/auth/form-checks.ts": {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",

@@ -121,12 +121,16 @@ export default defineConfig(({ mode }) => {
       // The manifest lets bench/bundle-size.mjs compute what each route downloads.
       manifest: true,
       // Every browser the app supports preloads modules itself.
-      // The distribution sections (loaded by a tab or a dialog, bench ON_DEMAND) list no modules to
+      // Sections loaded by a tab, a button or a dialog (bench ON_DEMAND) list no modules to
       // preload: the list of their chunks' imports would weigh on every first load of their page.
       modulePreload: {
         polyfill: false,
         resolveDependencies: (file, deps) =>
-          /(buyer-distribution-section|distribution-settings)-/.test(file) ? [] : deps,
+          /(buyer-distribution-section|distribution-settings|buyer-caps-section|endpoints-panel|distribution-doc|buyer-help-guides)-/.test(
+            file,
+          )
+            ? []
+            : deps,
       },
       rolldownOptions: {
         // Three pages: the app, and two that ship without React: the public form page (src/public-form)

@@ -1,7 +1,6 @@
 import { buyerDisplayName, formatPhone, type TBuyer } from "@leadpost/shared";
 import { ChevronDown, Mail, Pencil, Trash2, Webhook } from "lucide-react";
-import { useId, useState } from "react";
-import { DeliveryEndpointsPanel } from "@/components/lead-delivery/endpoints-panel";
+import { lazy, Suspense, useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,6 +9,11 @@ import { Switch } from "@/components/ui/switch";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { cn } from "@/lib/utils";
 import { useBuyerStatusMutation } from "../hooks/use-buyer-mutations";
+
+// Loaded when a buyer's Lead delivery dialog first opens (bench ON_DEMAND).
+const DeliveryEndpointsPanel = lazy(() =>
+  import("@/components/lead-delivery/endpoints-panel").then((m) => ({ default: m.DeliveryEndpointsPanel })),
+);
 
 const STATUS_BADGE = {
   active: { label: "Active", variant: "success" },
@@ -153,7 +157,11 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
               Endpoints in this buyer's own systems (docs: Lead delivery).
             </DialogDescription>
           </DialogHeader>
-          {delivery && <DeliveryEndpointsPanel base={`/api/buyers/${buyer.id}`} canManage={canManage} />}
+          {delivery && (
+            <Suspense fallback={<p className="text-muted-foreground text-sm">Loading endpoints…</p>}>
+              <DeliveryEndpointsPanel base={`/api/buyers/${buyer.id}`} canManage={canManage} />
+            </Suspense>
+          )}
         </DialogContent>
       </Dialog>
     </Card>
