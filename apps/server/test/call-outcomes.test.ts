@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callLogs, companies, phoneNumbers, routingNumbers, userRoles } from "../src/db/schema";
@@ -223,6 +223,37 @@ describe("replays change nothing", () => {
     expect(await afterDial(step, first.params.CallSid, "no-answer")).toBe(once);
     expect(dialled(once)).toEqual([dialled(first.xml)[0] === OFFICE ? CELL : OFFICE]);
     await db.update(phoneNumbers).set({ routingStrategy: "sequential" }).where(eq(phoneNumbers.id, numberId));
+  });
+});
+
+describe("replays write nothing", () => {
+  it("answers a replayed call to a sequential number from the stored row, leaving the row untouched", async () => {
+    const db = ctx.database.db;
+    // The row's version (xmin) changes with any write to it, so an unchanged version proves none.
+    const version = async (callSid: string) =>
+      (
+        await db
+          .select({ v: sql<string>`${callLogs}.xmin::text` })
+          .from(callLogs)
+          .where(eq(callLogs.callSid, callSid))
+      ).map((r) => r.v);
+    const first = await ring();
+    expect(dialled(first.xml)).toEqual([OFFICE]);
+    const written = await version(first.params.CallSid);
+    expect(written).toHaveLength(1);
+    const replays = await Promise.all(
+      [1, 2, 3].map(() => postSignedWebhook(ctx, "/api/twilio/voice", first.params).then((r) => r.text())),
+    );
+    expect(replays).toEqual([first.xml, first.xml, first.xml]);
+    expect(await version(first.params.CallSid)).toEqual(written);
+    // The same new call three times at once: one row, every answer the same.
+    const together = { ...first.params, CallSid: `CAoutcome${++counter}` };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => postSignedWebhook(ctx, "/api/twilio/voice", together).then((r) => r.text())),
+    );
+    expect(new Set(answers).size).toBe(1);
+    expect(dialled(answers[0] ?? "")).toEqual([OFFICE]);
+    expect(await version(together.CallSid)).toHaveLength(1);
   });
 });
 

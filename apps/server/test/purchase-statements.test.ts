@@ -114,12 +114,15 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("round trips per purchase
     expect(sent[1]).toMatch(/^begin; select set_config\('leadpost.company_id'/);
   });
 
-  it("a winning attempt: then savepoint, slot, wallet with its lots, debit, release, COMMIT, deliveries", async () => {
+  it("a winning attempt: then savepoint, slot with its deliveries, wallet with its lots, spend cap, debit, release, COMMIT", async () => {
     const { status, sent } = await roundTrips(await previewed({ saleCap: 3 }));
     expect(status).toBe(200);
-    // After COMMIT, one insert-select queues the lead's deliveries to the buyer's endpoints (none here).
+    // The deliveries to the buyer's endpoints (none here) are written by the slot's statement: nothing
+    // is sent after COMMIT.
     expect(sent).toHaveLength(10);
-    expect(sent[9]).toMatch(/insert into "endpoint_deliveries"/);
+    expect(sent[4]).toMatch(/^with slot as/);
+    expect(sent[9]).toMatch(/^commit/i);
+    expect(sent.filter((q) => /endpoint_deliveries/.test(q))).toEqual([]);
   });
 });
 
@@ -131,12 +134,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("statements per purchase
     expect(statements).toHaveLength(5);
   });
 
-  it("a winning attempt: the same, then the slot, the wallet, the ledger and the balance", async () => {
+  it("a winning attempt: the same, then the slot with its deliveries, the wallet, the spend cap, the ledger", async () => {
     const { status, statements } = await counted(await previewed({ saleCap: 3 }));
     expect(status).toBe(200);
     // session + user + buyer, BEGIN, wall, offer, savepoint, slot, wallet lock with its lots,
-    // ledger entry + lot allocation + balance (one statement), release, COMMIT, and after it the
-    // insert-select of the lead's deliveries to the buyer's endpoints
+    // the daily spend counted within the cap, ledger entry + lot allocation + balance (one statement),
+    // release, COMMIT; the deliveries to the buyer's endpoints are written by the slot's statement, so
+    // nothing runs after COMMIT
     expect(statements).toHaveLength(11);
+    expect(statements.filter((q) => /endpoint_deliveries/.test(q))).toEqual([]);
   });
 });

@@ -33,36 +33,59 @@ const callbackUrls = (base: string, companyId: string, numberId: string) => ({
 });
 type TUrls = ReturnType<typeof callbackUrls>;
 
+type TDecided = { twiml: string; targets: TDialTarget[] | null };
+
 /**
- * What the caller gets and who rings, in order. The round-robin cursor turns once per call; a test
- * call reads it without turning it (it must not change whom the next real call rings first).
+ * What the caller gets and who rings, decided from reads alone when nothing turns: a blocked caller,
+ * an inactive number, voicemail, nobody to ring, or a sequential / all-at-once list. A round-robin
+ * list answers `turn` with its targets: the cursor turns once per call, so that answer is only made
+ * with the call's log row written (decideTurn). A test call reads the cursor without turning it (it
+ * must not change whom the next real call rings first).
  */
-async function decideAnswer(
-  tx: DbOrTx,
+async function planAnswer(
+  db: DbOrTx,
   number: TNumberRow,
   flow: TFlowSettings,
   urls: TUrls,
   opts: { blocked: boolean; test: boolean },
-): Promise<{ twiml: string; targets: TDialTarget[] | null }> {
+): Promise<TDecided | { turn: TDialTarget[] }> {
   if (opts.blocked) return { twiml: rejectTwiml(), targets: null };
   if (!number.isActive) return { twiml: sayAndHangUp(NOT_IN_SERVICE), targets: null };
   if (number.routeToVoicemail) return { twiml: voicemailTwiml(flow, urls), targets: null };
-  const targets = await dialTargets(tx, number.companyId, number);
+  const targets = await dialTargets(db, number.companyId, number);
   if (targets.length === 0) return { twiml: unansweredTwiml(flow, urls), targets: null };
-  let offset = 0;
-  if (number.routingStrategy === "round_robin") {
-    const [turned] = opts.test
-      ? await tx
-          .select({ cursor: sql<number>`${phoneNumbers.roundRobinCursor} + 1` })
-          .from(phoneNumbers)
-          .where(eq(phoneNumbers.id, number.id))
-      : await tx
-          .update(phoneNumbers)
-          .set({ roundRobinCursor: sql`${phoneNumbers.roundRobinCursor} + 1` })
-          .where(eq(phoneNumbers.id, number.id))
-          .returning({ cursor: phoneNumbers.roundRobinCursor });
-    offset = (turned?.cursor ?? 1) - 1;
-  }
+  if (number.routingStrategy !== "round_robin") return dialAnswer(number, flow, urls, targets, 0);
+  if (!opts.test) return { turn: targets };
+  const [cursor] = await db
+    .select({ cursor: sql<number>`${phoneNumbers.roundRobinCursor} + 1` })
+    .from(phoneNumbers)
+    .where(eq(phoneNumbers.id, number.id));
+  return dialAnswer(number, flow, urls, targets, (cursor?.cursor ?? 1) - 1);
+}
+
+/** The round-robin cursor turned (inside the call's transaction) and the list rotated by it. */
+async function decideTurn(
+  tx: DbOrTx,
+  number: TNumberRow,
+  flow: TFlowSettings,
+  urls: TUrls,
+  targets: TDialTarget[],
+): Promise<TDecided> {
+  const [turned] = await tx
+    .update(phoneNumbers)
+    .set({ roundRobinCursor: sql`${phoneNumbers.roundRobinCursor} + 1` })
+    .where(eq(phoneNumbers.id, number.id))
+    .returning({ cursor: phoneNumbers.roundRobinCursor });
+  return dialAnswer(number, flow, urls, targets, (turned?.cursor ?? 1) - 1);
+}
+
+function dialAnswer(
+  number: TNumberRow,
+  flow: TFlowSettings,
+  urls: TUrls,
+  targets: TDialTarget[],
+  offset: number,
+): TDecided {
   const ordered = rotate(targets, offset);
   const twiml = dialTwiml(flow, urls, {
     targets: ordered.map((t) => t.phoneNumber),
@@ -71,6 +94,16 @@ async function decideAnswer(
     announce: true,
   });
   return { twiml, targets: ordered };
+}
+
+/** The call's log row, unless its SID is already logged (then nothing is written): true when inserted. */
+async function insertCallLog(db: DbOrTx, row: typeof callLogs.$inferInsert): Promise<boolean> {
+  const inserted = await db
+    .insert(callLogs)
+    .values(row)
+    .onConflictDoNothing({ target: callLogs.callSid })
+    .returning({ id: callLogs.id });
+  return inserted.length > 0;
 }
 
 /**
@@ -105,34 +138,51 @@ export async function answerInboundCall(
   const urls = callbackUrls(twilio.webhookBaseUrl, companyId, number.id);
   const flow = withCompanySettings(number, settings);
 
-  // One transaction: a concurrent replay waits on the call's unique SID, then reads the stored answer.
-  const answer = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(callLogs)
-      .values({
-        companyId,
-        callSid,
-        fromNumber: from,
-        toNumber: to,
-        phoneNumberId: number.id,
-        status: logged,
-        statusRank: statusRank(logged),
-        outcome: blocked && !test ? "blocked" : null,
-        isTest: test,
-        startedAt: new Date(),
-        endedAt: blocked || test ? new Date() : null,
-      })
-      .onConflictDoNothing({ target: callLogs.callSid })
-      .returning({ id: callLogs.id });
-    if (inserted.length === 0) {
-      const [stored] = await tx
-        .select({ twiml: callLogs.voiceTwiml })
-        .from(callLogs)
-        .where(and(eq(callLogs.callSid, callSid), eq(callLogs.companyId, companyId)));
+  const row = {
+    companyId,
+    callSid,
+    fromNumber: from,
+    toNumber: to,
+    phoneNumberId: number.id,
+    status: logged,
+    statusRank: statusRank(logged),
+    outcome: blocked && !test ? ("blocked" as const) : null,
+    isTest: test,
+    startedAt: new Date(),
+    endedAt: blocked || test ? new Date() : null,
+  };
+  const storedAnswer = async (tx: DbOrTx) => {
+    const [stored] = await tx
+      .select({ twiml: callLogs.voiceTwiml })
+      .from(callLogs)
+      .where(and(eq(callLogs.callSid, callSid), eq(callLogs.companyId, companyId)));
+    return stored;
+  };
+
+  // Decided from reads first; when nothing turns, the call is logged with its answer in one statement
+  // (no transaction): a replay (Twilio retries) conflicts on the unique SID, writes nothing and gets
+  // the stored answer; a concurrent replay waits on that SID until the first call's row is committed.
+  const plan = await planAnswer(db, number, flow, urls, { blocked, test });
+  let answer: { twiml: string; replay: boolean } | null = null;
+  if ("twiml" in plan) {
+    const inserted = await insertCallLog(db, { ...row, voiceTwiml: plan.twiml, dialTargets: plan.targets });
+    if (inserted) answer = { twiml: plan.twiml, replay: false };
+    else {
+      const stored = await storedAnswer(db);
+      if (!stored) return { status: 403 };
+      if (stored.twiml) answer = { twiml: stored.twiml, replay: true };
+    }
+  }
+  // A round-robin turn, or a call logged before its answer (a status callback came first): one
+  // transaction, so a concurrent replay waits on the call's unique SID, then reads the stored answer.
+  answer ??= await db.transaction(async (tx) => {
+    const inserted = await insertCallLog(tx, row);
+    if (!inserted) {
+      const stored = await storedAnswer(tx);
       if (!stored) return null;
       if (stored.twiml) return { twiml: stored.twiml, replay: true };
     }
-    const decided = await decideAnswer(tx, number, flow, urls, { blocked, test });
+    const decided = "turn" in plan ? await decideTurn(tx, number, flow, urls, plan.turn) : plan;
     await tx
       .update(callLogs)
       .set({ voiceTwiml: decided.twiml, dialTargets: decided.targets })

@@ -7,14 +7,15 @@ import {
 } from "@leadpost/shared";
 import { sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
+import { afterCommit } from "../../db/after-commit";
 import type { Db } from "../../db/client";
 import { col, preparedStatement, queryRows, rowOf } from "../../db/raw";
-import { buyerLeads, leads } from "../../db/schema";
+import { buyerLeads, deliveryEndpoints, endpointDeliveries, leads } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
 import type { TBuyerContext } from "../../plugins/buyer-context";
 import { bookDebit, InsufficientCreditsError, lockBuyer } from "../credits";
-import { deliverLeadToBuyers } from "../lead-delivery";
+import { LEAD_DELIVERY_JOB } from "../lead-delivery";
 import { countSpendWithinCap, isPreviewOf } from "../lead-distribution";
 
 type TPurchaseDeps = Pick<TDeps, "database" | "jobs" | "logger">;
@@ -130,8 +131,11 @@ const insufficient = (currentBalance: number, credits: number) =>
 /**
  * One statement: a slot of the lead (sale count < cap, the lead's row lock until commit), and only
  * with it the buyer's full-access entry (inserted, or a stored preview row upgraded; an entry that is
- * already full access is left alone, so parallel clicks of one buyer upgrade once). Nothing is written
- * without the slot.
+ * already full access is left alone, so parallel clicks of one buyer upgrade once), and only with the
+ * upgrade the lead's deliveries to this buyer's enabled endpoints (lead-delivery's rows, the same ones
+ * its delivery hook writes: once per lead and endpoint, never for a test lead). Nothing is written
+ * without the slot; a later refusal (wallet, spend cap) rolls the deliveries back with the rest, and no
+ * statement is left for after COMMIT: the answered ids are only queued as jobs then, when there are any.
  */
 async function takeSlot(
   tx: Db,
@@ -139,11 +143,11 @@ async function takeSlot(
   leadId: string,
   credits: number,
   now: Date,
-): Promise<{ slot: boolean; upgraded: boolean }> {
+): Promise<{ slot: boolean; upgraded: boolean; deliveryIds: string[] }> {
   const stamp = now.toISOString();
   const [row] = await queryRows(
     tx,
-    rowOf({ slot: col.number, upgraded: col.number }),
+    rowOf({ slot: col.number, upgraded: col.number, delivery_ids: col.orNull(col.text) }),
     sql`
     with slot as (
       update ${leads}
@@ -162,11 +166,36 @@ async function takeSlot(
          set is_preview = false, acquired_via = 'credits', credits_spent = excluded.credits_spent,
              unlocked_at = excluded.unlocked_at, updated_at = excluded.updated_at
        where bl.is_preview
-      returning bl.id
+      returning bl.id, bl.lead_id
+    ), delivered as (
+      insert into ${endpointDeliveries} (company_id, buyer_id, endpoint_id, lead_id, endpoint_name, url)
+      select e.company_id, e.buyer_id, e.id, u.lead_id, e.name, e.url
+        from upgraded u
+        join ${leads} l on l.id = u.lead_id and l.company_id = ${ctx.companyId}::uuid and not l.is_test
+        join ${deliveryEndpoints} e on e.buyer_id = ${ctx.buyerId}::uuid and e.company_id = l.company_id
+                                   and e.enabled
+      on conflict (endpoint_id, lead_id) do nothing
+      returning id
     )
-    select (select count(*) from slot)::int as slot, (select count(*) from upgraded)::int as upgraded`,
+    select (select count(*) from slot)::int as slot, (select count(*) from upgraded)::int as upgraded,
+           (select string_agg(id::text, ',') from delivered) as delivery_ids`,
   );
-  return { slot: Number(row?.slot ?? 0) > 0, upgraded: Number(row?.upgraded ?? 0) > 0 };
+  return {
+    slot: Number(row?.slot ?? 0) > 0,
+    upgraded: Number(row?.upgraded ?? 0) > 0,
+    deliveryIds: row?.delivery_ids ? row.delivery_ids.split(",") : [],
+  };
+}
+
+/** After COMMIT: one job per delivery row; a job not queued is sent by lead-delivery's sweep. */
+function queueDeliveries(deps: TPurchaseDeps, ids: string[], leadId: string) {
+  return afterCommit(async () => {
+    try {
+      for (const deliveryId of ids) await deps.jobs.send(LEAD_DELIVERY_JOB, { deliveryId });
+    } catch (err) {
+      deps.logger.error({ err, leadId }, "lead deliveries not queued");
+    }
+  });
 }
 
 /**
@@ -234,7 +263,9 @@ export async function purchaseLeadWithCredit(
           throw err;
         }
       }
-      await deliverLeadToBuyers(deps, { companyId: ctx.companyId, leadId: input.leadId });
+      // The delivery rows were written with the slot; only their jobs wait for COMMIT (none without
+      // endpoints, so then nothing runs after it).
+      if (taken.deliveryIds.length > 0) await queueDeliveries(deps, taken.deliveryIds, input.leadId);
       return {
         success: true as const,
         newBalance,
