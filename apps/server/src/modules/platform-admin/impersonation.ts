@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { TAppEnv, TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error";
+import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { authStoreOf } from "../../lib/better-auth-adapter";
 import {
   authenticate,
