@@ -233,12 +233,44 @@ const recipes: Record<string, TRecipe> = {
       email: ["bea.two@roofing.example.com"],
       prepaidLeadsTotal: [12],
       prepaidLeadsRemaining: [5],
+      deliveryHours: [[null, { from: 480, to: 1080 }, null, null, null, null, null]],
+      timeZone: ["America/Los_Angeles"],
+      pausedUntil: [() => new Date(Date.now() + 86_400_000).toISOString()],
     },
     readKey: { nicheId: "niche" },
     derived: {
       zipCode: ["latitude", "longitude"],
       nicheId: ["effectivePrice", "costPerLeadCredits"],
       costPerLead: ["effectivePrice", "costPerLeadCredits"],
+    },
+  },
+  "PATCH /api/forms/{formId}/distribution": {
+    async create() {
+      const r = await call("/api/forms", owner.cookie, "POST", {
+        title: "Distributed form",
+        fields: QUOTE_FIELDS,
+        nicheId: owner.nicheId,
+      });
+      const path = `/api/forms/${r.id}/distribution`;
+      await call(path, owner.cookie, "PATCH", { method: "priority", buyers: [{ buyerId, weight: 3 }] });
+      return { path, cookie: owner.cookie };
+    },
+    read: (path, cookie) => call(path, cookie),
+    values: { method: ["weighted"], buyers: [[]] },
+  },
+  "PATCH /api/buyers/{buyerId}/distribution": {
+    async create() {
+      const path = `/api/buyers/${buyerId}/distribution`;
+      await call(path, owner.cookie, "PATCH", {
+        bids: [{ nicheId: owner.nicheId, credits: 10 }],
+        leadFilters: [{ fieldId: "service", operator: "is", values: ["Roof repair"] }],
+      });
+      return { path, cookie: owner.cookie };
+    },
+    read: (path, cookie) => call(path, cookie),
+    values: {
+      bids: [() => [{ nicheId: owner.nicheId, credits: 20 }]],
+      leadFilters: [[{ fieldId: "owner", operator: "is_not", values: ["No"] }]],
     },
   },
   "PATCH /api/buyer-portal/leads/{leadId}": {
