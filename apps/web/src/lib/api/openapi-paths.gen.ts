@@ -20547,6 +20547,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Not an owner or org admin */
             403: {
                 headers: {
@@ -20599,6 +20620,27 @@ export interface operations {
                         lastError: string | null;
                         createdAt: string;
                         sentAt: string | null;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
