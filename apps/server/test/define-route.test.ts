@@ -46,7 +46,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "apps/server/src/modules/returns/api-routes.ts",
   "apps/server/src/modules/returns/buyer-routes.ts",
   "apps/server/src/modules/returns/routes.ts",
-  "apps/server/src/modules/team/acceptance-routes.ts",
 ]);
 
 function filesMatching(pattern: RegExp) {
