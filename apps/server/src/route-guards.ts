@@ -14,7 +14,10 @@ function both(a: MiddlewareHandler<TAppEnv>, b: MiddlewareHandler<TAppEnv>): Mid
     });
 }
 
-const pass: MiddlewareHandler<TAppEnv> = (_c, next) => next();
+// Awaited, not returned: next() resolves to the context, which defineRoute would take for an answer.
+const pass: MiddlewareHandler<TAppEnv> = async (_c, next) => {
+  await next();
+};
 
 /**
  * The guard of each auth a route may declare (plugins/define-route.ts): composition, because the

@@ -1,10 +1,18 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import { SETTINGS_MESSAGES } from "@leadpost/shared";
 import type { MiddlewareHandler } from "hono";
 import type { TAppEnv, TRouteAuthSpec } from "../app-types";
 import { apiError } from "../lib/openapi";
 
 /** The 401 every signed-in route documents. */
 export const NOT_SIGNED_IN = apiError("Not signed in");
+
+/** The auth of every Settings route (/api/settings/…): owners and org admins, refused in Settings' words. */
+export const SETTINGS_ADMINS = {
+  auth: "company",
+  roles: ["owner", "org_admin"],
+  deniedMessage: SETTINGS_MESSAGES.ACCESS_DENIED,
+} as const satisfies TRouteAuthSpec;
 
 /**
  * Runs the guard the composition (app.ts) put on the request for this route's declared auth; a

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   API_KEY_MESSAGES,
   SETTINGS_MESSAGES,
@@ -17,22 +17,25 @@ import { runAsCompany } from "../../db/tenant-scope";
 import { AppError } from "../../lib/app-error";
 import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../plugins/client-ip";
+import { defineRoute, SETTINGS_ADMINS } from "../../plugins/define-route";
 import { companyContext } from "../../plugins/tenant";
 import { submitForm } from "../lead-distribution";
 import { listApiLeads } from "./lead-api";
 import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey } from "./service";
 
 const KEYS = "/api/settings/api-keys";
-const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
+const denied = { 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "get",
   path: KEYS,
   tags: ["Settings"],
   summary: "The company's API keys (preview, environment, created, last used)",
   responses: { 200: jsonContent(ZApiKeyListSchema, "Keys"), ...denied },
 });
-const createKeyRoute = createRoute({
+const createKeyRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: KEYS,
   tags: ["Settings"],
@@ -40,7 +43,8 @@ const createKeyRoute = createRoute({
   request: { body: jsonBody(ZCreateApiKeySchema) },
   responses: { 201: jsonContent(ZCreatedApiKeySchema, "Created"), ...denied, 422: apiError("Name required") },
 });
-const revokeRoute = createRoute({
+const revokeRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "delete",
   path: `${KEYS}/{id}`,
   tags: ["Settings"],
@@ -53,7 +57,8 @@ const KEY_REFUSED = apiError(
   "Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer`",
 );
 
-const postLeadRoute = createRoute({
+const postLeadRoute = defineRoute({
+  auth: "apiKey",
   method: "post",
   path: "/api/v1/forms/{formId}/leads",
   operationId: "postLead",
@@ -105,7 +110,8 @@ const postLeadRoute = createRoute({
     429: apiError("Too many submissions"),
   },
 });
-const listLeadsRoute = createRoute({
+const listLeadsRoute = defineRoute({
+  auth: "apiKey",
   method: "get",
   path: "/api/v1/leads",
   operationId: "listLeads",
@@ -140,7 +146,7 @@ export const presentedKey = (c: Context<TAppEnv>) => {
 /** The key a request presents (Authorization: Bearer), checked: its company and kind. */
 export const requestApiKey = (deps: TDeps, c: Context<TAppEnv>) => authenticateApiKey(deps, presentedKey(c));
 
-/** Key management lives under /api/settings (owner and org admin, guarded there); the lead API takes a key. */
+/** Key management is a Settings route (owner and org admin); the lead API takes a key. */
 export function registerApiKeyRoutes(app: TApp, deps: TDeps) {
   app.openapi(listRoute, async (c) => c.json(await listApiKeys(deps, companyContext(c)), 200));
   app.openapi(createKeyRoute, async (c) =>

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   SETTINGS_MESSAGES,
   ZBackupAnalysisSchema,
@@ -8,6 +8,7 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonContent } from "../../lib/openapi";
+import { defineRoute, SETTINGS_ADMINS } from "../../plugins/define-route";
 import { companyContext } from "../../plugins/tenant";
 import { BACKUP_CONTENT_TYPE } from "./format";
 import { analyseBackup, createBackup, downloadBackup, listBackups, restoreBackup } from "./service";
@@ -19,7 +20,7 @@ const BASE = "/api/settings/backups";
  */
 export const BACKUP_UPLOAD_PATHS: readonly string[] = [`${BASE}/analyse`, `${BASE}/restore`];
 const tags = ["Settings"];
-const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
+const denied = { 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
 /** The file as downloaded, sent as the request's raw body; checked by the service as it streams. */
 const fileBody = {
   required: true,
@@ -34,21 +35,24 @@ const fileBody = {
   },
 };
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "get",
   path: BASE,
   tags,
   summary: "Backup history (newest 50)",
   responses: { 200: jsonContent(ZBackupListSchema, "Backups"), ...denied },
 });
-const createBackupRoute = createRoute({
+const createBackupRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: BASE,
   tags,
   summary: "Create Backup Now",
   responses: { 201: jsonContent(ZBackupSchema, "Created"), ...denied },
 });
-const downloadRoute = createRoute({
+const downloadRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "get",
   path: `${BASE}/download`,
   tags,
@@ -63,7 +67,8 @@ const downloadRoute = createRoute({
     404: apiError("No Backups Found"),
   },
 });
-const analyseRoute = createRoute({
+const analyseRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: `${BASE}/analyse`,
   tags,
@@ -75,7 +80,8 @@ const analyseRoute = createRoute({
     422: apiError("Invalid backup file format"),
   },
 });
-const restoreRoute = createRoute({
+const restoreRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: `${BASE}/restore`,
   tags,
@@ -89,7 +95,7 @@ const restoreRoute = createRoute({
   },
 });
 
-/** Under /api/settings: owner and org admin only (guarded there). */
+/** Settings routes: owner and org admin only. */
 export function registerBackupRoutes(app: TApp, deps: TDeps) {
   app.openapi(listRoute, async (c) => c.json(await listBackups(deps, companyContext(c)), 200));
   app.openapi(createBackupRoute, async (c) => c.json(await createBackup(deps, companyContext(c)), 201));

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { type RouteConfig, z } from "@hono/zod-openapi";
 import {
   ZCallTrackingAnalyticsSchema,
   ZCallTrackingPeriodQuerySchema,
@@ -12,10 +12,10 @@ import {
   ZTrackingNumberInputSchema,
   ZTrackingNumberListSchema,
 } from "@leadpost/shared";
-import type { TApp, TDeps } from "../../app-types";
+import type { TApp, TDeps, TRouteAuthSpec } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { callTrackingAnalytics, leadCallTouches } from "./analytics";
 import { createDniNumber, deleteDniNumber, listDniNumbers, updateDniNumber } from "./dni-numbers";
 import { callTrackingSetup } from "./script-config";
@@ -28,7 +28,6 @@ import {
 } from "./tracking-numbers";
 
 const tags = ["Call tracking"];
-const noSession = apiError("Not signed in");
 const forbidden = apiError("No company, or not an owner or admin");
 const notFound = apiError("Not one of this company's records");
 const invalid = apiError("Invalid input, with a message per field");
@@ -37,22 +36,25 @@ const idParams = z.object({ id: z.uuid() });
 const done = z.object({ success: z.literal(true), message: z.string() });
 const saved = z.object({ number: ZDniNumberSchema, message: z.string() });
 
-const route = <T extends Parameters<typeof createRoute>[0]>(r: T) =>
-  createRoute({ ...r, tags, responses: { 401: noSession, 403: forbidden, ...r.responses } });
+const route = <T extends Omit<RouteConfig, "middleware"> & TRouteAuthSpec>(r: T) =>
+  defineRoute({ ...r, tags, responses: { 403: forbidden, ...r.responses } });
 
 const setupRoute = route({
+  auth: "company",
   method: "get",
   path: "/api/call-tracking/setup",
   summary: "The company's script key and address for the Setup Instructions snippet",
   responses: { 200: jsonContent(ZCallTrackingSetupSchema, "Setup") },
 });
 const listDniRoute = route({
+  auth: "company",
   method: "get",
   path: "/api/call-tracking/dni-numbers",
   summary: "Legacy Numbers: DNI numbers, newest first",
   responses: { 200: jsonContent(ZDniNumberListSchema, "DNI numbers") },
 });
 const createDniRoute = route({
+  auth: "company",
   method: "post",
   path: "/api/call-tracking/dni-numbers",
   summary: "Add a DNI number; a default one clears the default flag of the others",
@@ -60,6 +62,7 @@ const createDniRoute = route({
   responses: { 201: jsonContent(saved, "Added"), 409: duplicate, 422: invalid },
 });
 const updateDniRoute = route({
+  auth: "company",
   method: "put",
   path: "/api/call-tracking/dni-numbers/{id}",
   summary: "Edit a DNI number",
@@ -67,6 +70,7 @@ const updateDniRoute = route({
   responses: { 200: jsonContent(saved, "Updated"), 404: notFound, 409: duplicate, 422: invalid },
 });
 const deleteDniRoute = route({
+  auth: "company",
   method: "delete",
   path: "/api/call-tracking/dni-numbers/{id}",
   summary: "Delete a DNI number",
@@ -74,24 +78,28 @@ const deleteDniRoute = route({
   responses: { 200: jsonContent(done, "Deleted"), 404: notFound },
 });
 const sessionsRoute = route({
+  auth: "company",
   method: "get",
   path: "/api/call-tracking/sessions",
   summary: "Recent Sessions: the latest 100 visits the script recorded",
   responses: { 200: jsonContent(ZDniSessionListSchema, "Sessions") },
 });
 const listTrackingRoute = route({
+  auth: "company",
   method: "get",
   path: "/api/call-tracking/tracking-numbers",
   summary: "Tracking numbers with the phone number each uses",
   responses: { 200: jsonContent(ZTrackingNumberListSchema, "Tracking numbers") },
 });
 const phoneNumbersRoute = route({
+  auth: "company",
   method: "get",
   path: "/api/call-tracking/phone-numbers",
   summary: "The company's Twilio and tracking numbers a tracking number can use",
   responses: { 200: jsonContent(ZTrackablePhoneNumberListSchema, "Phone numbers") },
 });
 const createTrackingRoute = route({
+  auth: "company",
   method: "post",
   path: "/api/call-tracking/tracking-numbers",
   summary: "Add a tracking number linked to one of the company's phone numbers",
@@ -99,6 +107,7 @@ const createTrackingRoute = route({
   responses: { 201: jsonContent(z.object({ id: z.string(), message: z.string() }), "Created"), 422: invalid },
 });
 const deleteTrackingRoute = route({
+  auth: "company",
   method: "delete",
   path: "/api/call-tracking/tracking-numbers/{id}",
   summary: "Delete a tracking number",
@@ -106,6 +115,7 @@ const deleteTrackingRoute = route({
   responses: { 200: jsonContent(done, "Deleted"), 404: notFound },
 });
 const analyticsRoute = route({
+  auth: "company",
   method: "get",
   path: "/api/call-tracking/analytics",
   summary: "Calls to tracking numbers in the last 1, 7, 30 or 90 days: totals, by source, by day, latest ten",
@@ -113,6 +123,7 @@ const analyticsRoute = route({
   responses: { 200: jsonContent(ZCallTrackingAnalyticsSchema, "Analytics"), 422: invalid },
 });
 const leadCallsRoute = route({
+  auth: "company",
   method: "get",
   path: "/api/call-tracking/leads/{id}/calls",
   summary: "Tracked calls from the lead's phone around the time of the lead (its call touches)",
@@ -122,7 +133,6 @@ const leadCallsRoute = route({
 
 /** Every company role reads call tracking; owners and org admins change it (checked in the services). */
 export function registerCallTrackingRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/call-tracking/*", requireSession(deps), requireCompanyRole(deps));
   app.openapi(setupRoute, async (c) => c.json(await callTrackingSetup(deps, companyContext(c)), 200));
   app.openapi(listDniRoute, async (c) => c.json(await listDniNumbers(deps, companyContext(c)), 200));
   app.openapi(createDniRoute, async (c) =>

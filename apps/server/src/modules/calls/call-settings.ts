@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   CALL_SETTINGS_DEFAULTS,
   type TCallSettings,
@@ -10,6 +10,7 @@ import type { TApp, TDeps } from "../../app-types";
 import type { DbOrTx } from "../../db/client";
 import { callSettings } from "../../db/schema";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { companyContext, type TCompanyContext } from "../../plugins/tenant";
 import { assertCallCenterAdmin } from "./guard";
 
@@ -55,17 +56,19 @@ export async function updateCallSettings(
 }
 
 const tags = ["Call center"];
-const base = { 401: apiError("Not signed in"), 403: apiError("No company, or not an owner or admin") };
+const base = { 403: apiError("No company, or not an owner or admin") };
 const answer = z.object({ settings: ZCallSettingsSchema });
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/calls/settings",
   tags,
   summary: "Company-wide call settings: routing strategy of new numbers, recording, voicemail, transcription",
   responses: { ...base, 200: jsonContent(answer, "The settings") },
 });
-const patchRoute = createRoute({
+const patchRoute = defineRoute({
+  auth: "company",
   method: "patch",
   path: "/api/calls/settings",
   tags,

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { CALL_MESSAGES } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
 import type { TApp, TDeps } from "../../app-types";
@@ -6,6 +6,7 @@ import { callLogs, voicemails } from "../../db/schema";
 import { fetchRecordingMedia } from "../../integrations/twilio";
 import { AppError, notFound } from "../../lib/app-error";
 import { apiError } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { companyContext, type TCompanyContext } from "../../plugins/tenant";
 import { companyTwilio } from "./credentials";
 
@@ -67,14 +68,14 @@ const responses = {
     description: "The recording (MP3), streamed from Twilio",
     content: { "audio/mpeg": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
   },
-  401: apiError("Not signed in"),
   403: apiError("No company"),
   404: apiError("Not one of this company's recordings"),
   409: apiError("Twilio Not Configured"),
   502: apiError(RECORDING_FETCH_FAILED),
 };
 
-const callRoute = createRoute({
+const callRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/calls/history/{id}/recording",
   tags: ["Call center"],
@@ -82,7 +83,8 @@ const callRoute = createRoute({
   request: { params, query },
   responses,
 });
-const voicemailRoute = createRoute({
+const voicemailRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/calls/voicemails/{id}/recording",
   tags: ["Call center"],

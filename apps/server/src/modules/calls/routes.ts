@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { type RouteConfig, z } from "@hono/zod-openapi";
 import {
   ZAgentInputSchema,
   ZAgentListSchema,
@@ -21,10 +21,10 @@ import {
   ZRoutingNumberSchema,
   ZVoicemailListSchema,
 } from "@leadpost/shared";
-import type { TApp, TDeps } from "../../app-types";
+import type { TApp, TDeps, TRouteAuthSpec } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import {
   callMetrics,
   deleteCalls,
@@ -65,26 +65,31 @@ const tags = ["Call center"];
 const idParams = z.object({ id: z.uuid() });
 const linkParams = z.object({ id: z.uuid(), routingId: z.uuid() });
 const done = z.object({ success: z.literal(true), message: z.string() });
-const base = { 401: apiError("Not signed in"), 403: apiError("No company, or not an owner or admin") };
+const base = { 403: apiError("No company, or not an owner or admin") };
 const notFound = apiError("Not one of this company's records");
 const invalid = apiError("Invalid input, with a message per field");
 
 type TMethod = "get" | "post" | "put" | "patch" | "delete";
-const route = <R extends Omit<Parameters<typeof createRoute>[0], "tags" | "method">>(method: TMethod, r: R) =>
-  createRoute({ ...r, method, tags, responses: { ...base, ...r.responses } });
+const route = <R extends Omit<RouteConfig, "tags" | "method" | "middleware"> & TRouteAuthSpec>(
+  method: TMethod,
+  r: R,
+) => defineRoute({ ...r, method, tags, responses: { ...base, ...r.responses } });
 
 const routes = {
   status: route("get", {
+    auth: "company",
     path: "/api/calls/status",
     summary: "Twilio Connected or Not Configured, and the webhook addresses to give Twilio",
     responses: { 200: jsonContent(ZCallCenterStatusSchema, "Status") },
   }),
   numbers: route("get", {
+    auth: "company",
     path: "/api/calls/phone-numbers",
     summary: "The company's numbers (Twilio, routing, tracking) with their linked routing numbers",
     responses: { 200: jsonContent(ZPhoneNumberListSchema, "Numbers") },
   }),
   createNumber: route("post", {
+    auth: "company",
     path: "/api/calls/phone-numbers",
     summary: "Add a number with its routing, recording and voicemail settings",
     request: { body: jsonBody(ZPhoneNumberInputSchema) },
@@ -95,6 +100,7 @@ const routes = {
     },
   }),
   updateNumber: route("patch", {
+    auth: "company",
     path: "/api/calls/phone-numbers/{id}",
     summary: "Change a number's settings (its type never changes); activate or deactivate it",
     request: { params: idParams, body: jsonBody(ZPhoneNumberPatchSchema) },
@@ -105,6 +111,7 @@ const routes = {
     },
   }),
   incomingNumbers: route("get", {
+    auth: "company",
     path: "/api/calls/twilio-numbers",
     summary: "The numbers of the company's Twilio account, for Add Phone Number",
     responses: {
@@ -114,6 +121,7 @@ const routes = {
     },
   }),
   connectNumber: route("post", {
+    auth: "company",
     path: "/api/calls/phone-numbers/{id}/connect",
     summary: "Point the number at this app in Twilio (voice URL and status callback, both POST)",
     request: { params: idParams },
@@ -125,52 +133,61 @@ const routes = {
     },
   }),
   deleteNumber: route("delete", {
+    auth: "company",
     path: "/api/calls/phone-numbers/{id}",
     summary: "Delete a number",
     request: { params: idParams },
     responses: { 200: jsonContent(done, "Deleted"), 404: notFound },
   }),
   link: route("post", {
+    auth: "company",
     path: "/api/calls/phone-numbers/{id}/routing-numbers/{routingId}",
     summary: "Link a routing number to a Twilio number",
     request: { params: linkParams },
     responses: { 200: jsonContent(done, "Linked"), 404: notFound, 409: apiError("Already associated") },
   }),
   unlink: route("delete", {
+    auth: "company",
     path: "/api/calls/phone-numbers/{id}/routing-numbers/{routingId}",
     summary: "Unlink a routing number from a Twilio number",
     request: { params: linkParams },
     responses: { 200: jsonContent(done, "Unlinked"), 404: notFound },
   }),
   routing: route("get", {
+    auth: "company",
     path: "/api/calls/routing-numbers",
     summary: "Routing numbers (where calls are forwarded)",
     responses: { 200: jsonContent(ZRoutingNumberListSchema, "Routing numbers") },
   }),
   createRouting: route("post", {
+    auth: "company",
     path: "/api/calls/routing-numbers",
     summary: "Add a routing number (E.164)",
     request: { body: jsonBody(ZRoutingNumberInputSchema) },
     responses: { 201: jsonContent(z.object({ routingNumber: ZRoutingNumberSchema }), "Added"), 422: invalid },
   }),
   deleteRouting: route("delete", {
+    auth: "company",
     path: "/api/calls/routing-numbers/{id}",
     summary: "Delete a routing number",
     request: { params: idParams },
     responses: { 200: jsonContent(done, "Deleted"), 404: notFound },
   }),
   agents: route("get", {
+    auth: "company",
     path: "/api/calls/agents",
     summary: "Agents in ring order, with status and call counts",
     responses: { 200: jsonContent(ZAgentListSchema, "Agents") },
   }),
   createAgent: route("post", {
+    auth: "company",
     path: "/api/calls/agents",
     summary: "Add an agent",
     request: { body: jsonBody(ZAgentInputSchema) },
     responses: { 201: jsonContent(z.object({ agent: ZAgentSchema }), "Added"), 422: invalid },
   }),
   updateAgent: route("put", {
+    auth: "company",
     path: "/api/calls/agents/{id}",
     summary: "Edit an agent: the fields sent change",
     request: { params: idParams, body: jsonBody(ZAgentPatchSchema) },
@@ -181,17 +198,20 @@ const routes = {
     },
   }),
   deleteAgent: route("delete", {
+    auth: "company",
     path: "/api/calls/agents/{id}",
     summary: "Delete an agent",
     request: { params: idParams },
     responses: { 200: jsonContent(done, "Deleted"), 404: notFound },
   }),
   blocked: route("get", {
+    auth: "company",
     path: "/api/calls/blocked-numbers",
     summary: "Blocked callers, newest first",
     responses: { 200: jsonContent(ZBlockedNumberListSchema, "Blocked numbers") },
   }),
   block: route("post", {
+    auth: "company",
     path: "/api/calls/blocked-numbers",
     summary: "Block a caller (stored normalised; a repeat is refused)",
     request: { body: jsonBody(ZBlockNumberInputSchema) },
@@ -202,22 +222,26 @@ const routes = {
     },
   }),
   unblock: route("delete", {
+    auth: "company",
     path: "/api/calls/blocked-numbers/{id}",
     summary: "Unblock a caller",
     request: { params: idParams },
     responses: { 200: jsonContent(done, "Unblocked"), 404: notFound },
   }),
   history: route("get", {
+    auth: "company",
     path: "/api/calls/history",
     summary: "Call History: the latest 100 calls",
     responses: { 200: jsonContent(ZCallListSchema, "Calls") },
   }),
   live: route("get", {
+    auth: "company",
     path: "/api/calls/live",
     summary: "Live calls (ringing or in progress), at most 10",
     responses: { 200: jsonContent(ZCallListSchema, "Calls") },
   }),
   deleteCalls: route("post", {
+    auth: "company",
     path: "/api/calls/delete",
     summary: "Delete call records; live ones are ended at Twilio first",
     request: { body: jsonBody(ZCallIdsSchema) },
@@ -236,17 +260,20 @@ const routes = {
     },
   }),
   voicemails: route("get", {
+    auth: "company",
     path: "/api/calls/voicemails",
     summary: "The latest 20 voicemails and the unread count",
     responses: { 200: jsonContent(ZVoicemailListSchema, "Voicemails") },
   }),
   readVoicemail: route("post", {
+    auth: "company",
     path: "/api/calls/voicemails/{id}/read",
     summary: "Mark a voicemail read",
     request: { params: idParams },
     responses: { 200: jsonContent(done, "Read"), 404: notFound },
   }),
   metrics: route("get", {
+    auth: "company",
     path: "/api/calls/metrics",
     summary: "Call metrics for the last 1, 7, 30 or 90 days",
     request: {
@@ -261,12 +288,14 @@ const routes = {
     responses: { 200: jsonContent(ZCallMetricsSchema, "Metrics"), 422: invalid },
   }),
   debugger: route("get", {
+    auth: "company",
     path: "/api/calls/debugger",
     summary:
       "Debugger (owners and admins): Twilio permissions check, Twilio's latest calls, local errors, error-code legend",
     responses: { 200: jsonContent(ZCallDebuggerSchema, "What the debugger shows") },
   }),
   testCall: route("post", {
+    auth: "company",
     path: "/api/calls/test-call",
     summary: "Test Call Center (owners and admins): a simulated inbound call through the signed webhook path",
     request: { body: jsonBody(z.object({ phoneNumberId: z.uuid(), from: z.string().max(30).nullish() })) },
@@ -283,7 +312,6 @@ const routes = {
 
 /** The call center's company API: every company role reads; owners and org admins change. */
 export function registerCallCenterRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/calls/*", requireSession(deps), requireCompanyRole(deps));
   const ctx = companyContext;
   app.openapi(routes.status, async (c) => c.json(await callCenterStatus(deps, ctx(c)), 200));
   app.openapi(routes.numbers, async (c) => c.json(await listPhoneNumbers(deps, ctx(c)), 200));

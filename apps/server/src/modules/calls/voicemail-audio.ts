@@ -1,10 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { CALL_MESSAGES, VOICEMAIL_AUDIO_RULES, ZPhoneNumberSchema } from "@leadpost/shared";
 import { and, eq } from "drizzle-orm";
 import type { TApp, TDeps } from "../../app-types";
 import { phoneNumbers } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import { apiError, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { companyContext, type TCompanyContext } from "../../plugins/tenant";
 import { storeUpload, type TUploadKind, uploadBodyLimit } from "../stored-files";
 import { assertCallCenterAdmin } from "./guard";
@@ -63,12 +64,12 @@ const GREETING: TUploadKind = {
 
 const answer = z.object({ phoneNumber: ZPhoneNumberSchema, message: z.string() });
 const base = {
-  401: apiError("Not signed in"),
   403: apiError("No company, or not an owner or admin"),
   404: apiError("Not one of this company's numbers"),
 };
 
-const uploadRoute = createRoute({
+const uploadRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: PATH,
   tags: ["Call center"],
@@ -92,7 +93,8 @@ const uploadRoute = createRoute({
   },
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = defineRoute({
+  auth: "company",
   method: "delete",
   path: PATH,
   tags: ["Call center"],

@@ -1,13 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZEmailLogMessageSchema, ZEmailLogQuerySchema, ZEmailLogSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { listEmailLog, resendFailedEmail } from "./log";
 import { registerResendWebhook } from "./resend-webhook";
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "company",
+  roles: ["owner", "org_admin"],
   method: "get",
   path: "/api/email/messages",
   tags: ["Email"],
@@ -19,7 +21,9 @@ const listRoute = createRoute({
   },
 });
 
-const resendRoute = createRoute({
+const resendRoute = defineRoute({
+  auth: "company",
+  roles: ["owner", "org_admin"],
   method: "post",
   path: "/api/email/messages/{id}/resend",
   tags: ["Email"],
@@ -35,7 +39,6 @@ const resendRoute = createRoute({
 
 export function registerEmailRoutes(app: TApp, deps: TDeps) {
   registerResendWebhook(app, deps);
-  app.use("/api/email/*", requireSession(deps), requireCompanyRole(deps, ["owner", "org_admin"]));
   app.openapi(listRoute, async (c) => {
     const log = await listEmailLog(deps.database.db, companyContext(c), c.req.valid("query"));
     return c.json(log, 200);

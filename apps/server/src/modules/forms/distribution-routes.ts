@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   ZFormDistributionSchema,
   ZFormIdParamsSchema,
@@ -6,14 +5,15 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { companyContext } from "../../plugins/tenant";
 import { getFormDistribution, updateFormDistribution } from "./distribution";
 
 const tags = ["Forms"];
-const noSession = apiError("Not signed in");
 const noCompany = apiError("No company associated with your account");
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/forms/{formId}/distribution",
   tags,
@@ -22,13 +22,13 @@ const getRoute = createRoute({
   request: { params: ZFormIdParamsSchema },
   responses: {
     200: jsonContent(ZFormDistributionSchema, "Distribution settings"),
-    401: noSession,
     403: noCompany,
     404: apiError("Not one of this company's forms"),
   },
 });
 
-const updateRoute = createRoute({
+const updateRoute = defineRoute({
+  auth: "company",
   method: "patch",
   path: "/api/forms/{formId}/distribution",
   tags,
@@ -37,14 +37,13 @@ const updateRoute = createRoute({
   request: { params: ZFormIdParamsSchema, body: jsonBody(ZUpdateFormDistributionSchema) },
   responses: {
     200: jsonContent(ZFormDistributionSchema, "Updated"),
-    401: noSession,
     403: noCompany,
     404: apiError("Not one of this company's forms, or a buyer not of this company"),
     422: apiError("Invalid method, buyer or weight"),
   },
 });
 
-/** Distribution methods per form (docs/routing.md "Distribution methods"); the session check is registerFormRoutes'. */
+/** Distribution methods per form (docs/routing.md "Distribution methods"). */
 export function registerFormDistributionRoutes(app: TApp, deps: TDeps) {
   app.openapi(getRoute, async (c) =>
     c.json(await getFormDistribution(deps, companyContext(c), c.req.valid("param").formId), 200),

@@ -1,9 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { TApp, TDeps } from "../../app-types";
 import { PRIVATE_STORAGE_FOLDERS } from "../../integrations/storage";
 import { AppError } from "../../lib/app-error";
 import { sniffImage } from "../../lib/image-sniff";
 import { apiError, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { errorResponse } from "../../plugins/errors";
 import { companyContext } from "../../plugins/tenant";
 import { storeUpload, type TUploadKind, uploadBodyLimit } from "../stored-files";
@@ -34,7 +35,8 @@ const FORM_IMAGE: TUploadKind = {
   failed: IMAGE_UPLOAD_RULES.FAILED,
 };
 
-const uploadRoute = createRoute({
+const uploadRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: FORM_IMAGE_UPLOAD_PATH,
   tags: ["Forms"],
@@ -51,7 +53,6 @@ const uploadRoute = createRoute({
   },
   responses: {
     201: jsonContent(z.object({ url: z.string(), key: z.string() }), "Stored"),
-    401: apiError("Not signed in"),
     403: apiError("No company associated with your account"),
     413: apiError(IMAGE_UPLOAD_RULES.TOO_LARGE),
     422: apiError(IMAGE_UPLOAD_RULES.NOT_IMAGE),

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   FORM_MESSAGES,
   HONEYPOT_FIELD,
@@ -14,6 +14,7 @@ import type { ZodError } from "zod";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../plugins/client-ip";
+import { defineRoute } from "../../plugins/define-route";
 import { errorResponse, zodFieldErrors } from "../../plugins/errors";
 import {
   countRefusedSubmission,
@@ -27,7 +28,8 @@ import { toPublicForm } from "./mappers";
 const tags = ["Public forms"];
 const formGone = apiError(FORM_MESSAGES.NOT_FOUND_OR_UNPUBLISHED);
 
-const publicFormRoute = createRoute({
+const publicFormRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: "/api/public/forms/{formId}",
   tags,
@@ -36,7 +38,8 @@ const publicFormRoute = createRoute({
   responses: { 200: jsonContent(ZPublicFormSchema, "The form"), 404: formGone },
 });
 
-const submitRoute = createRoute({
+const submitRoute = defineRoute({
+  auth: "public",
   method: "post",
   path: "/api/public/forms/{formId}/submissions",
   tags,

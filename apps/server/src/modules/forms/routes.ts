@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   ZCreateFormSchema,
   ZFormDetailSchema,
@@ -10,35 +10,37 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { registerFormDistributionRoutes } from "./distribution-routes";
 import { registerFormImageRoutes } from "./images";
 import { listFormOptions } from "./options";
 import { createForm, deleteForm, getForm, listForms, setFormStatus, updateForm } from "./service";
 
 const tags = ["Forms"];
-const noSession = apiError("Not signed in");
 const noCompany = apiError("No company associated with your account");
 const notFound = apiError("Not one of this company's forms");
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/forms",
   tags,
   summary: "The company's forms, most recently updated first, with published and draft counts",
-  responses: { 200: jsonContent(ZFormListSchema, "Forms"), 401: noSession, 403: noCompany },
+  responses: { 200: jsonContent(ZFormListSchema, "Forms"), 403: noCompany },
 });
 
-const optionsRoute = createRoute({
+const optionsRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/forms/options",
   tags,
   summary: "The niches and buyers a form's niche and buyer list may name",
-  responses: { 200: jsonContent(ZFormOptionsSchema, "Choices"), 401: noSession, 403: noCompany },
+  responses: { 200: jsonContent(ZFormOptionsSchema, "Choices"), 403: noCompany },
 });
 
-const createFormRoute = createRoute({
+const createFormRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: "/api/forms",
   tags,
@@ -46,13 +48,13 @@ const createFormRoute = createRoute({
   request: { body: jsonBody(ZCreateFormSchema) },
   responses: {
     201: jsonContent(ZFormDetailSchema, "Created"),
-    401: noSession,
     403: noCompany,
     422: apiError("Invalid form, niche or buyer list"),
   },
 });
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/forms/{formId}",
   tags,
@@ -60,13 +62,13 @@ const getRoute = createRoute({
   request: { params: ZFormIdParamsSchema },
   responses: {
     200: jsonContent(ZFormDetailSchema, "The form"),
-    401: noSession,
     403: noCompany,
     404: notFound,
   },
 });
 
-const updateRoute = createRoute({
+const updateRoute = defineRoute({
+  auth: "company",
   method: "patch",
   path: "/api/forms/{formId}",
   tags,
@@ -74,7 +76,6 @@ const updateRoute = createRoute({
   request: { params: ZFormIdParamsSchema, body: jsonBody(ZUpdateFormSchema) },
   responses: {
     200: jsonContent(ZFormDetailSchema, "Updated"),
-    401: noSession,
     403: noCompany,
     404: notFound,
     422: apiError("Invalid form, niche or buyer list"),
@@ -82,7 +83,8 @@ const updateRoute = createRoute({
 });
 
 const statusRoute = (action: "publish" | "unpublish") =>
-  createRoute({
+  defineRoute({
+    auth: "company",
     method: "post",
     path: `/api/forms/{formId}/${action}`,
     tags,
@@ -93,14 +95,14 @@ const statusRoute = (action: "publish" | "unpublish") =>
     request: { params: ZFormIdParamsSchema },
     responses: {
       200: jsonContent(ZFormStatusResultSchema, "New status"),
-      401: noSession,
       403: noCompany,
       404: notFound,
       ...(action === "publish" ? { 422: apiError("The form has no question to answer") } : {}),
     },
   });
 
-const deleteRoute = createRoute({
+const deleteRoute = defineRoute({
+  auth: "company",
   method: "delete",
   path: "/api/forms/{formId}",
   tags,
@@ -108,7 +110,6 @@ const deleteRoute = createRoute({
   request: { params: ZFormIdParamsSchema },
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), "Deleted"),
-    401: noSession,
     403: noCompany,
     404: notFound,
   },
@@ -116,7 +117,6 @@ const deleteRoute = createRoute({
 
 /** Company-side form management: every role of the company builds and publishes forms (001 §1). */
 export function registerFormRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/forms/*", requireSession(deps), requireCompanyRole(deps));
   registerFormImageRoutes(app, deps);
   registerFormDistributionRoutes(app, deps);
 

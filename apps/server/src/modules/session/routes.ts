@@ -1,20 +1,21 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZWhoamiSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonContent } from "../../lib/openapi";
-import { currentUser, requireSession } from "../../plugins/session";
+import { defineRoute } from "../../plugins/define-route";
+import { currentUser } from "../../plugins/session";
 import { answerInvitationForUser, listInvitationsForUser } from "../buyers";
 import { ensureBuyerAccount } from "./buyer-account";
 import { getWhoami } from "./service";
 
-const whoamiRoute = createRoute({
+const whoamiRoute = defineRoute({
+  auth: "user",
   method: "get",
   path: "/api/whoami",
   tags: ["Session"],
   summary: "The signed-in user's roles, company and buyer records",
   responses: {
     200: jsonContent(ZWhoamiSchema, "Who the session is"),
-    401: apiError("Not signed in"),
   },
 });
 
@@ -27,7 +28,8 @@ const ZInvitationListSchema = z.array(
   }),
 );
 
-const linkBuyerRoute = createRoute({
+const linkBuyerRoute = defineRoute({
+  auth: "user",
   method: "post",
   path: "/api/session/link-buyer",
   tags: ["Session"],
@@ -38,23 +40,23 @@ const linkBuyerRoute = createRoute({
       z.object({ linked: z.literal(0), invitations: ZInvitationListSchema }),
       "Nothing linked; the invitations waiting for an answer",
     ),
-    401: apiError("Not signed in"),
   },
 });
 
-const invitationsRoute = createRoute({
+const invitationsRoute = defineRoute({
+  auth: "user",
   method: "get",
   path: "/api/session/invitations",
   tags: ["Session"],
   summary: "Buyer invitations sent to the signed-in user's verified e-mail and not yet answered",
   responses: {
     200: jsonContent(z.object({ invitations: ZInvitationListSchema }), "Open invitations"),
-    401: apiError("Not signed in"),
   },
 });
 
 const answerInvitationRoute = (answer: "accept" | "decline") =>
-  createRoute({
+  defineRoute({
+    auth: "user",
     method: "post",
     path: `/api/session/invitations/{invitationId}/${answer}`,
     tags: ["Session"],
@@ -72,7 +74,8 @@ const answerInvitationRoute = (answer: "accept" | "decline") =>
     },
   });
 
-const buyerAccountRoute = createRoute({
+const buyerAccountRoute = defineRoute({
+  auth: "user",
   method: "post",
   path: "/api/session/buyer-account",
   tags: ["Session"],
@@ -82,13 +85,11 @@ const buyerAccountRoute = createRoute({
       z.object({ buyerId: z.string(), companyId: z.string(), created: z.boolean() }),
       "The active buyer record",
     ),
-    401: apiError("Not signed in"),
     403: apiError("Inactive buyer, or an account without a company"),
   },
 });
 
 export function registerSessionRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/session/*", requireSession(deps));
   app.openapi(linkBuyerRoute, async (c) =>
     c.json(
       { linked: 0 as const, invitations: await listInvitationsForUser(deps.database.db, currentUser(c)) },
@@ -114,7 +115,6 @@ export function registerSessionRoutes(app: TApp, deps: TDeps) {
   app.openapi(buyerAccountRoute, async (c) =>
     c.json(await ensureBuyerAccount(deps.database.db, currentUser(c)), 200),
   );
-  app.use("/api/whoami", requireSession(deps));
   app.openapi(whoamiRoute, async (c) => {
     const whoami = await getWhoami(deps.database.db, currentUser(c), deps.config.platformAdminEmails);
     return c.json(ZWhoamiSchema.parse(whoami), 200);

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { SETTINGS_MESSAGES } from "@leadpost/shared";
 import { eq } from "drizzle-orm";
 import type { TApp, TDeps } from "../../app-types";
@@ -6,6 +6,7 @@ import { companies } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { sniffImage } from "../../lib/image-sniff";
 import { apiError, jsonContent } from "../../lib/openapi";
+import { defineRoute, SETTINGS_ADMINS } from "../../plugins/define-route";
 import { companyContext } from "../../plugins/tenant";
 import { storeUpload, type TUploadKind, uploadBodyLimit } from "../stored-files";
 
@@ -15,7 +16,7 @@ export const COMPANY_LOGO_PATH = "/api/settings/logo";
 const BUCKET = "company-logos";
 
 const ZLogoAnswer = z.object({ logoUrl: z.string().nullable(), message: z.string() });
-const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
+const denied = { 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
 
 const notImage = () =>
   new AppError("VALIDATION_FAILED", SETTINGS_MESSAGES.LOGO_NOT_IMAGE, {
@@ -31,7 +32,8 @@ const LOGO: TUploadKind = {
   failed: SETTINGS_MESSAGES.LOGO_UPLOAD_FAILED,
 };
 
-const uploadRoute = createRoute({
+const uploadRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: COMPANY_LOGO_PATH,
   tags: ["Settings"],
@@ -53,7 +55,8 @@ const uploadRoute = createRoute({
     422: apiError(SETTINGS_MESSAGES.LOGO_NOT_IMAGE),
   },
 });
-const removeRoute = createRoute({
+const removeRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "delete",
   path: COMPANY_LOGO_PATH,
   tags: ["Settings"],
@@ -61,7 +64,7 @@ const removeRoute = createRoute({
   responses: { 200: jsonContent(ZLogoAnswer, "Removed"), ...denied },
 });
 
-/** Under /api/settings (owners and org admins, guarded there). */
+/** Settings routes (owners and org admins). */
 export function registerLogoRoutes(app: TApp, deps: TDeps) {
   app.use(COMPANY_LOGO_PATH, uploadBodyLimit(LOGO));
   app.openapi(uploadRoute, async (c) => {

@@ -1,4 +1,4 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import {
   SETTINGS_MESSAGES,
   ZCompanySettingsSchema,
@@ -20,8 +20,8 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { answerAfterCommit, companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute, SETTINGS_ADMINS } from "../../plugins/define-route";
+import { answerAfterCommit, companyContext } from "../../plugins/tenant";
 import { getCompanySettings, setSandboxMode, updateCompanySettings } from "./company-settings";
 import { registerLogoRoutes } from "./logo";
 import { displayPreferencesOf, getPreferences, readCompanyPreferences, savePreferences } from "./preferences";
@@ -38,10 +38,11 @@ import {
 
 const tags = ["Settings"];
 export const SETTINGS_BASE = "/api/settings";
-const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
+const denied = { 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
 
 const post = <I extends z.ZodType, O extends z.ZodType>(path: string, summary: string, input: I, out: O) =>
-  createRoute({
+  defineRoute({
+    ...SETTINGS_ADMINS,
     method: "post",
     path: `${SETTINGS_BASE}${path}`,
     tags,
@@ -50,7 +51,8 @@ const post = <I extends z.ZodType, O extends z.ZodType>(path: string, summary: s
     responses: { 200: jsonContent(out, "Result"), ...denied, 422: apiError("Invalid input") },
   });
 const action = <O extends z.ZodType>(path: string, summary: string, out: O) =>
-  createRoute({
+  defineRoute({
+    ...SETTINGS_ADMINS,
     method: "post",
     path: `${SETTINGS_BASE}${path}`,
     tags,
@@ -58,14 +60,16 @@ const action = <O extends z.ZodType>(path: string, summary: string, out: O) =>
     responses: { 200: jsonContent(out, "Result"), ...denied },
   });
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "get",
   path: `${SETTINGS_BASE}/company`,
   tags,
   summary: "Company settings (secrets as their last four characters only)",
   responses: { 200: jsonContent(ZCompanySettingsSchema, "Settings"), ...denied },
 });
-const putRoute = createRoute({
+const putRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "put",
   path: `${SETTINGS_BASE}/company`,
   tags,
@@ -107,14 +111,16 @@ const domainRoute = action(
   "email-status: SPF, DKIM and DMARC of the domain at Resend",
   ZEmailDomainStatusSchema,
 );
-const prefsGetRoute = createRoute({
+const prefsGetRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "get",
   path: `${SETTINGS_BASE}/preferences`,
   tags,
   summary: "Company preferences (country, currency, timezone, customer-detail hiding)",
   responses: { 200: jsonContent(ZPreferencesSchema, "Preferences"), ...denied },
 });
-const prefsPutRoute = createRoute({
+const prefsPutRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "put",
   path: `${SETTINGS_BASE}/preferences`,
   tags,
@@ -123,14 +129,14 @@ const prefsPutRoute = createRoute({
   responses: { 200: jsonContent(ZPreferencesSchema, "Saved"), ...denied, 422: apiError("Invalid input") },
 });
 export const DISPLAY_PREFERENCES_PATH = "/api/company/display-preferences";
-const displayRoute = createRoute({
+const displayRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: DISPLAY_PREFERENCES_PATH,
   tags,
   summary: "The company's country, currency and timezone, which format money and dates (any company user)",
   responses: {
     200: jsonContent(ZDisplayPreferencesSchema, "Display preferences"),
-    401: apiError("Not signed in"),
     403: apiError("No company associated with your account"),
   },
 });
@@ -142,16 +148,10 @@ const testEmailRoute = post(
 );
 
 export function registerSettingsRoutes(app: TApp, deps: TDeps) {
-  app.use(DISPLAY_PREFERENCES_PATH, requireSession(deps), requireCompanyRole(deps));
   app.openapi(displayRoute, async (c) => {
     const prefs = await readCompanyPreferences(deps.database.db, companyContext(c).companyId);
     return c.json(displayPreferencesOf(prefs), 200);
   });
-  app.use(
-    `${SETTINGS_BASE}/*`,
-    requireSession(deps),
-    requireCompanyRole(deps, ["owner", "org_admin"], SETTINGS_MESSAGES.ACCESS_DENIED),
-  );
   registerLogoRoutes(app, deps);
   app.openapi(prefsGetRoute, async (c) => c.json(await getPreferences(deps, companyContext(c)), 200));
   app.openapi(prefsPutRoute, async (c) =>

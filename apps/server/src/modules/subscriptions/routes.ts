@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   SETTINGS_MESSAGES,
   SUBSCRIPTION_MESSAGES,
@@ -11,6 +11,7 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute, SETTINGS_ADMINS } from "../../plugins/define-route";
 import { companyContext } from "../../plugins/tenant";
 import { payPalWebhookHeaders } from "../payments";
 import { cancelCompanySubscription, changeSubscriptionPlan } from "./plan-changes";
@@ -19,16 +20,18 @@ import { handleSubscriptionWebhook } from "./webhooks";
 
 const BASE = "/api/settings/subscription";
 const tags = ["Settings"];
-const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
+const denied = { 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "get",
   path: BASE,
   tags,
   summary: "The company's subscription tier, status, seats and trial",
   responses: { 200: jsonContent(ZSubscriptionStateSchema, "Subscription"), ...denied },
 });
-const createSubscriptionRoute = createRoute({
+const createSubscriptionRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: BASE,
   tags,
@@ -42,7 +45,8 @@ const createSubscriptionRoute = createRoute({
     502: apiError(SUBSCRIPTION_MESSAGES.CREATE_FAILED),
   },
 });
-const confirmRoute = createRoute({
+const confirmRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: `${BASE}/confirm`,
   tags,
@@ -56,7 +60,8 @@ const confirmRoute = createRoute({
     502: apiError(SUBSCRIPTION_MESSAGES.PROCESS_FAILED),
   },
 });
-const changeRoute = createRoute({
+const changeRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: `${BASE}/change`,
   tags,
@@ -71,7 +76,8 @@ const changeRoute = createRoute({
     502: apiError(SUBSCRIPTION_MESSAGES.CHANGE_FAILED),
   },
 });
-const cancelRoute = createRoute({
+const cancelRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: `${BASE}/cancel`,
   tags,
@@ -83,7 +89,8 @@ const cancelRoute = createRoute({
     502: apiError(SUBSCRIPTION_MESSAGES.CANCEL_FAILED),
   },
 });
-const webhookRoute = createRoute({
+const webhookRoute = defineRoute({
+  auth: "public",
   method: "post",
   path: "/api/webhooks/paypal/subscriptions",
   tags: ["Payments"],
@@ -102,7 +109,7 @@ const webhookRoute = createRoute({
   },
 });
 
-/** Under /api/settings: owner and org admin only (guarded there), the company from the session. */
+/** Settings routes: owner and org admin only, the company from the session. */
 export function registerSubscriptionRoutes(app: TApp, deps: TDeps) {
   app.openapi(getRoute, async (c) => c.json(await getSubscriptionState(deps, companyContext(c)), 200));
   app.openapi(createSubscriptionRoute, async (c) =>

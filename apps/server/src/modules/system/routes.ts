@@ -1,14 +1,15 @@
-import { createRoute } from "@hono/zod-openapi";
 import { ZHealthSchema, ZSignInOptionsSchema, ZVersionSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { pingDatabase } from "../../db/client";
 import { apiError, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { devMailboxEnabled } from "../email";
 
 // Every request's body is limited (app.ts), these bodiless reads' too.
 const TOO_LARGE = "The request body is too large";
 
-const healthRoute = createRoute({
+const healthRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: "/api/health",
   tags: ["System"],
@@ -20,7 +21,8 @@ const healthRoute = createRoute({
   },
 });
 
-const versionRoute = createRoute({
+const versionRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: "/version.json",
   tags: ["System"],
@@ -32,7 +34,8 @@ const versionRoute = createRoute({
   },
 });
 
-const signInOptionsRoute = createRoute({
+const signInOptionsRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: "/api/sign-in-options",
   tags: ["System"],

@@ -1,9 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZAcceptTeamInvitationSchema, ZTeamInvitationDetailsSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { rateLimit } from "../../plugins/rate-limit";
-import { currentUser, requireSession } from "../../plugins/session";
+import { currentUser } from "../../plugins/session";
 import { acceptTeamInvitation, acceptTeamInvitationAsUser, getTeamInvitation } from "./acceptance";
 
 const BASE = "/api/team-invitations";
@@ -12,7 +13,8 @@ const params = z.object({ token: z.string().min(20).max(200) });
 const joined = jsonContent(z.object({ userId: z.string(), redirectTo: z.string() }), "Joined the company");
 const gone = { 404: apiError("Invalid or expired invitation"), 409: apiError("Already used") };
 
-const detailsRoute = createRoute({
+const detailsRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: `${BASE}/{token}`,
   tags,
@@ -20,7 +22,8 @@ const detailsRoute = createRoute({
   request: { params },
   responses: { 200: jsonContent(ZTeamInvitationDetailsSchema, "The invitation"), ...gone },
 });
-const acceptRoute = createRoute({
+const acceptRoute = defineRoute({
+  auth: "public",
   method: "post",
   path: `${BASE}/{token}/accept`,
   tags,
@@ -28,7 +31,8 @@ const acceptRoute = createRoute({
   request: { params, body: jsonBody(ZAcceptTeamInvitationSchema) },
   responses: { 200: joined, ...gone, 422: apiError("Invalid input") },
 });
-const acceptAsUserRoute = createRoute({
+const acceptAsUserRoute = defineRoute({
+  auth: "user",
   method: "post",
   path: `${BASE}/{token}/accept-session`,
   tags,
@@ -36,7 +40,6 @@ const acceptAsUserRoute = createRoute({
   request: { params },
   responses: {
     200: joined,
-    401: apiError("Not signed in"),
     403: apiError("Signed in with another address"),
     ...gone,
   },
@@ -60,7 +63,6 @@ export function registerTeamInvitationRoutes(app: TApp, deps: TDeps) {
     for (const cookie of signIn.headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ userId: accepted.userId, redirectTo: "/dashboard" }, 200);
   });
-  app.use(`${BASE}/:token/accept-session`, requireSession(deps));
   app.openapi(acceptAsUserRoute, async (c) => {
     const user = currentUser(c);
     const joinedAs = await acceptTeamInvitationAsUser(deps, c.req.valid("param").token, user);

@@ -1,24 +1,27 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { SETTINGS_MESSAGES, ZTeamInviteSchema, ZTeamRoleSchema, ZTeamSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute, SETTINGS_ADMINS } from "../../plugins/define-route";
 import { companyContext } from "../../plugins/tenant";
 import { changeTeamRole, getTeam, inviteTeamMember, removeTeamMember, revokeTeamInvitation } from "./service";
 
 const BASE = "/api/settings/team";
 const tags = ["Settings"];
-const denied = { 401: apiError("Not signed in"), 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
+const denied = { 403: apiError(SETTINGS_MESSAGES.ACCESS_DENIED) };
 const team = (d: string) => jsonContent(ZTeamSchema, d);
 const member = z.object({ userId: z.string().min(1).max(100) });
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "get",
   path: BASE,
   tags,
   summary: "Team members, pending invitations and seats",
   responses: { 200: team("Team"), ...denied },
 });
-const inviteRoute = createRoute({
+const inviteRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "post",
   path: `${BASE}/invitations`,
   tags,
@@ -31,7 +34,8 @@ const inviteRoute = createRoute({
     422: apiError("Invalid e-mail"),
   },
 });
-const revokeRoute = createRoute({
+const revokeRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "delete",
   path: `${BASE}/invitations/{id}`,
   tags,
@@ -39,7 +43,8 @@ const revokeRoute = createRoute({
   request: { params: z.object({ id: z.uuid() }) },
   responses: { 200: team("Revoked"), ...denied, 404: apiError("Not found") },
 });
-const roleRoute = createRoute({
+const roleRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "put",
   path: `${BASE}/members/{userId}/role`,
   tags,
@@ -47,7 +52,8 @@ const roleRoute = createRoute({
   request: { params: member, body: jsonBody(ZTeamRoleSchema) },
   responses: { 200: team("Changed"), ...denied, 404: apiError("Not found") },
 });
-const removeRoute = createRoute({
+const removeRoute = defineRoute({
+  ...SETTINGS_ADMINS,
   method: "delete",
   path: `${BASE}/members/{userId}`,
   tags,
@@ -56,7 +62,7 @@ const removeRoute = createRoute({
   responses: { 200: team("Removed"), ...denied, 404: apiError("Not found") },
 });
 
-/** Under /api/settings: owner and org admin only (guarded there). */
+/** Settings routes: owner and org admin only. */
 export function registerTeamRoutes(app: TApp, deps: TDeps) {
   app.openapi(getRoute, async (c) => c.json(await getTeam(deps, companyContext(c)), 200));
   app.openapi(inviteRoute, async (c) =>
