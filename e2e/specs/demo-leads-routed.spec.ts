@@ -29,9 +29,13 @@ test("every demo lead's detail shows the routing decisions the seed's routing re
     await expect(routing.getByRole("listitem").first()).toBeVisible();
     await expect(sheet.getByText("No routing decisions recorded yet.")).toHaveCount(0);
     if (name === "Aisha Noor") {
-      // Boulder: Peak Roofers' prepaid package took one slot, the demo buyer was offered a preview.
+      // Boulder, on the demo roofing form's priority order: Peak Roofers' prepaid package took one slot
+      // (Front Range Roofing, ranked first, holds no allowance), the demo buyer was offered a preview.
       await expect(sheet.getByText("Sold 1 of 2")).toBeVisible();
-      const peak = routing.getByRole("listitem").filter({ hasText: "Full access (prepaid)" });
+      const peak = routing.getByRole("listitem").filter({ hasText: "Priority 2: Peak Roofers" });
+      await expect(
+        peak.getByText("(full access, prepaid: 4.4 mi, radius 25 mi)", { exact: false }),
+      ).toBeVisible();
       await expect(peak.getByText("Matched", { exact: true })).toBeVisible();
       const preview = routing.getByRole("listitem").filter({ hasText: "Preview: 23.8 mi, radius 40 mi" });
       await expect(preview.getByText("Matched", { exact: true })).toBeVisible();

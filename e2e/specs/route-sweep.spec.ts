@@ -166,11 +166,19 @@ async function check(page: Page, label: string, failures: string[]) {
         repeated,
       };
     });
-  // A route that ends on /login loads the sign-in page anew: read the page that document becomes.
-  const { scrollWidth, clientWidth, text, covered, repeated } = await read().catch(async () => {
-    await page.waitForLoadState("load");
-    return read();
-  });
+  // A route that ends on /login loads the sign-in page anew: read the page that document becomes
+  // (a read that lands mid-navigation, on a context torn down or a document not built yet, is retried).
+  const settled = async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await read();
+      } catch (err) {
+        if (attempt >= 4) throw err;
+        await page.waitForLoadState("load");
+      }
+    }
+  };
+  const { scrollWidth, clientWidth, text, covered, repeated } = await settled();
   if (scrollWidth > clientWidth + 1)
     failures.push(`${label}: ${scrollWidth - clientWidth} px wider than the screen`);
   for (const name of covered) failures.push(`${label}: a toast covers the "${name}" button`);
