@@ -56,6 +56,23 @@ describe("restore rules, row by row", () => {
     refused("credit_transactions", entry(5, "grant", { paymentOrderId: crypto.randomUUID() }));
   });
 
+  it("holds distribution settings, bids and lead filters to the API's rules", () => {
+    const buyer = { id: buyerId, companyId, email: "buyer@example.com", contactName: "Buyer Person" };
+    const filter = { fieldId: "service", operator: "is", values: ["Roof repair"] };
+    expect(() => check("buyers", { ...buyer, leadFilters: [filter] })).not.toThrow();
+    refused("buyers", { ...buyer, leadFilters: [{ ...filter, operator: "contains" }] });
+    refused("buyers", { ...buyer, leadFilters: { fieldId: "service" } });
+    const bid = { companyId, buyerId, nicheId: crypto.randomUUID(), credits: 45 };
+    expect(() => check("buyer_bids", bid)).not.toThrow();
+    refused("buyer_bids", { ...bid, credits: 0 });
+    const ranked = { companyId, formId: crypto.randomUUID(), buyerId, position: 1 };
+    expect(() => check("form_distribution_buyers", { ...ranked, weight: 3 })).not.toThrow();
+    refused("form_distribution_buyers", { ...ranked, weight: 5000 });
+    const form = { id: crypto.randomUUID(), companyId, title: "Roof quote" };
+    expect(() => check("forms", { ...form, distributionMethod: "priority" })).not.toThrow();
+    refused("forms", { ...form, distributionMethod: "lottery" });
+  });
+
   it("holds payment orders to their credit pack", () => {
     expect(() => check("payment_orders", order())).not.toThrow();
     refused("payment_orders", order({ credits: 2_000 }));

@@ -3,8 +3,12 @@ import {
   CREDIT_BALANCE_MAX,
   CREDIT_PACKS,
   PAYMENT_CURRENCY,
+  ZBuyerBidInputSchema,
   ZCompanySettingsUpdateSchema,
+  ZDistributionMethodSchema,
+  ZFormDistributionBuyerInputSchema,
   ZFormFieldsSchema,
+  ZUpdateBuyerDistributionSchema,
   ZUpdateBuyerSchema,
   ZUpdateNicheSchema,
 } from "@leadpost/shared";
@@ -213,6 +217,20 @@ const ROW_RULES: Record<string, (row: TRow, at: string, people: TCompanyPeople) 
   forms(form, at) {
     if (form.fields !== undefined && !ZFormFieldsSchema.safeParse(form.fields).success)
       refuse(`${at}: fields fail the form rules`);
+    if (
+      form.distributionMethod !== undefined &&
+      !ZDistributionMethodSchema.safeParse(form.distributionMethod).success
+    )
+      refuse(`${at}: distribution method fails the form rules`);
+  },
+  form_distribution_buyers(entry, at) {
+    const { buyerId, weight } = entry;
+    if (!ZFormDistributionBuyerInputSchema.safeParse({ buyerId, weight }).success)
+      refuse(`${at}: fails the distribution rules`);
+  },
+  buyer_bids(bid, at) {
+    if (!ZBuyerBidInputSchema.safeParse({ nicheId: bid.nicheId, credits: bid.credits }).success)
+      refuse(`${at}: fails the bid rules`);
   },
   leads(lead, at) {
     const cap = (lead.saleCap as number | undefined) ?? 1;
@@ -265,6 +283,11 @@ const ROW_RULES: Record<string, (row: TRow, at: string, people: TCompanyPeople) 
   buyers(buyer, at, people) {
     const fields = Object.fromEntries(BUYER_API_FIELDS.filter((k) => k in buyer).map((k) => [k, buyer[k]]));
     if (!ZUpdateBuyerSchema.safeParse(fields).success) refuse(`${at}: fails the buyer rules`);
+    if (
+      buyer.leadFilters !== undefined &&
+      !ZUpdateBuyerDistributionSchema.safeParse({ leadFilters: buyer.leadFilters }).success
+    )
+      refuse(`${at}: lead filters fail the buyer rules`);
     // The balance is the sum of the ledger, set once the ledger is restored (restore-checks.ts).
     buyer.creditBalance = 0;
     // Who the buyer's portal user is belongs to the people, not to the data: kept as it is now.
