@@ -1,3 +1,4 @@
+import type { TBuyerCapUsage } from "@leadpost/shared";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -26,11 +27,8 @@ export function pauseState(u: TPause): string | null {
   return `Leads paused until ${end}`;
 }
 
-/** The dashboard's "Lead caps" card: today's leads against the cap (week, month, credits when set). */
-export function CapsCard() {
-  const usage = useCapUsage();
-  if (!usage.data) return null; // loading, or no caps answer: the dashboard's other cards stand alone
-  const u = usage.data;
+/** The pause state and the counts against the caps the buyer has (today's always): the card and the Leads tab. */
+export function CapUsageSummary({ usage: u }: { usage: TBuyerCapUsage }) {
   const paused = pauseState(u);
   const rows = [
     ["Today", againstCap(u.today.leads, u.dailyCap), true],
@@ -38,6 +36,36 @@ export function CapsCard() {
     ["This month", againstCap(u.month.leads, u.monthlyCap), u.monthlyCap !== null],
     ["Credits spent today", againstCap(u.today.spentCredits, u.spendCapCredits), u.spendCapCredits !== null],
   ] as const;
+  return (
+    <>
+      <div data-testid="pause-state">
+        {paused ? (
+          <Badge variant="warning">{paused}</Badge>
+        ) : (
+          <Badge variant="success">Receiving leads</Badge>
+        )}
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {rows
+          .filter((r) => r[2])
+          .map(([label, text]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="font-medium tabular-nums" data-testid={`cap-${label}`}>
+                {text}
+              </dd>
+            </div>
+          ))}
+      </dl>
+    </>
+  );
+}
+
+/** The dashboard's "Lead caps" card: today's leads against the cap (week, month, credits when set). */
+export function CapsCard() {
+  const usage = useCapUsage();
+  if (!usage.data) return null; // loading, or no caps answer: the dashboard's other cards stand alone
+  const u = usage.data;
   return (
     <Card data-testid="caps-card">
       <CardHeader>
@@ -53,25 +81,7 @@ export function CapsCard() {
         </CardAction>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <div data-testid="pause-state">
-          {paused ? (
-            <Badge variant="warning">{paused}</Badge>
-          ) : (
-            <Badge variant="success">Receiving leads</Badge>
-          )}
-        </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          {rows
-            .filter((r) => r[2])
-            .map(([label, text]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-medium tabular-nums" data-testid={`cap-${label}`}>
-                  {text}
-                </dd>
-              </div>
-            ))}
-        </dl>
+        <CapUsageSummary usage={u} />
       </CardContent>
     </Card>
   );

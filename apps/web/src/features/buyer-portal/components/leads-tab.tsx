@@ -1,12 +1,11 @@
 import { formatMinute, type TBuyerCapUsage, WEEKDAYS } from "@leadpost/shared";
 import { lazy, Suspense, useState } from "react";
-import { Badge } from "@/components/ui/badge";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { useCapUsage, usePauseLeads } from "../hooks/use-buyer-caps";
-import { againstCap, pauseState } from "./caps-card";
+import { CapUsageSummary } from "./caps-card";
 import { zoneName } from "./zone-name";
 
 const PauseLeadsDialog = lazy(async () => ({
@@ -25,17 +24,6 @@ export function LeadsTab() {
       <ErrorState title="Failed to load lead caps" error={usage.error} onRetry={() => void usage.refetch()} />
     );
   const u = usage.data;
-  const paused = pauseState(u);
-  const rows = [
-    { label: "Today", text: againstCap(u.today.leads, u.dailyCap), show: true },
-    { label: "This week", text: againstCap(u.week.leads, u.weeklyCap), show: u.weeklyCap !== null },
-    { label: "This month", text: againstCap(u.month.leads, u.monthlyCap), show: u.monthlyCap !== null },
-    {
-      label: "Credits spent today",
-      text: againstCap(u.today.spentCredits, u.spendCapCredits),
-      show: u.spendCapCredits !== null,
-    },
-  ].filter((r) => r.show);
 
   return (
     <Card data-testid="leads-tab">
@@ -61,23 +49,7 @@ export function LeadsTab() {
         </CardAction>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <div data-testid="pause-state">
-          {paused ? (
-            <Badge variant="warning">{paused}</Badge>
-          ) : (
-            <Badge variant="success">Receiving leads</Badge>
-          )}
-        </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          {rows.map((r) => (
-            <div key={r.label} className="contents">
-              <dt className="text-muted-foreground">{r.label}</dt>
-              <dd className="font-medium tabular-nums" data-testid={`cap-${r.label}`}>
-                {r.text}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <CapUsageSummary usage={u} />
         <DeliveryHours hours={u.deliveryHours} />
       </CardContent>
       {pausing && (
