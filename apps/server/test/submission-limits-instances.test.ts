@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TFormSubmissionResult } from "@leadpost/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formSubmissions, leads } from "../src/db/schema";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS } from "./helpers/forms";
-import { startRoundRobinProxy } from "./helpers/round-robin-proxy";
-import { spawnServer, type TServerProcess, waitHealthy } from "./helpers/server-process";
-import { createTestContext, TEST_AUTH_SECRET, type TTestContext } from "./helpers/test-app";
+import type { TServerProcess } from "./helpers/server-process";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
 import { createTestDatabase, TEST_DATABASE_URL, type TTestDatabase } from "./helpers/test-database";
+import { startTwoInstances, type TTwoInstances } from "./helpers/two-instances";
 
 // The public submission's limits are counted in each instance's memory first (intake/local-limit.ts);
 // across instances an address gets at most (N + 1)/2 × its limit per minute (docs/operations.md). Two
@@ -27,8 +24,8 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
   let ctx: TTestContext;
   let a: TServerProcess;
   let b: TServerProcess;
-  let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
-  const dataDirs: string[] = [];
+  let proxy: TTwoInstances["proxy"];
+  let instances: TTwoInstances | undefined;
   let formId: string;
 
   beforeAll(async () => {
@@ -36,37 +33,21 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
     ctx = await createTestContext({}, { database });
     const co = await createCompanyWithOwner(ctx, "owner@limits-instances.test", "Limits Co");
     formId = (await createPublishedForm(ctx, co.cookie)).id;
-    const upstreams: string[] = [];
-    proxy = await startRoundRobinProxy(upstreams);
-    const env = (name: string) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `lp-limits-${name}-`));
-      dataDirs.push(dataDir);
-      return {
-        DATABASE_URL: database.url!,
-        DATA_DIR: dataDir,
-        AUTH_SECRET: TEST_AUTH_SECRET,
-        PUBLIC_URL: proxy.url,
-        TRUST_PROXY: "1",
+    instances = await startTwoInstances(
+      database.url!,
+      {
         FORM_SUBMISSIONS_PER_IP_PER_MINUTE: String(PER_ADDRESS),
         FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: "100000",
-      };
-    };
-    [a, b] = await Promise.all([spawnServer(env("a")), spawnServer(env("b"))]);
-    await Promise.all([waitHealthy(a), waitHealthy(b)]);
-    upstreams.push(a.url, b.url);
+      },
+      { label: "limits" },
+    );
+    ({ a, b, proxy } = instances);
   }, 240_000);
 
   afterAll(async () => {
-    for (const server of [a, b]) {
-      if (server && server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill("SIGKILL");
-        await server.exited;
-      }
-    }
-    await proxy?.close();
+    await instances?.stop();
     await ctx?.close();
     await database?.dispose();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   let visitors = 0;

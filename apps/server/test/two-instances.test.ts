@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TFormSubmissionResult } from "@leadpost/shared";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { PgBoss } from "pg-boss";
@@ -16,11 +13,11 @@ import { startSmtpFake } from "./fakes/smtp-fake";
 import { createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS } from "./helpers/forms";
-import { startRoundRobinProxy } from "./helpers/round-robin-proxy";
 import { addBuyer } from "./helpers/routing";
-import { buildServerIfStale, spawnServer, type TServerProcess, waitHealthy } from "./helpers/server-process";
-import { createTestContext, TEST_AUTH_SECRET, type TTestContext } from "./helpers/test-app";
+import { buildServerIfStale, type TServerProcess } from "./helpers/server-process";
+import { createTestContext, type TTestContext } from "./helpers/test-app";
 import { createTestDatabase, TEST_DATABASE_URL, type TTestDatabase } from "./helpers/test-database";
+import { startTwoInstances, type TTwoInstances } from "./helpers/two-instances";
 import { untilTrue } from "./helpers/until";
 
 // Two built server instances on one PostgreSQL behind a round-robin proxy, as production runs them
@@ -36,8 +33,8 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
   let smtp: Awaited<ReturnType<typeof startSmtpFake>>;
   let a: TServerProcess;
   let b: TServerProcess;
-  let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
-  const dataDirs: string[] = [];
+  let proxy: TTwoInstances["proxy"];
+  let instances: TTwoInstances | undefined;
   let formId: string;
   let buyer: { id: string; email: string };
   let buyerCookie: string;
@@ -62,49 +59,29 @@ describe.skipIf(!TEST_DATABASE_URL)(title, () => {
     formId = (await createPublishedForm(ctx, co.cookie)).id;
     await built;
 
-    // The proxy first: both instances are told its address as theirs (PUBLIC_URL), as in production.
-    const upstreams: string[] = [];
-    proxy = await startRoundRobinProxy(upstreams);
-    const env = (name: string) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `lp-${name}-`));
-      dataDirs.push(dataDir);
-      return {
-        DATABASE_URL: database.url!,
-        DATA_DIR: dataDir,
-        AUTH_SECRET: TEST_AUTH_SECRET,
-        PUBLIC_URL: proxy.url,
-        TRUST_PROXY: "1",
+    instances = await startTwoInstances(
+      database.url!,
+      {
         SMTP_URL: smtp.url,
         LOG_LEVEL: "info",
         // A claim of an instance that died is taken over after 3 s (2 minutes by default).
         ROUTING_LEASE_SECONDS: "3",
         FORM_SUBMISSIONS_PER_IP_PER_MINUTE: "100000",
         FORM_SUBMISSIONS_PER_FORM_PER_MINUTE: "100000",
-      };
-    };
-    [a, b] = await Promise.all([
-      spawnServer(env("a"), { built: true }),
-      spawnServer(env("b"), { built: true }),
-    ]);
-    await Promise.all([waitHealthy(a, 60_000), waitHealthy(b, 60_000)]);
+      },
+      { label: "two", built: true },
+    );
+    ({ a, b, proxy } = instances);
     for (const server of [a, b]) {
       expect(await untilTrue(() => server.output().includes('"msg":"job queue running"'), 60_000)).toBe(true);
     }
-    upstreams.push(a.url, b.url);
   }, 240_000);
 
   afterAll(async () => {
-    for (const server of [a, b]) {
-      if (server && server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill("SIGKILL");
-        await server.exited;
-      }
-    }
-    await proxy?.close();
+    await instances?.stop();
     await smtp?.close();
     await ctx?.close();
     await database?.dispose();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   const db = () => database.db;
