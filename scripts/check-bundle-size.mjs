@@ -20,7 +20,7 @@ const OVER_BUDGET_KIB = {
   "/auth/reset-password": 165,
   "/buyer/available-leads": 196,
   "/buyer/buy-credits": 153,
-  "/buyer/dashboard": 205, // +1: the Lead caps card (issue 29), 1.4 KiB
+  "/buyer/dashboard": 204,
   "/buyer/documentation": 156,
   "/buyer/login": 153,
   "/buyer/my-leads": 225,
@@ -48,7 +48,7 @@ const OVER_BUDGET_KIB = {
   "/dashboard/settings/preferences": 238,
   "/forms": 192,
   "/invitations": 161,
-  "/lead-buyer": 205, // → /buyer/dashboard
+  "/lead-buyer": 204,
   "/owner/credits": 214,
   "/owner/settings": 236,
   "/register": 238,

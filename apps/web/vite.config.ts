@@ -2,8 +2,11 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
+import { ON_DEMAND_CHUNKS } from "./on-demand.mjs";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
+/** A chunk file of a module a user's action loads (on-demand.mjs), e.g. `assets/leads-tab-Ab12.js`. */
+const onDemandChunk = new RegExp(`(^|/)(${ON_DEMAND_CHUNKS.join("|")})-[^/]*$`);
 const srcDir = fileURLToPath(new URL("./src", import.meta.url));
 /** Lucide icon modules by name (`lucide-react/dist/esm/icons/<name>.mjs`). */
 const icons = (names: string[]) =>
@@ -120,17 +123,11 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       // The manifest lets bench/bundle-size.mjs compute what each route downloads.
       manifest: true,
-      // Every browser the app supports preloads modules itself.
-      // Sections loaded by a tab, a button or a dialog (bench ON_DEMAND) list no modules to
-      // preload: the list of their chunks' imports would weigh on every first load of their page.
+      // Every browser the app supports preloads modules itself. A module a user's action loads
+      // (on-demand.mjs) lists no modules to preload: the list would weigh on its page's first load.
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (file, deps) =>
-          /(buyer-distribution-section|distribution-settings|buyer-caps-section|endpoints-panel|distribution-doc|buyer-help-guides)-/.test(
-            file,
-          )
-            ? []
-            : deps,
+        resolveDependencies: (file, deps) => (onDemandChunk.test(file) ? [] : deps),
       },
       rolldownOptions: {
         // Three pages: the app, and two that ship without React: the public form page (src/public-form)

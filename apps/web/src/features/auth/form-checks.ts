@@ -1,5 +1,5 @@
 // The account forms' checks (zod and their rules), imported on a form's first check through
-// lib/lazy-resolver: listed in bench/bundle-size.mjs ON_DEMAND.
+// lib/lazy-resolver: listed in apps/web/on-demand.mjs.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZCompanyRegistrationSchema } from "@leadpost/shared/schemas/accounts";
 import { ZAcceptInvitationSchema } from "@leadpost/shared/schemas/invitations";

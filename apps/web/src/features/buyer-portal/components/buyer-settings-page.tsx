@@ -10,7 +10,7 @@ import { useBuyerProfile } from "../hooks/use-buyer-portal";
 import { BillingHistory } from "./billing-history";
 import { ProfileForm } from "./profile-form";
 
-// The Leads tab (caps, pause and resume) loads when opened: bench/bundle-size.mjs ON_DEMAND.
+// The Leads tab (caps, pause and resume) loads when opened: apps/web/on-demand.mjs.
 const LeadsTab = lazy(async () => ({ default: (await import("./leads-tab")).LeadsTab }));
 
 /** Spec 003 §2.6: Profile and Billing tabs, Lead delivery (docs/lead-delivery.md), and Leads (caps, pause). */

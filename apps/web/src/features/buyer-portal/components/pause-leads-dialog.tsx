@@ -10,7 +10,7 @@ import { zoneName } from "./zone-name";
 
 type TPauseLeadsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; timeZone: string };
 
-/** Loaded on the first "Pause leads" click (bench/bundle-size.mjs ON_DEMAND). */
+/** Loaded on the first "Pause leads" click (apps/web/on-demand.mjs). */
 export function PauseLeadsDialog({ open, onOpenChange, timeZone }: TPauseLeadsDialogProps) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange}>

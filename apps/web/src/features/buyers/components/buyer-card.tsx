@@ -10,7 +10,7 @@ import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { cn } from "@/lib/utils";
 import { useBuyerStatusMutation } from "../hooks/use-buyer-mutations";
 
-// Loaded when a buyer's Lead delivery dialog first opens (bench ON_DEMAND).
+// Loaded when a buyer's Lead delivery dialog first opens (apps/web/on-demand.mjs).
 const DeliveryEndpointsPanel = lazy(() =>
   import("@/components/lead-delivery/endpoints-panel").then((m) => ({ default: m.DeliveryEndpointsPanel })),
 );

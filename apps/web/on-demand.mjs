@@ -1,0 +1,49 @@
+// The modules a user's action loads (a click, a tab, a dialog), listed once for the two that need them:
+// bench/bundle-size.mjs leaves them out of a route's first download, and vite.config.ts gives them no
+// list of modules to preload (that list would weigh on every first load of the page that can open them).
+
+/**
+ * Modules loaded only on a user's action (manifest keys, or the chunk's name for a library: sonner's is
+ * named in apps/web/vite.config.ts, maplibre's after its file): when, and on which pages if not on all. bench/bundle-size-browser.mjs shows
+ * these are not loaded when a route opens.
+ */
+export const ON_DEMAND = {
+  "src/app/app-toaster.tsx": { when: "the first toast, click or key press (app/toaster-slot.tsx)" },
+  "vendor-sonner": { when: "the first toast, click or key press (lib/toast.ts)" },
+  "src/features/theme/components/theme-menu.tsx": { when: "the theme menu's first open" },
+  "src/features/workspace/components/workspace-select.tsx": { when: "the workspace select's first open" },
+  "src/components/ui/sidebar/sidebar-mobile.tsx": { when: "the phone drawer's first open" },
+  "src/components/ui/sidebar/sidebar-menu-tooltip.tsx": { when: "the sidebar collapsed" },
+  "src/lib/session/impersonation-ended.ts": { when: "an impersonation that ended" },
+  "src/features/leads/components/lead-detail-sheet.tsx": {
+    when: "a lead's first opening on the leads screen",
+  },
+  "src/features/forms/components/builder/distribution-settings.tsx": {
+    when: "the form builder's Settings tab, on a saved form",
+  },
+  "src/features/buyers/components/buyer-distribution-section.tsx": {
+    when: "a buyer's edit dialog opening",
+  },
+  "src/features/buyers/components/buyer-caps-section.tsx": { when: "the Edit Buyer dialog's first open" },
+  "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
+  "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
+  "src/components/lead-delivery/endpoints-panel.tsx": {
+    when: "a buyer's Lead delivery dialog on the buyers screen",
+    pages: ["/dashboard/buyers"],
+  },
+  "src/features/owner-docs/components/distribution-doc.tsx": { when: "the documentation's Distribution tab" },
+  "src/features/buyer-portal/components/buyer-help-guides.tsx": { when: "the Help page's Show guides" },
+  "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
+  "src/features/auth/form-checks.ts": {
+    when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
+  },
+  // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
+  "maplibre-gl": {
+    when: "a buyers map to draw (a company with a maps key and buyers with service areas)",
+  },
+};
+
+/** The chunk names of ON_DEMAND: a module's file name without its extension, a library's chunk name. */
+export const ON_DEMAND_CHUNKS = Object.keys(ON_DEMAND).map((key) =>
+  key.includes("/") ? key.slice(key.lastIndexOf("/") + 1).replace(/\.[jt]sx?$/, "") : key,
+);
