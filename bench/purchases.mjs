@@ -25,6 +25,7 @@ import { hash } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import pg from "pg";
 import { companyBuyerCount, seedCompanyBuyers } from "./lib/company-buyers.mjs";
+import { rawInsertRate } from "./lib/raw-inserts.mjs";
 
 const baseUrl = new URL(process.env.BENCH_URL ?? "http://127.0.0.1:3000");
 const databaseUrl = process.env.DATABASE_URL;
@@ -122,37 +123,6 @@ async function signIn(buyer) {
     .join("; ");
 }
 
-/** Single-row autocommit INSERTs of a ledger-entry-sized row, from `workers` connections at once. */
-async function rawInsertRate(workers) {
-  const scratch = new pg.Pool({ connectionString: databaseUrl, max: workers });
-  await scratch.query(
-    "create table if not exists bench_purchase_scratch (id uuid primary key default gen_random_uuid(), buyer_id uuid not null, amount int not null, reason text, created_at timestamptz not null default now())",
-  );
-  const until = Date.now() + insertSeconds * 1000;
-  let rows = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      const client = await scratch.connect();
-      try {
-        while (Date.now() < until) {
-          await client.query(
-            "insert into bench_purchase_scratch (buyer_id, amount, reason) values ($1, -1, 'Lead purchase')",
-            [randomUUID()],
-          );
-          rows += 1;
-        }
-      } finally {
-        client.release();
-      }
-    }),
-  );
-  const rate = rows / ((performance.now() - started) / 1000);
-  await scratch.query("drop table bench_purchase_scratch");
-  await scratch.end();
-  return rate;
-}
-
 const { company, buyers, leadIds } = await seed();
 const cookies = [];
 for (const buyer of buyers) cookies.push(await signIn(buyer));
@@ -211,9 +181,9 @@ async function phase(perLead, first) {
 
 await load(Math.min(3, duration), purchases(1, leadCount - 500)); // warm-up on leads nobody else uses
 // The raw rate just before and just after the contended phase, averaged: the machine's load moves.
-const rawBefore = await rawInsertRate(insertWorkers);
+const rawBefore = await rawInsertRate(databaseUrl, { workers: insertWorkers, seconds: insertSeconds });
 const contended = await phase(attemptsPerLead, 0);
-const rawAfter = await rawInsertRate(insertWorkers);
+const rawAfter = await rawInsertRate(databaseUrl, { workers: insertWorkers, seconds: insertSeconds });
 const uncontended = await phase(1, leadCount / 2);
 const rawInserts = Math.round((rawBefore + rawAfter) / 2);
 

@@ -25,6 +25,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { companyBuyerCount, seedCompanyBuyers } from "./lib/company-buyers.mjs";
 import { pacedLoad } from "./lib/paced-load.mjs";
+import { rawInsertRate } from "./lib/raw-inserts.mjs";
 
 const ZIPS = ["80202", "10001", "30301", "60601", "94103", "73301", "98101", "33101"];
 
@@ -134,31 +135,14 @@ async function load(formId, seconds, overallRate = rate) {
 }
 
 /** Single-row autocommit INSERTs of a submission-sized row, from `workers` connections at once. */
-async function rawInsertRate(workers) {
-  await pool.query(
-    "create table if not exists bench_scratch (id uuid primary key default gen_random_uuid(), payload jsonb not null, created_at timestamptz not null default now())",
-  );
+const rawInsertsOf = (workers) => {
   const payload = visitorBody().body;
-  const until = Date.now() + insertSeconds * 1000;
-  let rows = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      const client = await pool.connect();
-      try {
-        while (Date.now() < until) {
-          await client.query("insert into bench_scratch (payload) values ($1)", [payload]);
-          rows += 1;
-        }
-      } finally {
-        client.release();
-      }
-    }),
-  );
-  const rate = rows / ((performance.now() - started) / 1000);
-  await pool.query("drop table bench_scratch");
-  return rate;
-}
+  return rawInsertRate(databaseUrl, {
+    workers,
+    seconds: insertSeconds,
+    row: { columns: "payload jsonb not null", insert: "(payload) values ($1)", values: () => [payload] },
+  });
+};
 
 /** Waits (at most `maxMs`) until the routing worker has decided every lead of the form. */
 async function routingCaughtUp(formId, maxMs = 60_000) {
@@ -221,8 +205,8 @@ async function phase(formId, seconds, overallRate) {
 const formId = await seedForm();
 // The baseline first, with the server idle: measured after the load it would share the machine with the
 // new-lead e-mails still being written (a metro lead owes 1,250), and flatter the ratio.
-const insertSingle = await rawInsertRate(1);
-const insertParallel = await rawInsertRate(insertWorkers);
+const insertSingle = await rawInsertsOf(1);
+const insertParallel = await rawInsertsOf(insertWorkers);
 const warmupSeconds = Math.min(3, Math.max(1, duration - 10));
 await load(formId, warmupSeconds);
 await routingCaughtUp(formId);
@@ -240,7 +224,7 @@ const leadsMade = await pool.query("select count(*)::int as n from leads where f
 const health = await autocannon({ url: `${baseUrl.origin}/api/health`, connections, duration: 5 });
 const healthPerSecond = Math.round(health["2xx"] / 5);
 // The same after the load, for the record: what the machine had left while background work went on.
-const insertAfterLoad = await rawInsertRate(insertWorkers);
+const insertAfterLoad = await rawInsertsOf(insertWorkers);
 await pool.end();
 
 const summary = {

@@ -203,7 +203,7 @@ await pool.end();
 await stopServer();
 
 // The same run's raw INSERT rate (10 connections, as the voice phase), for the throughput's ratio.
-const rawInserts = await rawInsertRate(databaseUrl, connections);
+const rawInserts = await rawInsertRate(databaseUrl, { workers: connections });
 console.log(
   `Same run: ${Math.round(rawInserts)} raw single-row INSERTs/s (${connections} connections); voice webhook throughput ${Math.round(voice.requests.average)} req/s = ${((100 * voice.requests.average) / rawInserts).toFixed(1)}% of it (goal >= 30%)`,
 );

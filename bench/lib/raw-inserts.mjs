@@ -1,13 +1,21 @@
-// The machine's raw single-row INSERT rate in the same run: autocommit INSERTs of a ledger-entry-sized
-// row from `workers` connections at once for `seconds`, so a bench reports its rate as a ratio the
-// machine's load cancels (as bench/purchases.mjs does).
+// The machine's raw single-row INSERT rate in the same run, the baseline the benches divide by so that
+// the machine's load cancels: autocommit INSERTs from `workers` connections at once for `seconds`, into
+// a scratch table made for the run and dropped after it. By default a ledger-entry-sized row; the
+// submission bench passes its own row (a submission's JSON).
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 
-export async function rawInsertRate(databaseUrl, workers = 10, seconds = 5) {
+const LEDGER_ROW = {
+  columns: "ref uuid not null, amount int not null, reason text",
+  insert: "(ref, amount, reason) values ($1, -1, 'Raw insert')",
+  values: () => [randomUUID()],
+};
+
+export async function rawInsertRate(databaseUrl, { workers = 10, seconds = 5, row = LEDGER_ROW } = {}) {
+  const table = `bench_raw_insert_${process.pid}`;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: workers });
   await pool.query(
-    "create table if not exists bench_raw_insert_scratch (id uuid primary key default gen_random_uuid(), ref uuid not null, amount int not null, reason text, created_at timestamptz not null default now())",
+    `create table if not exists ${table} (id uuid primary key default gen_random_uuid(), ${row.columns}, created_at timestamptz not null default now())`,
   );
   const until = Date.now() + seconds * 1000;
   let rows = 0;
@@ -17,10 +25,7 @@ export async function rawInsertRate(databaseUrl, workers = 10, seconds = 5) {
       const client = await pool.connect();
       try {
         while (Date.now() < until) {
-          await client.query(
-            "insert into bench_raw_insert_scratch (ref, amount, reason) values ($1, -1, 'Raw insert')",
-            [randomUUID()],
-          );
+          await client.query(`insert into ${table} ${row.insert}`, row.values());
           rows += 1;
         }
       } finally {
@@ -29,7 +34,7 @@ export async function rawInsertRate(databaseUrl, workers = 10, seconds = 5) {
     }),
   );
   const rate = rows / ((performance.now() - started) / 1000);
-  await pool.query("drop table bench_raw_insert_scratch");
+  await pool.query(`drop table ${table}`);
   await pool.end();
   return rate;
 }
