@@ -3,6 +3,8 @@
 // counted in the buyer's own IANA time zone (a day ends at the buyer's midnight, a week starts Monday).
 // Pure rules on Intl: the server's eligibility rules and the screens read the same ones.
 
+import { cachedFormat, zoneOr } from "./intl-cache";
+
 /** Monday first, as the schedule is stored: index 0 is Monday, 6 is Sunday. */
 export const WEEKDAYS = [
   "Monday",
@@ -66,35 +68,25 @@ export const hasRoutingLimits = (l: TBuyerLimits | null | undefined): boolean =>
     l.deliveryHours !== null);
 
 /** A zone Intl knows; the default one otherwise. */
-export function knownZone(zone: string): string {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_BUYER_TIME_ZONE;
-  }
-}
+export const knownZone = (zone: string): string => zoneOr(zone, DEFAULT_BUYER_TIME_ZONE);
 
 export const isTimeZone = (zone: string): boolean => knownZone(zone) === zone;
 
-const partsCache = new Map<string, Intl.DateTimeFormat>();
-function partsFormat(zone: string): Intl.DateTimeFormat {
-  let f = partsCache.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      weekday: "short",
-    });
-    partsCache.set(zone, f);
-  }
-  return f;
-}
+const partsFormat = (zone: string): Intl.DateTimeFormat =>
+  cachedFormat(
+    `parts|${zone}`,
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+        weekday: "short",
+      }),
+  );
 
 const SHORT_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 

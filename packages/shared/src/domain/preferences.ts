@@ -1,5 +1,6 @@
 // Spec 003 §2.8 and §9: a company's regional preferences and the one way money and dates are shown
 // with them (screens, e-mails, exports). Zod-free, so the first load can import it.
+import { cachedFormat, zoneOr } from "./intl-cache";
 
 /** The ten countries of 003 §9, each with the locale that decides its date and number formats. */
 export const PREFERENCE_COUNTRIES = [
@@ -64,32 +65,13 @@ export function timeZoneLabel(timezone: string): string {
   return PREFERENCE_TIME_ZONES.find((z) => z.value === timezone)?.label ?? timezone;
 }
 
-// Intl formatters are costly to build and a list formats hundreds of values: one per settings.
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let f = cache.get(key) as T | undefined;
-  if (!f) {
-    f = make();
-    cache.set(key, f);
-  }
-  return f;
-}
-
-/** A time zone Intl knows; the default one otherwise (a value stored before the list was fixed). */
-function safeZone(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
-    return timezone;
-  } catch {
-    return DEFAULT_DISPLAY_PREFERENCES.timezone;
-  }
-}
+const safeZone = (timezone: string): string => zoneOr(timezone, DEFAULT_DISPLAY_PREFERENCES.timezone);
 
 /** An amount of money in the company's currency, written the country's way ("$1,234.50", "1.234,50 €"). */
 export function formatMoney(amount: number, prefs: TDisplayPreferences): string {
   const locale = localeOf(prefs.country);
   const key = `m|${locale}|${prefs.currency}`;
-  const f = cached(key, () => {
+  const f = cachedFormat(key, () => {
     try {
       return new Intl.NumberFormat(locale, { style: "currency", currency: prefs.currency });
     } catch {
@@ -106,7 +88,7 @@ const toDate = (when: TWhen) => (when instanceof Date ? when : new Date(when));
 export function formatDateTime(when: TWhen, prefs: TDisplayPreferences): string {
   const locale = localeOf(prefs.country);
   const zone = safeZone(prefs.timezone);
-  return cached(
+  return cachedFormat(
     `dt|${locale}|${zone}`,
     () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: zone }),
   ).format(toDate(when));
@@ -116,7 +98,7 @@ export function formatDateTime(when: TWhen, prefs: TDisplayPreferences): string 
 export function formatDate(when: TWhen, prefs: TDisplayPreferences): string {
   const locale = localeOf(prefs.country);
   const zone = safeZone(prefs.timezone);
-  return cached(
+  return cachedFormat(
     `d|${locale}|${zone}`,
     () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: zone }),
   ).format(toDate(when));
@@ -130,7 +112,7 @@ export function formatExportDateTime(when: TWhen | null | undefined, prefs: TDis
   if (when === null || when === undefined) return "";
   const locale = localeOf(prefs.country);
   const zone = safeZone(prefs.timezone);
-  const f = cached(
+  const f = cachedFormat(
     `x|${locale}|${zone}`,
     () =>
       new Intl.DateTimeFormat(locale, {

@@ -13,7 +13,10 @@ export const againstCap = (count: number, cap: number | null) =>
 
 type TPause = { isPaused: boolean; pausedUntil: string | null; pausedNow: boolean; timeZone: string };
 
-/** The pause as the buyer reads it, its end on the buyer's own clock; null when not paused. */
+/**
+ * The pause as the buyer reads it, its end on the buyer's own clock; null when not paused. The same format
+ * as shared formatPauseEnd, written here because importing domain/buyer-caps costs the dashboard 1.1 KiB.
+ */
 export function pauseState(u: TPause): string | null {
   if (!u.pausedNow) return null;
   if (u.isPaused || !u.pausedUntil) return "Leads paused indefinitely";
