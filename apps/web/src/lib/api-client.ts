@@ -132,19 +132,3 @@ export async function apiRequest<T = unknown>(path: string, options: TApiRequest
   const validator = await parser;
   return (validator ? validator.parse(payload) : payload) as T;
 }
-
-type TBodylessOptions<T> = Omit<TApiRequestOptions<T>, "method" | "body">;
-type TBodyOptions<T> = Omit<TApiRequestOptions<T>, "method">;
-
-export const apiClient = {
-  get: <T = unknown>(path: string, options?: TBodylessOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: "GET" }),
-  delete: <T = unknown>(path: string, options?: TBodyOptions<T>) =>
-    apiRequest<T>(path, { ...options, method: "DELETE" }),
-  post: <T = unknown>(path: string, body?: unknown, options?: TBodylessOptions<T>) =>
-    apiRequest<T>(path, { ...options, body, method: "POST" }),
-  put: <T = unknown>(path: string, body?: unknown, options?: TBodylessOptions<T>) =>
-    apiRequest<T>(path, { ...options, body, method: "PUT" }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: TBodylessOptions<T>) =>
-    apiRequest<T>(path, { ...options, body, method: "PATCH" }),
-};

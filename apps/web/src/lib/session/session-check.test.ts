@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiClient, setUnauthorizedHandler } from "@/lib/api-client";
+import { apiRequest, setUnauthorizedHandler } from "@/lib/api-client";
 import { sessionStillValid } from "./session-check";
 
 const json = (status: number, body: unknown) =>
@@ -31,7 +31,7 @@ describe("a 401 from a protected call", () => {
     vi.stubGlobal("fetch", fetchMock);
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    await expect(apiClient.get("/api/leads")).resolves.toEqual({ ok: true });
+    await expect(apiRequest("/api/leads")).resolves.toEqual({ ok: true });
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
       "/api/leads",
       "/api/auth/get-session",
@@ -49,7 +49,7 @@ describe("a 401 from a protected call", () => {
     vi.stubGlobal("fetch", fetchMock);
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    await expect(apiClient.get("/api/leads")).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest("/api/leads")).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
