@@ -28,6 +28,6 @@ test("the dashboard shows the demo company's leads by form and source and its sa
   await page.getByRole("button", { name: "7 days" }).click();
   await expect(perDay).toContainText("in the last 7 days");
   const seven = await perDay.getByText(/\d+ leads? \(/).textContent();
-  expect(Number.parseInt(seven ?? "0")).toBeLessThan(Number.parseInt(thirty ?? "0"));
+  expect(Number.parseInt(seven ?? "0", 10)).toBeLessThan(Number.parseInt(thirty ?? "0", 10));
   await expect(business).toBeVisible();
 });
