@@ -126,15 +126,28 @@ async function settle(page: Page, label: string, failures: string[]) {
   }
 }
 
+/**
+ * Runs a read in the page; a route that ends on /login loads the sign-in page anew (sometimes twice),
+ * so a read that lands mid-navigation, on a context torn down or a document not built yet, is retried
+ * on the document it becomes.
+ */
+async function acrossNavigation<T>(page: Page, read: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await page.waitForLoadState("load").catch(() => undefined);
+      await page.waitForTimeout(100);
+    }
+  }
+}
+
 /** Lets a resize reach the screen: its resize handlers run and React paints what they changed. */
 async function nextFrames(page: Page) {
-  const frames = () =>
-    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  // A route that ends on /login loads the sign-in page anew: wait on the document it becomes.
-  await frames().catch(async () => {
-    await page.waitForLoadState("load");
-    await frames();
-  });
+  await acrossNavigation(page, () =>
+    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))),
+  );
 }
 
 async function check(page: Page, label: string, failures: string[]) {
@@ -166,19 +179,7 @@ async function check(page: Page, label: string, failures: string[]) {
         repeated,
       };
     });
-  // A route that ends on /login loads the sign-in page anew: read the page that document becomes
-  // (a read that lands mid-navigation, on a context torn down or a document not built yet, is retried).
-  const settled = async () => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await read();
-      } catch (err) {
-        if (attempt >= 4) throw err;
-        await page.waitForLoadState("load");
-      }
-    }
-  };
-  const { scrollWidth, clientWidth, text, covered, repeated } = await settled();
+  const { scrollWidth, clientWidth, text, covered, repeated } = await acrossNavigation(page, read);
   if (scrollWidth > clientWidth + 1)
     failures.push(`${label}: ${scrollWidth - clientWidth} px wider than the screen`);
   for (const name of covered) failures.push(`${label}: a toast covers the "${name}" button`);
