@@ -32,8 +32,14 @@ export type TSessionUser = { id: string; email: string; name: string; emailVerif
 /** The company a request acts for; set by requireCompanyRole, read through companyContext(c). */
 export type TCompanyContext = { userId: string; email: string; companyId: string; role: TCompanyRole };
 
+/** Who acts for a company where no user is named: a signed-in member, or an API key acting as an owner. */
+export type TCompanyActor = Pick<TCompanyContext, "companyId" | "role">;
+
 /** Who a buyer-portal request acts as; set by requireBuyer, read through buyerContext(c). */
 export type TBuyerContext = { userId: string; email: string; buyerId: string; companyId: string };
+
+/** The API key a Lead API request presented, once checked: its company and kind (sandbox or production). */
+export type TApiKeyCaller = { keyId: string; companyId: string; sandbox: boolean };
 
 /**
  * Who may call a route, declared on each one with defineRoute (plugins/define-route.ts):
@@ -43,7 +49,8 @@ export type TBuyerContext = { userId: string; email: string; buyerId: string; co
  *   then runs as that company;
  * - buyer: a buyer-portal user acting as one of their buyer records;
  * - admin: a platform admin (never while impersonating);
- * - apiKey: a company API key (Authorization: Bearer), authenticated by the handler (requestApiKey).
+ * - apiKey: a company API key (Authorization: Bearer), checked before the route runs; the route reads
+ *   it through apiKeyCaller(c) (plugins/api-key-caller.ts).
  */
 export type TRouteAuthSpec = {
   auth: "public" | "user" | "company" | "buyer" | "admin" | "apiKey";
@@ -67,6 +74,8 @@ export type TAppEnv = {
     impersonatedBy?: string | null;
     companyContext?: TCompanyContext;
     buyerContext?: TBuyerContext;
+    /** Set by the apiKey route guard; read it through apiKeyCaller(c). */
+    apiKeyCaller?: TApiKeyCaller;
     /** Set on every request by app.ts; defineRoute's routes run it for their declared auth. */
     routeGuard?: TRouteGuard;
   };

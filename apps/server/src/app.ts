@@ -11,7 +11,7 @@ import { authOpenApi, registerAuthRoutes, withAuthEndpoints } from "./modules/au
 import { registerAuthEventRoutes } from "./modules/auth-events";
 import { BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./modules/backups";
 import { registerBuyerPortalRoutes } from "./modules/buyer-portal";
-import { registerBuyerRoutes } from "./modules/buyers";
+import { registerBuyerApiRoutes, registerBuyerRoutes } from "./modules/buyers";
 import { registerCallTrackingPublicRoutes, registerCallTrackingRoutes } from "./modules/call-tracking";
 import {
   companyTwilio,
@@ -28,6 +28,7 @@ import {
   FORM_IMAGE_UPLOAD_PATH,
   formEmbedOrigins,
   isPublicSubmissionPath,
+  registerFormApiRoutes,
   registerFormRoutes,
   registerPublicFormRoutes,
 } from "./modules/forms";
@@ -173,6 +174,8 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
 
   registerSettingsRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerBuyerApiRoutes(app, deps);
+  registerFormApiRoutes(app, deps);
   registerLeadDeliveryRoutes(app, deps, (c) => requestApiKey(deps, c));
   registerBackupRoutes(app, deps);
   registerTeamRoutes(app, deps);

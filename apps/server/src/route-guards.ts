@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { TAppEnv, TDeps, TRouteGuard } from "./app-types";
+import { requestApiKey } from "./modules/api-keys";
 import { requirePlatformAdmin } from "./modules/platform-admin";
 import { requireBuyer } from "./plugins/buyer-context";
 import { requireSession } from "./plugins/session";
@@ -28,11 +29,17 @@ export function routeGuards(deps: TDeps): TRouteGuard {
   const anyCompanyRole = both(session, requireCompanyRole(deps));
   const buyer = requireBuyer(deps);
   const admin = both(session, requirePlatformAdmin(deps));
+  // A Lead API route runs only with a key that is its company's and not revoked (401 otherwise).
+  const apiKey: MiddlewareHandler<TAppEnv> = async (c, next) => {
+    c.set("apiKeyCaller", await requestApiKey(deps, c));
+    await next();
+  };
   return (spec) => {
     switch (spec.auth) {
       case "public":
-      case "apiKey":
         return pass;
+      case "apiKey":
+        return apiKey;
       case "user":
         return session;
       case "buyer":

@@ -125,6 +125,24 @@ const deliveryEndpointRecipe = (create: TRecipe["create"]): TRecipe => ({
   values: { url: ["https://crm.example.com/other"], fieldMap: [{ zip_code: "postal" }] },
 });
 
+let keyHeaders: Record<string, string> | undefined;
+/** The owner's API key, made once: the Lead API's edit routes are driven with it. */
+async function apiKey() {
+  if (!keyHeaders) {
+    const key = await call("/api/settings/api-keys", owner.cookie, "POST", {
+      name: "Patch key",
+      environment: "production",
+    });
+    keyHeaders = { authorization: `Bearer ${key.secret}` };
+  }
+  return keyHeaders;
+}
+/** A Lead API edit route read back where the product shows it: the same resource's session route. */
+const readOver =
+  (sessionPath: (path: string) => string): TRecipe["read"] =>
+  (path) =>
+    call(sessionPath(path), owner.cookie);
+
 const recipes: Record<string, TRecipe> = {
   "PATCH /api/returns/settings": {
     async create() {
@@ -145,13 +163,67 @@ const recipes: Record<string, TRecipe> = {
   "PATCH /api/buyer-portal/delivery-endpoints/{endpointId}": deliveryEndpointRecipe(() =>
     deliveryEndpoint("/api/buyer-portal", buyerCookie),
   ),
-  "PATCH /api/v1/buyers/{buyerId}/delivery-endpoints/{endpointId}": deliveryEndpointRecipe(async () => {
-    const key = await call("/api/settings/api-keys", owner.cookie, "POST", {
-      name: "Patch key",
-      environment: "production",
-    });
-    return deliveryEndpoint(`/api/v1/buyers/${buyerId}`, "", { authorization: `Bearer ${key.secret}` });
-  }),
+  "PATCH /api/v1/buyers/{buyerId}/delivery-endpoints/{endpointId}": deliveryEndpointRecipe(async () =>
+    deliveryEndpoint(`/api/v1/buyers/${buyerId}`, "", await apiKey()),
+  ),
+  "PATCH /api/v1/buyers/{buyerId}/caps": {
+    async create() {
+      const r = await call("/api/buyers", owner.cookie, "POST", {
+        contactName: "Cap Buyer",
+        email: "caps@roofing.example.com",
+        zipCode: "80202",
+        nicheId: owner.nicheId,
+      });
+      const id = (r.buyer as TRecord).id as string;
+      await call(`/api/buyers/${id}`, owner.cookie, "PATCH", {
+        dailyCap: 5,
+        weeklyCap: 20,
+        monthlyCap: 60,
+        spendCapCredits: 300,
+        timeZone: "America/Denver",
+        deliveryHours: [{ from: 480, to: 1080 }, null, null, null, null, null, null],
+      });
+      return { path: `/api/v1/buyers/${id}/caps`, cookie: "", headers: await apiKey() };
+    },
+    read: readOver((path) => path.replace("/api/v1/buyers/", "/api/buyers/").replace("/caps", "")),
+    values: {
+      deliveryHours: [[null, { from: 540, to: 1020 }, null, null, null, null, null]],
+      timeZone: ["America/Los_Angeles"],
+      pausedUntil: [() => new Date(Date.now() + 86_400_000).toISOString()],
+    },
+  },
+  "PATCH /api/v1/buyers/{buyerId}/distribution": {
+    async create() {
+      const path = `/api/v1/buyers/${buyerId}/distribution`;
+      await call(path.replace("/v1", ""), owner.cookie, "PATCH", {
+        bids: [{ nicheId: owner.nicheId, credits: 11 }],
+        leadFilters: [{ fieldId: "service", operator: "is", values: ["Roof repair"] }],
+      });
+      return { path, cookie: "", headers: await apiKey() };
+    },
+    read: readOver((path) => path.replace("/v1", "")),
+    values: {
+      bids: [() => [{ nicheId: owner.nicheId, credits: 21 }]],
+      leadFilters: [[{ fieldId: "owner", operator: "is_not", values: ["Yes"] }]],
+    },
+  },
+  "PATCH /api/v1/forms/{formId}/distribution": {
+    async create() {
+      const r = await call("/api/forms", owner.cookie, "POST", {
+        title: "Form distributed by key",
+        fields: QUOTE_FIELDS,
+        nicheId: owner.nicheId,
+      });
+      const path = `/api/v1/forms/${r.id}/distribution`;
+      await call(path.replace("/v1", ""), owner.cookie, "PATCH", {
+        method: "priority",
+        buyers: [{ buyerId, weight: 3 }],
+      });
+      return { path, cookie: "", headers: await apiKey() };
+    },
+    read: readOver((path) => path.replace("/v1", "")),
+    values: { method: ["weighted"], buyers: [[]] },
+  },
   "PATCH /api/niches/{nicheId}": {
     async create() {
       const r = await call("/api/niches", owner.cookie, "POST", { name: "Gutters", price: 12.5 });

@@ -2,10 +2,15 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { SETTINGS_MESSAGES } from "@leadpost/shared";
 import type { MiddlewareHandler } from "hono";
 import type { TAppEnv, TRouteAuthSpec } from "../app-types";
-import { apiError } from "../lib/openapi";
+import { API_KEY_SECURITY, apiError } from "../lib/openapi";
 
 /** The 401 every signed-in route documents. */
 export const NOT_SIGNED_IN = apiError("Not signed in");
+
+/** The 401 every Lead API route (auth "apiKey") documents. */
+export const KEY_REFUSED = apiError(
+  "Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer`",
+);
 
 /** The auth of every Settings route (/api/settings/…): owners and org admins, refused in Settings' words. */
 export const SETTINGS_ADMINS = {
@@ -39,9 +44,11 @@ export function defineRoute<
   R extends Omit<RouteConfig, "path" | "middleware"> & { path: P },
 >(route: R & TRouteAuthSpec) {
   const { auth, roles, deniedMessage, ...config } = route;
+  const refused = auth === "apiKey" ? KEY_REFUSED : NOT_SIGNED_IN;
   const responses: R["responses"] =
-    auth === "public" ? route.responses : { 401: NOT_SIGNED_IN, ...route.responses };
+    auth === "public" ? route.responses : { 401: refused, ...route.responses };
   return createRoute({
+    ...(auth === "apiKey" ? { security: API_KEY_SECURITY } : {}),
     ...config,
     path: route.path,
     middleware: [guardOf({ auth, roles, deniedMessage })],

@@ -42,6 +42,10 @@ export const buyerCapFields = {
   pausedUntil: z.iso.datetime({ offset: true, message: BUYER_CAP_MESSAGES.PAUSED_UNTIL }).nullable(),
 };
 
+/** The Lead API's caps PATCH: only the fields sent change (no defaults, so nothing unsent is reset). */
+export const ZUpdateBuyerCapsSchema = z.object(buyerCapFields).partial();
+export type TUpdateBuyerCaps = z.infer<typeof ZUpdateBuyerCapsSchema>;
+
 /** What the buyer's caps look like on the wire (the company's buyer, the portal's summary). */
 export const ZBuyerCapsSchema = z.object({
   dailyCap: z.number().nullable(),

@@ -13,9 +13,9 @@ import {
 } from "@leadpost/shared";
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
-import { runAsCompany } from "../../db/tenant-scope";
 import { AppError } from "../../lib/app-error";
-import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { apiKeyCaller, asKeyCompany } from "../../plugins/api-key-caller";
 import { clientIp } from "../../plugins/client-ip";
 import { defineRoute, SETTINGS_ADMINS } from "../../plugins/define-route";
 import { companyContext } from "../../plugins/tenant";
@@ -53,10 +53,6 @@ const revokeRoute = defineRoute({
   responses: { 204: { description: "Revoked" }, ...denied, 404: apiError("Not one of the company's keys") },
 });
 
-const KEY_REFUSED = apiError(
-  "Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer`",
-);
-
 const postLeadRoute = defineRoute({
   auth: "apiKey",
   method: "post",
@@ -72,7 +68,6 @@ const postLeadRoute = defineRoute({
     "Send an `Idempotency-Key` header (or `idempotencyKey`) to make a retry safe: a replay answers the",
     "first answer and stores nothing.",
   ].join(" "),
-  security: API_KEY_SECURITY,
   request: {
     params: ZFormIdParamsSchema,
     body: {
@@ -99,7 +94,6 @@ const postLeadRoute = defineRoute({
     400: apiError(
       "The body is not valid JSON (`BAD_REQUEST`), or text with characters that cannot be stored",
     ),
-    401: KEY_REFUSED,
     404: apiError("Not a published form of the key's company"),
     409: apiError("`IDEMPOTENCY_KEY_REUSED`: the idempotency key was used before with a different body"),
     413: apiError("The request body is too large"),
@@ -118,11 +112,9 @@ const listLeadsRoute = defineRoute({
   tags: ["Lead API"],
   summary:
     "The key's company's latest leads: a sandbox key reads only test leads, a production key only real ones",
-  security: API_KEY_SECURITY,
   request: { query: ZApiLeadListQuerySchema },
   responses: {
     200: jsonContent(ZApiLeadListSchema, "Leads"),
-    401: KEY_REFUSED,
     422: apiError(
       "`VALIDATION_FAILED`: `limit` is not a whole number from 1 to 100 (named in `error.fields`)",
     ),
@@ -158,7 +150,7 @@ export function registerApiKeyRoutes(app: TApp, deps: TDeps) {
   });
 
   app.openapi(postLeadRoute, async (c) => {
-    const key = await authenticateApiKey(deps, presentedKey(c));
+    const key = apiKeyCaller(c);
     const body = c.req.valid("json");
     const outcome = await submitForm(deps, {
       formId: c.req.valid("param").formId,
@@ -172,10 +164,9 @@ export function registerApiKeyRoutes(app: TApp, deps: TDeps) {
     return c.json(outcome.body, 201);
   });
   app.openapi(listLeadsRoute, async (c) => {
-    const key = await authenticateApiKey(deps, presentedKey(c));
     // A read for one company: behind its row-level-security wall like a signed-in company request.
-    const list = await runAsCompany(deps.database.db, key.companyId, () =>
-      listApiLeads(deps, key, c.req.valid("query").limit),
+    const list = await asKeyCompany(deps, c, () =>
+      listApiLeads(deps, apiKeyCaller(c), c.req.valid("query").limit),
     );
     return c.json(list, 200);
   });

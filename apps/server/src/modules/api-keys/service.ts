@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { API_KEY_MESSAGES, type TApiKey, type TCreateApiKey } from "@leadpost/shared";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
+import type { TApiKeyCaller, TDeps } from "../../app-types";
 import { apiKeys } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import type { TCompanyContext } from "../../plugins/tenant";
@@ -55,7 +55,8 @@ export async function revokeApiKey(deps: TKeyDeps, ctx: TCompanyContext, id: str
   if (revoked.length === 0) throw notFound("API key not found");
 }
 
-export type TApiKeyContext = { keyId: string; companyId: string; sandbox: boolean };
+/** The checked key; the route guard of `auth: "apiKey"` routes hands it to them (apiKeyCaller). */
+export type TApiKeyContext = TApiKeyCaller;
 
 /** The company a presented key acts for; a revoked or unknown key is refused at once. */
 export async function authenticateApiKey(deps: TKeyDeps, secret: string | null): Promise<TApiKeyContext> {

@@ -3,7 +3,7 @@ import { ZBuyerCapUsageSchema, ZBuyerPauseSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { buyerContext } from "../../plugins/buyer-context";
-import { getCapUsage, pauseLeads, resumeLeads } from "./caps";
+import { getCapUsage, pauseLeads, resumeLeads } from "../buyers";
 
 const tags = ["Buyer portal"];
 const base = "/api/buyer-portal";

@@ -8,10 +8,9 @@ import {
   type TUpdateBuyerDistribution,
 } from "@leadpost/shared";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
+import type { TCompanyActor, TDeps } from "../../app-types";
 import { buyerBids, buyers, forms, niches } from "../../db/schema";
 import { forbidden, notFound } from "../../lib/app-error";
-import type { TCompanyContext } from "../../plugins/tenant";
 
 type TBuyerDeps = Pick<TDeps, "database">;
 
@@ -21,7 +20,7 @@ type TBuyerDeps = Pick<TDeps, "database">;
  */
 export async function getBuyerDistribution(
   deps: TBuyerDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   buyerId: string,
 ): Promise<TBuyerDistribution> {
   const db = deps.database.db;
@@ -74,7 +73,7 @@ function questionsOf(fieldLists: unknown[]): TBuyerDistribution["fields"] {
 /** Changes only what is sent (owners and org admins): the bids and/or the filters, each list replaced. */
 export async function updateBuyerDistribution(
   deps: TBuyerDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   buyerId: string,
   input: TUpdateBuyerDistribution,
 ): Promise<TBuyerDistribution> {

@@ -5,6 +5,8 @@ import { registerBuyerApplicationRoutes } from "./application-routes";
 import { registerBuyerInviteRoute, registerInvitationRoutes } from "./invitation-routes";
 import { registerBuyerManagementRoutes } from "./manage-routes";
 
+export { registerBuyerApiRoutes } from "./api-routes";
+export { getCapUsage, pauseLeads, resumeLeads, type TCapOwner } from "./caps";
 export {
   activateUnlessDeactivated,
   answerInvitationForUser,

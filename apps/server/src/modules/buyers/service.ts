@@ -10,12 +10,11 @@ import {
   type TUpdateBuyer,
 } from "@leadpost/shared";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
+import type { TCompanyActor, TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyerInvitations, buyers, companies, niches } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/db-errors";
-import type { TCompanyContext } from "../../plugins/tenant";
 import { assertOwnNiche } from "../niches";
 import { findSameBuyer } from "./duplicates";
 import { rememberAnswer, replayAnswer } from "./idempotency";
@@ -23,7 +22,7 @@ import { buyerColumns, locate, selectBuyer, toBuyer } from "./mappers";
 
 type TBuyerDeps = Pick<TDeps, "database">;
 
-function assertAdmin(ctx: TCompanyContext, message: string) {
+function assertAdmin(ctx: TCompanyActor, message: string) {
   if (!isCompanyAdminRole(ctx.role)) throw forbidden(message);
 }
 
@@ -43,7 +42,7 @@ const duplicateEmail = () =>
 /** The list behind the four tabs, newest first, optionally for one niche (001 §7), with the tab counts. */
 export async function listBuyers(
   deps: TBuyerDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   query: { status: TBuyerTab; nicheId?: string },
 ): Promise<TBuyerList> {
   const db = deps.database.db;
@@ -70,7 +69,7 @@ export async function listBuyers(
   return { buyers: rows.map((r) => toBuyer(r, value)), counts, creditValueUsd: value };
 }
 
-export async function getBuyer(deps: TBuyerDeps, ctx: TCompanyContext, buyerId: string) {
+export async function getBuyer(deps: TBuyerDeps, ctx: TCompanyActor, buyerId: string) {
   const db = deps.database.db;
   const row = await selectBuyer(db, ctx.companyId, buyerId);
   if (!row) throw notFound(BUYER_MESSAGES.NOT_FOUND);
@@ -83,7 +82,7 @@ export async function getBuyer(deps: TBuyerDeps, ctx: TCompanyContext, buyerId: 
  */
 export async function createBuyer(
   deps: TBuyerDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   input: TCreateBuyer,
   idempotencyKey?: string,
 ) {
@@ -173,7 +172,7 @@ async function lockBuyer(tx: Db, companyId: string, buyerId: string) {
 /** Edit Buyer: only the fields sent change; a new zip moves the buyer's location. */
 export async function updateBuyer(
   deps: TBuyerDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   buyerId: string,
   input: TUpdateBuyer,
 ) {
@@ -225,7 +224,7 @@ export async function updateBuyer(
 /** The active/inactive switch (001 §4). */
 export async function setBuyerStatus(
   deps: TBuyerDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   buyerId: string,
   status: "active" | "inactive",
 ) {
@@ -248,7 +247,7 @@ export async function setBuyerStatus(
  */
 export async function archiveBuyer(
   deps: TBuyerDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   buyerId: string,
   confirmName: string,
 ) {

@@ -5,18 +5,17 @@ import {
   weightShare,
 } from "@leadpost/shared";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
+import type { TCompanyActor, TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
 import { buyers, formDistributionBuyers, forms } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
-import type { TCompanyContext } from "../../plugins/tenant";
 
 type TFormDeps = Pick<TDeps, "database">;
 
 /** The form's distribution method and its buyers in priority order, with weights and shares. */
 export async function getFormDistribution(
   deps: TFormDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   formId: string,
 ): Promise<TFormDistribution> {
   const db = deps.database.db;
@@ -60,7 +59,7 @@ export async function getFormDistribution(
  */
 export async function updateFormDistribution(
   deps: TFormDeps,
-  ctx: TCompanyContext,
+  ctx: TCompanyActor,
   formId: string,
   input: TUpdateFormDistribution,
 ): Promise<TFormDistribution> {

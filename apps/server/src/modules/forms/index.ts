@@ -1,4 +1,5 @@
 /** Forms: the builder, images and the public form endpoints. */
+export { registerFormApiRoutes } from "./api-routes";
 export { FORM_IMAGE_UPLOAD_PATH } from "./images";
 export {
   countRefusedPublicSubmission,

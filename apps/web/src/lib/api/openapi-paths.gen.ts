@@ -2540,6 +2540,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/buyers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's company's buyers (not archived), newest first, with the counts per status */
+        get: operations["listBuyersViaApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/buyers/{buyerId}/caps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A buyer's caps, time zone, delivery hours and pause, with today's, this week's and this month's counts in its own day */
+        get: operations["getBuyerCaps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a buyer's `dailyCap`, `weeklyCap`, `monthlyCap`, `spendCapCredits` (null: no cap), `timeZone` (IANA), `deliveryHours` (seven days, Monday first, each { from, to } in minutes after midnight or null for closed; null: any time), `isPaused` or `pausedUntil`; only the fields sent change */
+        patch: operations["updateBuyerCaps"];
+        trace?: never;
+    };
+    "/api/v1/buyers/{buyerId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a buyer's leads until a date and time in the future, or indefinitely with `until: null` */
+        post: operations["pauseBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/buyers/{buyerId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a buyer's leads (ends a pause, dated or not) */
+        post: operations["resumeBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/buyers/{buyerId}/distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A buyer's bids per niche (credits per lead, for the highest price method) and lead filters, with the questions of its niche's forms */
+        get: operations["getBuyerDistributionViaApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a buyer's `bids` ([{ nicheId, credits }]) and/or `leadFilters` ([{ fieldId, operator: is | is_not | one_of, values }]); each list sent replaces the stored one, the other is left as it is */
+        patch: operations["updateBuyerDistributionViaApiKey"];
+        trace?: never;
+    };
+    "/api/v1/forms/{formId}/distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A form's distribution method, its buyers in priority order, weights, shares and weighted counts */
+        get: operations["getFormDistributionViaApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a form's `method` (round_robin, priority, weighted, highest_price) and/or its `buyers` in priority order with weights (replaces the list and restarts the weighted counts); only the keys sent change */
+        patch: operations["updateFormDistributionViaApiKey"];
+        trace?: never;
+    };
     "/api/buyers/{buyerId}/delivery-endpoints": {
         parameters: {
             query?: never;
@@ -22580,6 +22685,938 @@ export interface operations {
                 };
             };
             /** @description `VALIDATION_FAILED`: `limit` is not a whole number from 1 to 100 (named in `error.fields`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listBuyersViaApiKey: {
+        parameters: {
+            query?: {
+                status?: "active" | "pending" | "inactive" | "all";
+                nicheId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Buyers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyers: {
+                            id: string;
+                            contactName: string;
+                            companyName: string | null;
+                            email: string;
+                            phoneNumber: string | null;
+                            address: string | null;
+                            city: string | null;
+                            state: string | null;
+                            zipCode: string | null;
+                            latitude: number | null;
+                            longitude: number | null;
+                            serviceRadius: number;
+                            serviceType: string | null;
+                            niche: {
+                                id: string;
+                                name: string;
+                                price: number;
+                            } | null;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "inactive";
+                            /** @enum {string} */
+                            source: "manual" | "invitation" | "application";
+                            hasAccount: boolean;
+                            invitationPending: boolean;
+                            allYouCanEatEnabled: boolean;
+                            costPerLead: number | null;
+                            effectivePrice: number | null;
+                            costPerLeadCredits: number | null;
+                            prepaidLeadsTotal: number;
+                            prepaidLeadsRemaining: number;
+                            creditBalance: number;
+                            createdAt: string;
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
+                        }[];
+                        counts: {
+                            active: number;
+                            pending: number;
+                            inactive: number;
+                            all: number;
+                        };
+                        creditValueUsd: number;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: unknown `status` or a `nicheId` that is not an id */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBuyerCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Caps and counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dailyCap: number | null;
+                        weeklyCap: number | null;
+                        monthlyCap: number | null;
+                        spendCapCredits: number | null;
+                        timeZone: string;
+                        deliveryHours: ({
+                            from: number;
+                            to: number;
+                        } | null)[] | null;
+                        isPaused: boolean;
+                        pausedUntil: string | null;
+                        today: {
+                            leads: number;
+                            spentCredits: number;
+                        };
+                        week: {
+                            leads: number;
+                        };
+                        month: {
+                            leads: number;
+                        };
+                        pausedNow: boolean;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Buyer not found or already deleted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateBuyerCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dailyCap?: number | null;
+                    weeklyCap?: number | null;
+                    monthlyCap?: number | null;
+                    spendCapCredits?: number | null;
+                    timeZone?: string;
+                    deliveryHours?: ({
+                        from: number;
+                        to: number;
+                    } | null)[] | null;
+                    isPaused?: boolean;
+                    /** Format: date-time */
+                    pausedUntil?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Caps and counts after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dailyCap: number | null;
+                        weeklyCap: number | null;
+                        monthlyCap: number | null;
+                        spendCapCredits: number | null;
+                        timeZone: string;
+                        deliveryHours: ({
+                            from: number;
+                            to: number;
+                        } | null)[] | null;
+                        isPaused: boolean;
+                        pausedUntil: string | null;
+                        today: {
+                            leads: number;
+                            spentCredits: number;
+                        };
+                        week: {
+                            leads: number;
+                        };
+                        month: {
+                            leads: number;
+                        };
+                        pausedNow: boolean;
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Buyer not found or already deleted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: each invalid field named in `error.fields`, in words */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    pauseBuyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    until: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        usage: {
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
+                            today: {
+                                leads: number;
+                                spentCredits: number;
+                            };
+                            week: {
+                                leads: number;
+                            };
+                            month: {
+                                leads: number;
+                            };
+                            pausedNow: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Buyer not found or already deleted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: `until` is not a date and time in the future */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    resumeBuyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        usage: {
+                            dailyCap: number | null;
+                            weeklyCap: number | null;
+                            monthlyCap: number | null;
+                            spendCapCredits: number | null;
+                            timeZone: string;
+                            deliveryHours: ({
+                                from: number;
+                                to: number;
+                            } | null)[] | null;
+                            isPaused: boolean;
+                            pausedUntil: string | null;
+                            today: {
+                                leads: number;
+                                spentCredits: number;
+                            };
+                            week: {
+                                leads: number;
+                            };
+                            month: {
+                                leads: number;
+                            };
+                            pausedNow: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Buyer not found or already deleted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBuyerDistributionViaApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bids and filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyerId: string;
+                        bids: {
+                            nicheId: string;
+                            nicheName: string;
+                            credits: number;
+                        }[];
+                        leadFilters: {
+                            fieldId: string;
+                            /** @enum {string} */
+                            operator: "is" | "is_not" | "one_of";
+                            values: string[];
+                        }[];
+                        fields: {
+                            fieldId: string;
+                            label: string;
+                            options: string[];
+                        }[];
+                        niches: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Buyer not found or already deleted. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateBuyerDistributionViaApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                buyerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bids?: {
+                        /** Format: uuid */
+                        nicheId: string;
+                        credits: number;
+                    }[];
+                    leadFilters?: {
+                        fieldId: string;
+                        /** @enum {string} */
+                        operator: "is" | "is_not" | "one_of";
+                        values: string[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyerId: string;
+                        bids: {
+                            nicheId: string;
+                            nicheName: string;
+                            credits: number;
+                        }[];
+                        leadFilters: {
+                            fieldId: string;
+                            /** @enum {string} */
+                            operator: "is" | "is_not" | "one_of";
+                            values: string[];
+                        }[];
+                        fields: {
+                            fieldId: string;
+                            label: string;
+                            options: string[];
+                        }[];
+                        niches: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Buyer or niche not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: invalid bid or filter, named in `error.fields` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getFormDistributionViaApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Distribution settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        formId: string;
+                        /** @enum {string} */
+                        method: "round_robin" | "priority" | "weighted" | "highest_price";
+                        buyers: {
+                            buyerId: string;
+                            name: string;
+                            position: number;
+                            weight: number;
+                            served: number;
+                            share: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateFormDistributionViaApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method?: "round_robin" | "priority" | "weighted" | "highest_price";
+                    buyers?: {
+                        /** Format: uuid */
+                        buyerId: string;
+                        weight?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        formId: string;
+                        /** @enum {string} */
+                        method: "round_robin" | "priority" | "weighted" | "highest_price";
+                        buyers: {
+                            buyerId: string;
+                            name: string;
+                            position: number;
+                            weight: number;
+                            served: number;
+                            share: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not one of the key's company's forms, or a buyer not of its company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: invalid method, buyer or weight, named in `error.fields` */
             422: {
                 headers: {
                     [name: string]: unknown;

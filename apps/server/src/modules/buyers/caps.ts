@@ -6,29 +6,27 @@ import {
   type TBuyerCapUsage,
   type TBuyerPause,
 } from "@leadpost/shared";
-import { and, eq } from "drizzle-orm";
-import type { TDeps } from "../../app-types";
+import { and, eq, isNull } from "drizzle-orm";
+import type { TBuyerContext, TDeps } from "../../app-types";
 import { buyers } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
-import type { TBuyerContext } from "../../plugins/buyer-context";
 import { readCounters } from "../lead-distribution";
 
-type TPortalDeps = Pick<TDeps, "database">;
+/** The buyer, of its company, not archived (a pause of another company's buyer changes nothing). */
+const ownBuyer = (ctx: TCapOwner) =>
+  and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, ctx.companyId), isNull(buyers.deletedAt));
+
+type TCapDeps = Pick<TDeps, "database">;
+/** The buyer whose caps are read or paused: the portal's own buyer, or a company's buyer (Lead API). */
+export type TCapOwner = Pick<TBuyerContext, "buyerId" | "companyId">;
 
 /**
  * The buyer's caps and schedule as the company set them, today's (this week's, this month's) counts
- * in its own day, and its pause (docs/buyer-portal.md "Caps and pause").
+ * in its own day, and its pause (docs/buyer-portal.md "Caps and pause"; docs/lead-api.md for keys).
  */
-export async function getCapUsage(
-  deps: TPortalDeps,
-  ctx: TBuyerContext,
-  now = new Date(),
-): Promise<TBuyerCapUsage> {
+export async function getCapUsage(deps: TCapDeps, ctx: TCapOwner, now = new Date()): Promise<TBuyerCapUsage> {
   const db = deps.database.db;
-  const [b] = await db
-    .select()
-    .from(buyers)
-    .where(and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, ctx.companyId)));
+  const [b] = await db.select().from(buyers).where(ownBuyer(ctx));
   if (!b) throw notFound("Buyer not found");
   const counts = (await readCounters(db, ctx.companyId, [b.id])).get(b.id) ?? null;
   const k = currentCounts(counts, now, b.timeZone);
@@ -49,12 +47,7 @@ export async function getCapUsage(
 }
 
 /** "Pause leads until…": until a moment ahead, or indefinitely (`until` null). */
-export async function pauseLeads(
-  deps: TPortalDeps,
-  ctx: TBuyerContext,
-  input: TBuyerPause,
-  now = new Date(),
-) {
+export async function pauseLeads(deps: TCapDeps, ctx: TCapOwner, input: TBuyerPause, now = new Date()) {
   const until = input.until === null ? null : new Date(input.until);
   if (until && until.getTime() <= now.getTime()) {
     throw new AppError("VALIDATION_FAILED", BUYER_CAP_MESSAGES.PAUSED_UNTIL, {
@@ -64,15 +57,15 @@ export async function pauseLeads(
   await deps.database.db
     .update(buyers)
     .set({ isPaused: until === null, pausedUntil: until, updatedAt: now })
-    .where(and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, ctx.companyId)));
+    .where(ownBuyer(ctx));
   return { message: BUYER_CAP_MESSAGES.PAUSED_MESSAGE, usage: await getCapUsage(deps, ctx, now) };
 }
 
 /** Resume: clears both the indefinite pause and a pause's end. */
-export async function resumeLeads(deps: TPortalDeps, ctx: TBuyerContext, now = new Date()) {
+export async function resumeLeads(deps: TCapDeps, ctx: TCapOwner, now = new Date()) {
   await deps.database.db
     .update(buyers)
     .set({ isPaused: false, pausedUntil: null, updatedAt: now })
-    .where(and(eq(buyers.id, ctx.buyerId), eq(buyers.companyId, ctx.companyId)));
+    .where(ownBuyer(ctx));
   return { message: BUYER_CAP_MESSAGES.RESUMED_MESSAGE, usage: await getCapUsage(deps, ctx, now) };
 }
