@@ -534,6 +534,22 @@ describe("who manages endpoints", () => {
     }
   });
 
+  it("asks for a signed-in company or buyer before reading the request", async () => {
+    const buyer = await addBuyer(ctx, co.companyId);
+    const leadId = "00000000-0000-4000-8000-000000000000";
+    for (const path of [
+      `/api/buyers/${buyer.id}/delivery-endpoints`,
+      "/api/buyer-portal/delivery-endpoints",
+    ]) {
+      const res = await ctx.request(path, { method: "POST", json: { url: "not a url" } });
+      expect(res.status, path).toBe(401);
+    }
+    expect((await ctx.request(`/api/leads/${leadId}/deliveries`)).status).toBe(401);
+    const notABuyer = await ctx.request("/api/buyer-portal/delivery-endpoints", { cookie: co.cookie });
+    expect(notABuyer.status).toBe(403);
+    expect((await errorOf(notABuyer)).code).toBe("NO_BUYER");
+  });
+
   it("works with an API key of the company", async () => {
     const made = await ctx.request("/api/settings/api-keys", {
       method: "POST",

@@ -257,6 +257,12 @@ describe("lead deletion", () => {
       headers: { "x-company-id": acme.companyId },
     });
     expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      error: { message: "Permission denied. You must be an owner or admin to delete leads." },
+    });
+    // Signed out: 401 before the id is even read.
+    expect((await ctx.request("/api/leads/not-an-id", { method: "DELETE" })).status).toBe(401);
+    expect((await ctx.request("/api/leads")).status).toBe(401);
   });
 
   it("refuses another company's lead and a lead a buyer holds in full", async () => {

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   ZBillingHistorySchema,
   ZBulkDeletePreviewsSchema,
@@ -18,7 +18,8 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
+import { buyerContext } from "../../plugins/buyer-context";
+import { defineRoute } from "../../plugins/define-route";
 import { displayPreferencesOf, readCompanyPreferences } from "../settings";
 import { getBillingHistory, getProfile, getSummary, updateProfile } from "./account";
 import { registerBuyerCapRoutes } from "./caps-routes";
@@ -26,29 +27,31 @@ import { exportMyLeadsCsv, listMyLeads, updateMyLead } from "./my-leads";
 import { deletePreviews, listPreviews } from "./previews";
 
 const tags = ["Buyer portal"];
-const noSession = apiError("Not signed in");
 const noBuyer = apiError("No buyer profile found");
 const notFound = apiError("Not one of this buyer's leads");
 const base = "/api/buyer-portal";
 
-const summaryRoute = createRoute({
+const summaryRoute = defineRoute({
+  auth: "buyer",
   method: "get",
   path: `${base}/summary`,
   tags,
   summary: "Dashboard: profile, package, counts, credits and whether the company can take payments",
-  responses: { 200: jsonContent(ZBuyerSummarySchema, "Summary"), 401: noSession, 403: noBuyer },
+  responses: { 200: jsonContent(ZBuyerSummarySchema, "Summary"), 403: noBuyer },
 });
 
-const previewsRoute = createRoute({
+const previewsRoute = defineRoute({
+  auth: "buyer",
   method: "get",
   path: `${base}/previews`,
   tags,
   summary: "Lead previews of this buyer, newest first, with the sold counter and price in credits",
   request: { query: ZPreviewListQuerySchema },
-  responses: { 200: jsonContent(ZPreviewListSchema, "Previews"), 401: noSession, 403: noBuyer },
+  responses: { 200: jsonContent(ZPreviewListSchema, "Previews"), 403: noBuyer },
 });
 
-const deletePreviewRoute = createRoute({
+const deletePreviewRoute = defineRoute({
+  auth: "buyer",
   method: "delete",
   path: `${base}/previews/{leadId}`,
   tags,
@@ -56,13 +59,13 @@ const deletePreviewRoute = createRoute({
   request: { params: ZLeadIdParamSchema },
   responses: {
     200: jsonContent(ZDeleteResultSchema, "Deleted"),
-    401: noSession,
     403: noBuyer,
     404: notFound,
   },
 });
 
-const bulkDeleteRoute = createRoute({
+const bulkDeleteRoute = defineRoute({
+  auth: "buyer",
   method: "post",
   path: `${base}/previews/delete`,
   tags,
@@ -70,23 +73,24 @@ const bulkDeleteRoute = createRoute({
   request: { body: jsonBody(ZBulkDeletePreviewsSchema) },
   responses: {
     200: jsonContent(ZDeleteResultSchema, "Deleted"),
-    401: noSession,
     403: noBuyer,
     404: notFound,
     422: apiError("Invalid input"),
   },
 });
 
-const myLeadsRoute = createRoute({
+const myLeadsRoute = defineRoute({
+  auth: "buyer",
   method: "get",
   path: `${base}/leads`,
   tags,
   summary: "Full-access leads of this buyer with every field, CRM status and notes",
   request: { query: ZMyLeadListQuerySchema },
-  responses: { 200: jsonContent(ZMyLeadListSchema, "My leads"), 401: noSession, 403: noBuyer },
+  responses: { 200: jsonContent(ZMyLeadListSchema, "My leads"), 403: noBuyer },
 });
 
-const exportRoute = createRoute({
+const exportRoute = defineRoute({
+  auth: "buyer",
   method: "get",
   path: `${base}/leads/export`,
   tags,
@@ -94,12 +98,12 @@ const exportRoute = createRoute({
   request: { query: ZMyLeadFiltersSchema },
   responses: {
     200: { description: "CSV file", content: { "text/csv": { schema: z.string() } } },
-    401: noSession,
     403: noBuyer,
   },
 });
 
-const updateLeadRoute = createRoute({
+const updateLeadRoute = defineRoute({
+  auth: "buyer",
   method: "patch",
   path: `${base}/leads/{leadId}`,
   tags,
@@ -107,22 +111,23 @@ const updateLeadRoute = createRoute({
   request: { params: ZLeadIdParamSchema, body: jsonBody(ZMyLeadUpdateSchema) },
   responses: {
     200: jsonContent(ZMyLeadSchema, "Updated"),
-    401: noSession,
     403: noBuyer,
     404: notFound,
     422: apiError("Invalid input"),
   },
 });
 
-const profileRoute = createRoute({
+const profileRoute = defineRoute({
+  auth: "buyer",
   method: "get",
   path: `${base}/profile`,
   tags,
   summary: "The buyer's profile",
-  responses: { 200: jsonContent(ZBuyerProfileSchema, "Profile"), 401: noSession, 403: noBuyer },
+  responses: { 200: jsonContent(ZBuyerProfileSchema, "Profile"), 403: noBuyer },
 });
 
-const updateProfileRoute = createRoute({
+const updateProfileRoute = defineRoute({
+  auth: "buyer",
   method: "patch",
   path: `${base}/profile`,
   tags,
@@ -130,35 +135,33 @@ const updateProfileRoute = createRoute({
   request: { body: jsonBody(ZBuyerProfileUpdateSchema) },
   responses: {
     200: jsonContent(ZBuyerProfileSchema, "Saved"),
-    401: noSession,
     403: noBuyer,
     422: apiError("Invalid input"),
   },
 });
 
-const billingRoute = createRoute({
+const billingRoute = defineRoute({
+  auth: "buyer",
   method: "get",
   path: `${base}/billing`,
   tags,
   summary: "Billing history: this buyer's credit-pack payments, newest first",
-  responses: { 200: jsonContent(ZBillingHistorySchema, "Billing rows"), 401: noSession, 403: noBuyer },
+  responses: { 200: jsonContent(ZBillingHistorySchema, "Billing rows"), 403: noBuyer },
 });
 
-const displayPreferencesRoute = createRoute({
+const displayPreferencesRoute = defineRoute({
+  auth: "buyer",
   method: "get",
   path: `${base}/display-preferences`,
   tags,
   summary: "The company's country, currency and timezone, which format the buyer's money and dates",
   responses: {
     200: jsonContent(ZDisplayPreferencesSchema, "Display preferences"),
-    401: noSession,
     403: noBuyer,
   },
 });
 
 export function registerBuyerPortalRoutes(app: TApp, deps: TDeps) {
-  app.use(`${base}/*`, requireBuyer(deps));
-
   app.openapi(displayPreferencesRoute, async (c) => {
     const prefs = await readCompanyPreferences(deps.database.db, buyerContext(c).companyId);
     return c.json(displayPreferencesOf(prefs), 200);

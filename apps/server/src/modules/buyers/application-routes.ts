@@ -1,14 +1,15 @@
-import { createRoute } from "@hono/zod-openapi";
 import { APPLICATION_MESSAGES, ZApplicationCompanySchema, ZBuyerApplicationSchema } from "@leadpost/shared";
 import { z } from "zod";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { rateLimit } from "../../plugins/rate-limit";
 import { getApplicationCompany, submitBuyerApplication } from "./applications";
 
 const tags = ["Buyer applications"];
 
-const companyRoute = createRoute({
+const companyRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: "/api/buyer-applications/companies/{companyId}",
   tags,
@@ -21,7 +22,8 @@ const companyRoute = createRoute({
   },
 });
 
-const submitRoute = createRoute({
+const submitRoute = defineRoute({
+  auth: "public",
   method: "post",
   path: "/api/buyer-applications",
   tags,

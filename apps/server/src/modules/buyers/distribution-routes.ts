@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   ZBuyerDistributionSchema,
   ZBuyerIdParamsSchema,
@@ -6,13 +5,14 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { companyContext } from "../../plugins/tenant";
 import { getBuyerDistribution, updateBuyerDistribution } from "./distribution";
 
 const tags = ["Buyers"];
-const noSession = apiError("Not signed in");
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/buyers/{buyerId}/distribution",
   tags,
@@ -21,12 +21,12 @@ const getRoute = createRoute({
   request: { params: ZBuyerIdParamsSchema },
   responses: {
     200: jsonContent(ZBuyerDistributionSchema, "Bids and filters"),
-    401: noSession,
     404: apiError("Buyer not found or already deleted."),
   },
 });
 
-const updateRoute = createRoute({
+const updateRoute = defineRoute({
+  auth: "company",
   method: "patch",
   path: "/api/buyers/{buyerId}/distribution",
   tags,
@@ -35,14 +35,13 @@ const updateRoute = createRoute({
   request: { params: ZBuyerIdParamsSchema, body: jsonBody(ZUpdateBuyerDistributionSchema) },
   responses: {
     200: jsonContent(ZBuyerDistributionSchema, "Updated"),
-    401: noSession,
     403: apiError("Permission denied. You must be an owner or admin to update buyers."),
     404: apiError("Buyer or niche not found"),
     422: apiError("Invalid bid or filter"),
   },
 });
 
-/** Bids and lead filters per buyer (docs/buyers.md); the session checks are registerBuyerManagementRoutes'. */
+/** Bids and lead filters per buyer (docs/buyers.md). */
 export function registerBuyerDistributionRoutes(app: TApp, deps: TDeps) {
   app.openapi(getRoute, async (c) =>
     c.json(await getBuyerDistribution(deps, companyContext(c), c.req.valid("param").buyerId), 200),

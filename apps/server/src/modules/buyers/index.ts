@@ -1,6 +1,5 @@
 /** Buyers: management, invitations and applications. */
 import type { TApp, TDeps } from "../../app-types";
-import { requireSession } from "../../plugins/session";
 import { registerBuyerApplicationRoutes } from "./application-routes";
 import { registerBuyerInviteRoute, registerInvitationRoutes } from "./invitation-routes";
 import { registerBuyerManagementRoutes } from "./manage-routes";
@@ -14,7 +13,6 @@ export {
 } from "./invitation-answers";
 
 export function registerBuyerRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/buyers/*", requireSession(deps));
   registerBuyerInviteRoute(app, deps);
   registerBuyerManagementRoutes(app, deps);
   registerBuyerApplicationRoutes(app, deps);

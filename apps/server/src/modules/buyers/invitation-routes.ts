@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   ZAcceptInvitationSchema,
   ZInvitationDetailsSchema,
@@ -7,13 +7,17 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { rateLimit } from "../../plugins/rate-limit";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { companyContext } from "../../plugins/tenant";
 import { acceptInvitation, getInvitation, inviteBuyer } from "./invitations";
 
 const ZTokenParams = z.object({ token: z.string().min(20).max(200) });
 
-const inviteRoute = createRoute({
+const inviteRoute = defineRoute({
+  auth: "company",
+  roles: ["owner", "org_admin"],
+  deniedMessage: "Permission denied. You must be an owner or admin to create buyers.",
   method: "post",
   path: "/api/buyers/invite",
   tags: ["Buyers"],
@@ -28,7 +32,8 @@ const inviteRoute = createRoute({
   },
 });
 
-const invitationRoute = createRoute({
+const invitationRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: "/api/invitations/{token}",
   tags: ["Buyers"],
@@ -41,7 +46,8 @@ const invitationRoute = createRoute({
   },
 });
 
-const acceptRoute = createRoute({
+const acceptRoute = defineRoute({
+  auth: "public",
   method: "post",
   path: "/api/invitations/{token}/accept",
   tags: ["Buyers"],
@@ -63,14 +69,6 @@ const acceptRoute = createRoute({
 
 /** POST /api/buyers/invite: an owner or admin invites a buyer by e-mail. */
 export function registerBuyerInviteRoute(app: TApp, deps: TDeps) {
-  app.use(
-    "/api/buyers/invite",
-    requireCompanyRole(
-      deps,
-      ["owner", "org_admin"],
-      "Permission denied. You must be an owner or admin to create buyers.",
-    ),
-  );
   app.openapi(inviteRoute, async (c) =>
     c.json(await inviteBuyer(deps, companyContext(c), c.req.valid("json")), 200),
   );

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   BUYER_MESSAGES,
   ZArchiveBuyerResultSchema,
@@ -17,44 +16,47 @@ import {
 import { z } from "zod";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { getBuyersMap, getCompanyStatus } from "./company-status";
 import { registerBuyerDistributionRoutes } from "./distribution-routes";
 import { archiveBuyer, createBuyer, getBuyer, listBuyers, setBuyerStatus, updateBuyer } from "./service";
 
 const tags = ["Buyers"];
-const noSession = apiError("Not signed in");
 const forbidden = apiError("No company, or not an owner or admin");
 const notFound = apiError(BUYER_MESSAGES.NOT_FOUND);
 const params = ZBuyerIdParamsSchema;
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/buyers",
   tags,
   summary: "The company's buyers (archived ones excluded), newest first, by tab and niche, with tab counts",
   request: { query: ZBuyerListQuerySchema },
-  responses: { 200: jsonContent(ZBuyerListSchema, "Buyers"), 401: noSession, 403: forbidden },
+  responses: { 200: jsonContent(ZBuyerListSchema, "Buyers"), 403: forbidden },
 });
 
-const mapRoute = createRoute({
+const mapRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/buyers/map",
   tags,
   summary: "Active buyers' zip locations and service radii, and the company's map token",
-  responses: { 200: jsonContent(ZBuyersMapSchema, "Map data"), 401: noSession, 403: forbidden },
+  responses: { 200: jsonContent(ZBuyersMapSchema, "Map data"), 403: forbidden },
 });
 
-const statusRoute = createRoute({
+const statusRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/company/status",
   tags: ["Company"],
   summary: "Trial, tier and setup completeness of the caller's company (trial banner, setup notice)",
-  responses: { 200: jsonContent(ZCompanyStatusSchema, "Status"), 401: noSession, 403: forbidden },
+  responses: { 200: jsonContent(ZCompanyStatusSchema, "Status"), 403: forbidden },
 });
 
-const createBuyerRoute = createRoute({
+const createBuyerRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: "/api/buyers",
   tags,
@@ -65,23 +67,24 @@ const createBuyerRoute = createRoute({
   },
   responses: {
     201: jsonContent(ZBuyerResultSchema, BUYER_MESSAGES.CREATED),
-    401: noSession,
     403: apiError("Not an owner or admin, or the basic tier's limit of 1 buyer"),
     409: apiError(BUYER_MESSAGES.CREATE_DUPLICATE),
     422: apiError("Invalid input"),
   },
 });
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/buyers/{buyerId}",
   tags,
   summary: "One buyer as its card shows it",
   request: { params },
-  responses: { 200: jsonContent(ZBuyerSchema, "The buyer"), 401: noSession, 403: forbidden, 404: notFound },
+  responses: { 200: jsonContent(ZBuyerSchema, "The buyer"), 403: forbidden, 404: notFound },
 });
 
-const updateRoute = createRoute({
+const updateRoute = defineRoute({
+  auth: "company",
   method: "patch",
   path: "/api/buyers/{buyerId}",
   tags,
@@ -89,7 +92,6 @@ const updateRoute = createRoute({
   request: { params, body: jsonBody(ZUpdateBuyerSchema) },
   responses: {
     200: jsonContent(ZBuyerResultSchema, BUYER_MESSAGES.UPDATED),
-    401: noSession,
     403: forbidden,
     404: notFound,
     409: apiError(BUYER_MESSAGES.CREATE_DUPLICATE),
@@ -97,7 +99,8 @@ const updateRoute = createRoute({
   },
 });
 
-const setStatusRoute = createRoute({
+const setStatusRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: "/api/buyers/{buyerId}/status",
   tags,
@@ -105,13 +108,13 @@ const setStatusRoute = createRoute({
   request: { params, body: jsonBody(ZBuyerStatusInputSchema) },
   responses: {
     200: jsonContent(ZBuyerResultSchema, "Moved to the other tab"),
-    401: noSession,
     403: forbidden,
     404: notFound,
   },
 });
 
-const archiveRoute = createRoute({
+const archiveRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: "/api/buyers/{buyerId}/archive",
   tags,
@@ -119,7 +122,6 @@ const archiveRoute = createRoute({
   request: { params, body: jsonBody(ZArchiveBuyerSchema) },
   responses: {
     200: jsonContent(ZArchiveBuyerResultSchema, BUYER_MESSAGES.ARCHIVED),
-    401: noSession,
     403: forbidden,
     404: notFound,
     409: apiError("Unconsumed prepaid leads or credits"),
@@ -129,9 +131,6 @@ const archiveRoute = createRoute({
 
 /** Every company role reads; owners and org admins change (checked first in each service function). */
 export function registerBuyerManagementRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/buyers", requireSession(deps), requireCompanyRole(deps));
-  app.use("/api/buyers/*", requireCompanyRole(deps));
-  app.use("/api/company/status", requireSession(deps), requireCompanyRole(deps));
   registerBuyerDistributionRoutes(app, deps);
 
   app.openapi(statusRoute, async (c) => c.json(await getCompanyStatus(deps, companyContext(c)), 200));

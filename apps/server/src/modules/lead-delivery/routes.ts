@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { type RouteConfig, z } from "@hono/zod-openapi";
 import {
   LEAD_DELIVERY_MESSAGES,
   ZCreateDeliveryEndpointSchema,
@@ -11,10 +11,11 @@ import {
   ZUpdateDeliveryEndpointSchema,
 } from "@leadpost/shared";
 import type { Context } from "hono";
-import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import type { TApp, TAppEnv, TDeps, TRouteAuthSpec } from "../../app-types";
 import { runAsCompany } from "../../db/tenant-scope";
 import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { buyerContext } from "../../plugins/buyer-context";
+import { defineRoute } from "../../plugins/define-route";
 import { answerAfterCommit, companyContext } from "../../plugins/tenant";
 import {
   createEndpoint,
@@ -35,24 +36,30 @@ const endpointParam = { endpointId: z.uuid() };
 const buyerParam = { buyerId: z.uuid() };
 const leadParam = z.object({ leadId: z.uuid() });
 
+/** Who calls each roof: a company user, the buyer itself, or an API key (authenticated in the handler). */
+type TRoof = Extract<TRouteAuthSpec["auth"], "company" | "buyer" | "apiKey">;
+
 const KEY_REFUSED = apiError("Missing, unknown or revoked API key");
-const denied = (apiKey: boolean) => ({
-  401: apiKey ? KEY_REFUSED : apiError("Not signed in"),
-  403: apiError(apiKey ? "Not allowed" : "No company or buyer profile, or not allowed to change endpoints"),
-});
+// A session's 401 is defineRoute's; an API key words its own.
+const denied = (auth: TRoof): RouteConfig["responses"] =>
+  auth === "apiKey"
+    ? { 401: KEY_REFUSED, 403: apiError("Not allowed") }
+    : { 403: apiError("No company or buyer profile, or not allowed to change endpoints") };
 
 /**
  * The same endpoint operations under three roofs: a company's buyer (`/api/buyers/{buyerId}/…`,
  * session), the buyer itself (`/api/buyer-portal/…`, session), and an API key (`/api/v1/buyers/{buyerId}/…`).
  */
-function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: string[], apiKey: boolean) {
+function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: string[], auth: TRoof) {
+  const apiKey = auth === "apiKey";
   const security = apiKey ? { security: API_KEY_SECURITY } : {};
   const one = z.object({ ...params, ...endpointParam });
   const all = z.object(params);
   const oneNotFound = apiError(LEAD_DELIVERY_MESSAGES.NOT_FOUND);
   const id = (op: string) => (apiKey ? { operationId: `${op}ViaApiKey` } : {});
   return {
-    list: createRoute({
+    list: defineRoute({
+      auth,
       method: "get",
       path: `${base}/delivery-endpoints`,
       tags,
@@ -62,11 +69,12 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       request: { params: all },
       responses: {
         200: jsonContent(ZDeliveryEndpointListSchema, "Endpoints"),
-        ...denied(apiKey),
+        ...denied(auth),
         404: apiError("Buyer not found"),
       },
     }),
-    create: createRoute({
+    create: defineRoute({
+      auth,
       method: "post",
       path: `${base}/delivery-endpoints`,
       tags,
@@ -76,7 +84,7 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       request: { params: all, body: jsonBody(ZCreateDeliveryEndpointSchema) },
       responses: {
         201: jsonContent(ZDeliveryEndpointWithSecretSchema, LEAD_DELIVERY_MESSAGES.CREATED),
-        ...denied(apiKey),
+        ...denied(auth),
         404: apiError("Buyer not found"),
         409: apiError(LEAD_DELIVERY_MESSAGES.LIMIT),
         422: apiError(
@@ -84,7 +92,8 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
         ),
       },
     }),
-    update: createRoute({
+    update: defineRoute({
+      auth,
       method: "patch",
       path: `${base}/delivery-endpoints/{endpointId}`,
       tags,
@@ -94,12 +103,13 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       request: { params: one, body: jsonBody(ZUpdateDeliveryEndpointSchema) },
       responses: {
         200: jsonContent(ZDeliveryEndpointSchema, LEAD_DELIVERY_MESSAGES.UPDATED),
-        ...denied(apiKey),
+        ...denied(auth),
         404: oneNotFound,
         422: apiError("`VALIDATION_FAILED`: the field named in `error.fields`"),
       },
     }),
-    remove: createRoute({
+    remove: defineRoute({
+      auth,
       method: "delete",
       path: `${base}/delivery-endpoints/{endpointId}`,
       tags,
@@ -109,11 +119,12 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       request: { params: one },
       responses: {
         200: jsonContent(ZDeleteDeliveryEndpointResultSchema, LEAD_DELIVERY_MESSAGES.DELETED),
-        ...denied(apiKey),
+        ...denied(auth),
         404: oneNotFound,
       },
     }),
-    rotate: createRoute({
+    rotate: defineRoute({
+      auth,
       method: "post",
       path: `${base}/delivery-endpoints/{endpointId}/rotate-secret`,
       tags,
@@ -123,11 +134,12 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       request: { params: one },
       responses: {
         200: jsonContent(ZDeliveryEndpointWithSecretSchema, LEAD_DELIVERY_MESSAGES.ROTATED),
-        ...denied(apiKey),
+        ...denied(auth),
         404: oneNotFound,
       },
     }),
-    test: createRoute({
+    test: defineRoute({
+      auth,
       method: "post",
       path: `${base}/delivery-endpoints/{endpointId}/test`,
       tags,
@@ -137,11 +149,12 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       request: { params: one },
       responses: {
         200: jsonContent(ZTestDeliveryResultSchema, "The attempt and the endpoint's answer"),
-        ...denied(apiKey),
+        ...denied(auth),
         404: oneNotFound,
       },
     }),
-    log: createRoute({
+    log: defineRoute({
+      auth,
       method: "get",
       path: `${base}/delivery-endpoints/{endpointId}/deliveries`,
       tags,
@@ -149,7 +162,7 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       ...security,
       summary: "The endpoint's latest 20 deliveries (tests included) with every attempt",
       request: { params: one },
-      responses: { 200: jsonContent(ZDeliveryLogSchema, "Deliveries"), ...denied(apiKey), 404: oneNotFound },
+      responses: { 200: jsonContent(ZDeliveryLogSchema, "Deliveries"), ...denied(auth), 404: oneNotFound },
     }),
   };
 }
@@ -157,7 +170,7 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
 type TOwnerOf = (c: Context<TAppEnv>) => Promise<TEndpointOwner>;
 type TScoped = <T>(c: Context<TAppEnv>, companyId: string, fn: () => Promise<T>) => Promise<T>;
 
-/** Session requests already run as their company (requireCompanyRole / requireBuyer). */
+/** Session requests already run as their company (the guard of their "company" or "buyer" auth). */
 const inRequestScope: TScoped = (_c, _companyId, fn) => fn();
 /** An API key's request runs behind its company's row-level-security wall like a signed-in one. */
 const asKeyCompany =
@@ -206,31 +219,32 @@ function registerEndpointSet(
   });
 }
 
-const leadLogRoute = (path: string, tags: string[], apiKey: boolean, summary: string) =>
-  createRoute({
+const leadLogRoute = (path: string, tags: string[], auth: TRoof, summary: string) =>
+  defineRoute({
+    auth,
     method: "get",
     path,
     tags,
-    ...(apiKey ? { security: API_KEY_SECURITY, operationId: "listLeadDeliveries" } : {}),
+    ...(auth === "apiKey" ? { security: API_KEY_SECURITY, operationId: "listLeadDeliveries" } : {}),
     summary,
     request: { params: leadParam },
     responses: {
       200: jsonContent(ZDeliveryLogSchema, "Deliveries with every attempt"),
-      ...denied(apiKey),
+      ...denied(auth),
       404: apiError(LEAD_DELIVERY_MESSAGES.LEAD_NOT_FOUND),
     },
   });
 
 /**
- * Company routes sit under /api/buyers/* and /api/leads/*, whose session and company middleware the
- * buyers and leads modules register; the portal's under /api/buyer-portal/* (requireBuyer).
+ * Company routes under /api/buyers/{buyerId} and /api/leads/{leadId}, the buyer's own under
+ * /api/buyer-portal, and the API key's under /api/v1 (the key is checked in each handler).
  */
 export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: TApiKeyAuth) {
   const companyOwner: TOwnerOf = (c) => ownerForCompany(deps, companyContext(c), c.req.param("buyerId")!);
   registerEndpointSet(
     app,
     deps,
-    endpointRoutes("/api/buyers/{buyerId}", buyerParam, ["Lead delivery"], false),
+    endpointRoutes("/api/buyers/{buyerId}", buyerParam, ["Lead delivery"], "company"),
     companyOwner,
     inRequestScope,
   );
@@ -238,14 +252,13 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: T
     leadLogRoute(
       "/api/leads/{leadId}/deliveries",
       ["Lead delivery"],
-      false,
+      "company",
       "Deliveries of the lead into its buyers' systems, with every attempt (lead detail)",
     ),
     async (c) =>
       c.json(await leadDeliveryLog(deps, companyContext(c).companyId, c.req.valid("param").leadId), 200),
   );
 
-  // Behind requireBuyer, which the buyer-portal module registers for /api/buyer-portal/*.
   const buyerOwner: TOwnerOf = async (c) => {
     const ctx = buyerContext(c);
     return { companyId: ctx.companyId, buyerId: ctx.buyerId, canManage: true };
@@ -253,7 +266,7 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: T
   registerEndpointSet(
     app,
     deps,
-    endpointRoutes("/api/buyer-portal", {}, ["Buyer portal"], false),
+    endpointRoutes("/api/buyer-portal", {}, ["Buyer portal"], "buyer"),
     buyerOwner,
     inRequestScope,
   );
@@ -261,7 +274,7 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: T
     leadLogRoute(
       "/api/buyer-portal/leads/{leadId}/deliveries",
       ["Buyer portal"],
-      false,
+      "buyer",
       "Deliveries of one of the buyer's leads into its own endpoints, with every attempt",
     ),
     async (c) => c.json(await buyerLeadDeliveryLog(deps, buyerContext(c), c.req.valid("param").leadId), 200),
@@ -277,7 +290,7 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: T
   registerEndpointSet(
     app,
     deps,
-    endpointRoutes("/api/v1/buyers/{buyerId}", buyerParam, ["Lead API"], true),
+    endpointRoutes("/api/v1/buyers/{buyerId}", buyerParam, ["Lead API"], "apiKey"),
     keyOwner,
     asKeyCompany(deps),
   );
@@ -285,7 +298,7 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: T
     leadLogRoute(
       "/api/v1/leads/{leadId}/deliveries",
       ["Lead API"],
-      true,
+      "apiKey",
       "Deliveries of one of the key's company's leads into its buyers' systems, with every attempt",
     ),
     async (c) => {

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   ZLeadDetailSchema,
   ZLeadFiltersSchema,
@@ -8,26 +8,27 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { exportLeadsCsv } from "./export";
 import { deleteLead, getLead, listLeads } from "./service";
 
 const tags = ["Leads"];
-const noSession = apiError("Not signed in");
 const noCompany = apiError("No company associated with your account");
 const notFound = apiError("Not one of this company's leads");
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/leads",
   tags,
   summary: "The company's leads, newest first: search, filters, a page, and counts per status",
   request: { query: ZLeadListQuerySchema },
-  responses: { 200: jsonContent(ZLeadListSchema, "Leads"), 401: noSession, 403: noCompany },
+  responses: { 200: jsonContent(ZLeadListSchema, "Leads"), 403: noCompany },
 });
 
-const exportRoute = createRoute({
+const exportRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/leads/export",
   tags,
@@ -36,12 +37,12 @@ const exportRoute = createRoute({
   request: { query: ZLeadFiltersSchema },
   responses: {
     200: { description: "CSV file", content: { "text/csv": { schema: z.string() } } },
-    401: noSession,
     403: noCompany,
   },
 });
 
-const detailRoute = createRoute({
+const detailRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/leads/{leadId}",
   tags,
@@ -49,13 +50,15 @@ const detailRoute = createRoute({
   request: { params: ZLeadIdParamsSchema },
   responses: {
     200: jsonContent(ZLeadDetailSchema, "The lead"),
-    401: noSession,
     403: noCompany,
     404: notFound,
   },
 });
 
-const deleteRoute = createRoute({
+const deleteRoute = defineRoute({
+  auth: "company",
+  roles: ["owner", "org_admin"],
+  deniedMessage: "Permission denied. You must be an owner or admin to delete leads.",
   method: "delete",
   path: "/api/leads/{leadId}",
   tags,
@@ -63,7 +66,6 @@ const deleteRoute = createRoute({
   request: { params: ZLeadIdParamsSchema },
   responses: {
     200: jsonContent(z.object({ success: z.literal(true), message: z.string() }), "Deleted"),
-    401: noSession,
     403: apiError("Not an owner or admin"),
     404: notFound,
     409: apiError("A buyer has purchased this lead"),
@@ -71,17 +73,6 @@ const deleteRoute = createRoute({
 });
 
 export function registerLeadRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/leads/*", requireSession(deps), requireCompanyRole(deps));
-  app.on(
-    "DELETE",
-    "/api/leads/*",
-    requireCompanyRole(
-      deps,
-      ["owner", "org_admin"],
-      "Permission denied. You must be an owner or admin to delete leads.",
-    ),
-  );
-
   app.openapi(listRoute, async (c) =>
     c.json(await listLeads(deps, companyContext(c), c.req.valid("query")), 200),
   );
