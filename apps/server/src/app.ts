@@ -6,7 +6,7 @@ import type { TApp, TAppEnv, TDeps } from "./app-types";
 import { completeOpenApiDocument } from "./lib/openapi";
 import { defaultWebDistDir } from "./lib/paths";
 import { registerAccountRoutes } from "./modules/accounts";
-import { registerApiKeyRoutes, requestApiKey } from "./modules/api-keys";
+import { registerApiKeyRoutes } from "./modules/api-keys";
 import { authOpenApi, registerAuthRoutes, withAuthEndpoints } from "./modules/auth";
 import { registerAuthEventRoutes } from "./modules/auth-events";
 import { BACKUP_UPLOAD_PATHS, registerBackupRoutes } from "./modules/backups";
@@ -176,7 +176,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   registerApiKeyRoutes(app, deps);
   registerBuyerApiRoutes(app, deps);
   registerFormApiRoutes(app, deps);
-  registerLeadDeliveryRoutes(app, deps, (c) => requestApiKey(deps, c));
+  registerLeadDeliveryRoutes(app, deps);
   registerBackupRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);

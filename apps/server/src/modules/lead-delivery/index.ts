@@ -10,4 +10,4 @@ export {
   sweepDeliveries,
 } from "./deliveries";
 export { registerDevLeadReceiver } from "./dev-receiver";
-export { registerLeadDeliveryRoutes, type TApiKeyAuth } from "./routes";
+export { registerLeadDeliveryRoutes } from "./routes";

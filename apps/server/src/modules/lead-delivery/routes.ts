@@ -12,8 +12,8 @@ import {
 } from "@leadpost/shared";
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps, TRouteAuthSpec } from "../../app-types";
-import { runAsCompany } from "../../db/tenant-scope";
-import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { asKeyCompany, keyActor } from "../../plugins/api-key-caller";
 import { buyerContext } from "../../plugins/buyer-context";
 import { defineRoute } from "../../plugins/define-route";
 import { answerAfterCommit, companyContext } from "../../plugins/tenant";
@@ -29,21 +29,17 @@ import {
 import { buyerLeadDeliveryLog, endpointDeliveryLog, leadDeliveryLog } from "./log";
 import { prepareTestDelivery, sendTestDelivery } from "./test-delivery";
 
-/** The company an API key belongs to (the api-keys module checks it; app.ts hands it in). */
-export type TApiKeyAuth = (c: Context<TAppEnv>) => Promise<{ companyId: string }>;
-
 const endpointParam = { endpointId: z.uuid() };
 const buyerParam = { buyerId: z.uuid() };
 const leadParam = z.object({ leadId: z.uuid() });
 
-/** Who calls each roof: a company user, the buyer itself, or an API key (authenticated in the handler). */
+/** Who calls each roof: a company user, the buyer itself, or an API key (checked by the route's guard). */
 type TRoof = Extract<TRouteAuthSpec["auth"], "company" | "buyer" | "apiKey">;
 
-const KEY_REFUSED = apiError("Missing, unknown or revoked API key");
-// A session's 401 is defineRoute's; an API key words its own.
+// The 401 (a session's, or the key's) is defineRoute's.
 const denied = (auth: TRoof): RouteConfig["responses"] =>
   auth === "apiKey"
-    ? { 401: KEY_REFUSED, 403: apiError("Not allowed") }
+    ? { 403: apiError("Not allowed") }
     : { 403: apiError("No company or buyer profile, or not allowed to change endpoints") };
 
 /**
@@ -52,7 +48,6 @@ const denied = (auth: TRoof): RouteConfig["responses"] =>
  */
 function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: string[], auth: TRoof) {
   const apiKey = auth === "apiKey";
-  const security = apiKey ? { security: API_KEY_SECURITY } : {};
   const one = z.object({ ...params, ...endpointParam });
   const all = z.object(params);
   const oneNotFound = apiError(LEAD_DELIVERY_MESSAGES.NOT_FOUND);
@@ -64,7 +59,6 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       path: `${base}/delivery-endpoints`,
       tags,
       ...id("listDeliveryEndpoints"),
-      ...security,
       summary: "The buyer's delivery endpoints (the signing secret's last four only)",
       request: { params: all },
       responses: {
@@ -79,7 +73,6 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       path: `${base}/delivery-endpoints`,
       tags,
       ...id("createDeliveryEndpoint"),
-      ...security,
       summary: "Add a delivery endpoint; its signing secret is in this answer only",
       request: { params: all, body: jsonBody(ZCreateDeliveryEndpointSchema) },
       responses: {
@@ -98,7 +91,6 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       path: `${base}/delivery-endpoints/{endpointId}`,
       tags,
       ...id("updateDeliveryEndpoint"),
-      ...security,
       summary: "Edit a delivery endpoint: only the fields sent change",
       request: { params: one, body: jsonBody(ZUpdateDeliveryEndpointSchema) },
       responses: {
@@ -114,7 +106,6 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       path: `${base}/delivery-endpoints/{endpointId}`,
       tags,
       ...id("deleteDeliveryEndpoint"),
-      ...security,
       summary: "Delete a delivery endpoint (its delivery log stays)",
       request: { params: one },
       responses: {
@@ -129,7 +120,6 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       path: `${base}/delivery-endpoints/{endpointId}/rotate-secret`,
       tags,
       ...id("rotateDeliveryEndpointSecret"),
-      ...security,
       summary: "A new signing secret (the old one stops at once); the secret is in this answer only",
       request: { params: one },
       responses: {
@@ -144,7 +134,6 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       path: `${base}/delivery-endpoints/{endpointId}/test`,
       tags,
       ...id("sendTestLead"),
-      ...security,
       summary: "Send test lead: one signed attempt now with a sample lead; answers the delivery and its log",
       request: { params: one },
       responses: {
@@ -159,7 +148,6 @@ function endpointRoutes(base: string, params: Record<string, z.ZodType>, tags: s
       path: `${base}/delivery-endpoints/{endpointId}/deliveries`,
       tags,
       ...id("listEndpointDeliveries"),
-      ...security,
       summary: "The endpoint's latest 20 deliveries (tests included) with every attempt",
       request: { params: one },
       responses: { 200: jsonContent(ZDeliveryLogSchema, "Deliveries"), ...denied(auth), 404: oneNotFound },
@@ -173,10 +161,10 @@ type TScoped = <T>(c: Context<TAppEnv>, companyId: string, fn: () => Promise<T>)
 /** Session requests already run as their company (the guard of their "company" or "buyer" auth). */
 const inRequestScope: TScoped = (_c, _companyId, fn) => fn();
 /** An API key's request runs behind its company's row-level-security wall like a signed-in one. */
-const asKeyCompany =
+const keyScope =
   (deps: TDeps): TScoped =>
-  (_c, companyId, fn) =>
-    runAsCompany(deps.database.db, companyId, fn);
+  (c, _companyId, fn) =>
+    asKeyCompany(deps, c, fn);
 
 function registerEndpointSet(
   app: TApp,
@@ -225,7 +213,7 @@ const leadLogRoute = (path: string, tags: string[], auth: TRoof, summary: string
     method: "get",
     path,
     tags,
-    ...(auth === "apiKey" ? { security: API_KEY_SECURITY, operationId: "listLeadDeliveries" } : {}),
+    ...(auth === "apiKey" ? { operationId: "listLeadDeliveries" } : {}),
     summary,
     request: { params: leadParam },
     responses: {
@@ -237,9 +225,9 @@ const leadLogRoute = (path: string, tags: string[], auth: TRoof, summary: string
 
 /**
  * Company routes under /api/buyers/{buyerId} and /api/leads/{leadId}, the buyer's own under
- * /api/buyer-portal, and the API key's under /api/v1 (the key is checked in each handler).
+ * /api/buyer-portal, and the API key's under /api/v1.
  */
-export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: TApiKeyAuth) {
+export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps) {
   const companyOwner: TOwnerOf = (c) => ownerForCompany(deps, companyContext(c), c.req.param("buyerId")!);
   registerEndpointSet(
     app,
@@ -281,18 +269,14 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: T
   );
 
   // The API key acts as its company, an owner would (keys are made by owners and org admins).
-  const keyOwner: TOwnerOf = async (c) => {
-    const key = await apiKeyAuth(c);
-    return runAsCompany(deps.database.db, key.companyId, () =>
-      ownerForCompany(deps, { companyId: key.companyId, role: "owner" }, c.req.param("buyerId")!),
-    );
-  };
+  const keyOwner: TOwnerOf = (c) =>
+    asKeyCompany(deps, c, () => ownerForCompany(deps, keyActor(c), c.req.param("buyerId")!));
   registerEndpointSet(
     app,
     deps,
     endpointRoutes("/api/v1/buyers/{buyerId}", buyerParam, ["Lead API"], "apiKey"),
     keyOwner,
-    asKeyCompany(deps),
+    keyScope(deps),
   );
   app.openapi(
     leadLogRoute(
@@ -302,11 +286,8 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps, apiKeyAuth: T
       "Deliveries of one of the key's company's leads into its buyers' systems, with every attempt",
     ),
     async (c) => {
-      const key = await apiKeyAuth(c);
       const leadId = c.req.valid("param").leadId;
-      const log = await runAsCompany(deps.database.db, key.companyId, () =>
-        leadDeliveryLog(deps, key.companyId, leadId),
-      );
+      const log = await asKeyCompany(deps, c, () => leadDeliveryLog(deps, keyActor(c).companyId, leadId));
       return c.json(log, 200);
     },
   );

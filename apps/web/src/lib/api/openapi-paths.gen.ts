@@ -25585,7 +25585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25708,7 +25708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25840,7 +25840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25955,7 +25955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26082,7 +26082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26198,7 +26198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26315,7 +26315,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26430,7 +26430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, unknown or revoked API key */
+            /** @description Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer` */
             401: {
                 headers: {
                     [name: string]: unknown;
