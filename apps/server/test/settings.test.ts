@@ -1,5 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { TCompanySettings } from "@leadpost/shared";
 import { SETTINGS_MESSAGES } from "@leadpost/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userRoles } from "../src/db/schema";
 import { startGoogleGeocoderFake } from "./fakes/google-geocoder-fake";
@@ -9,6 +12,7 @@ import { startTwilioFake } from "./fakes/twilio-fake";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
+import { TEST_DATABASE_URL } from "./helpers/test-database";
 
 const PAYPAL = { clientId: "AcmeLiveClient-000001", secret: "AcmeLivePaypalSecret-9911" };
 const TWILIO = {
@@ -305,6 +309,48 @@ describe("verify buttons against provider fakes", () => {
       to: ["check@acme.example"],
       from: expect.stringContaining("leads@acme.example"),
     });
+  });
+});
+
+describe("a provider that is slow to answer", () => {
+  it("is asked with no database transaction open: other requests answer meanwhile, on either database", async () => {
+    // Resend's domains API answering only after the probe ran: another company request (on the embedded
+    // database it needs the one connection), and on PostgreSQL the count of open, idle transactions.
+    let slowCtx: TTestContext | undefined;
+    let cookie = "";
+    const probes: { other: string; idleInTransaction: number | null }[] = [];
+    const slow = createServer(async (_req, res) => {
+      const app = slowCtx!;
+      const other = await Promise.race([
+        app.request("/api/company/display-preferences", { cookie }).then((r) => `${r.status}`),
+        new Promise<string>((resolve) => setTimeout(() => resolve("waited 3 s"), 3000)),
+      ]);
+      const idleInTransaction = TEST_DATABASE_URL
+        ? (
+            (await app.database.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`,
+            )) as unknown as { rows: { n: number }[] }
+          ).rows[0]!.n
+        : null;
+      probes.push({ other, idleInTransaction });
+      res.writeHead(401, { "content-type": "application/json" }).end('{"message":"API key is invalid"}');
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const port = (slow.address() as AddressInfo).port;
+    slowCtx = await createTestContext({ RESEND_API_BASE_URL: `http://127.0.0.1:${port}` });
+    try {
+      cookie = (await createCompanyWithOwner(slowCtx, "owner@slow-provider.test", "Slow Provider Co")).cookie;
+      const res = await slowCtx.request("/api/settings/verify/resend", {
+        method: "POST",
+        cookie,
+        json: { apiKey: "re_slow_key_000000", email: "sales@slow.example.com" },
+      });
+      expect(await res.json()).toEqual({ valid: false, message: "API key is invalid" });
+    } finally {
+      await slowCtx.close();
+      slow.close();
+    }
+    expect(probes).toEqual([{ other: "200", idleInTransaction: TEST_DATABASE_URL ? 0 : null }]);
   });
 });
 

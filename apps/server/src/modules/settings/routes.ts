@@ -18,7 +18,8 @@ import {
   ZTwilioVerifyInputSchema,
   ZTwilioVerifySchema,
 } from "@leadpost/shared";
-import type { TApp, TDeps } from "../../app-types";
+import type { Context } from "hono";
+import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { defineRoute, SETTINGS_ADMINS } from "../../plugins/define-route";
 import { answerAfterCommit, companyContext } from "../../plugins/tenant";
@@ -31,6 +32,7 @@ import {
   queueTestEmail,
   testEmailQueued,
   testMapsKey,
+  NOT_CHECKED,
   verifyPayPalCredentials,
   verifyResendKey,
   verifyTwilioCredentials,
@@ -164,17 +166,30 @@ export function registerSettingsRoutes(app: TApp, deps: TDeps) {
   app.openapi(modeRoute, async (c) =>
     c.json(await setSandboxMode(deps, companyContext(c), c.req.valid("json").isSandboxMode), 200),
   );
-  app.openapi(paypalRoute, async (c) => c.json(await verifyPayPalCredentials(deps, companyContext(c)), 200));
-  app.openapi(twilioRoute, async (c) =>
-    c.json(await verifyTwilioCredentials(deps, companyContext(c), c.req.valid("json")), 200),
+  // Each check asks its provider once the request's transaction has committed: no database connection
+  // waits on PayPal, Twilio, Google or Resend (on the embedded database, the only connection there is).
+  const afterCommitCheck = <T>(c: Context<TAppEnv>, notChecked: T, check: () => Promise<T>) =>
+    answerAfterCommit(c, c.json(notChecked, 200), () => check().then((verdict) => c.json(verdict, 200)));
+  app.openapi(paypalRoute, async (c) =>
+    afterCommitCheck(c, NOT_CHECKED.paypal, () => verifyPayPalCredentials(deps, companyContext(c))),
   );
-  app.openapi(mapsRoute, async (c) =>
-    c.json(await testMapsKey(deps, companyContext(c), c.req.valid("json")), 200),
+  app.openapi(twilioRoute, async (c) => {
+    const input = c.req.valid("json");
+    return afterCommitCheck(c, NOT_CHECKED.twilio, () =>
+      verifyTwilioCredentials(deps, companyContext(c), input),
+    );
+  });
+  app.openapi(mapsRoute, async (c) => {
+    const input = c.req.valid("json");
+    return afterCommitCheck(c, NOT_CHECKED.maps, () => testMapsKey(deps, companyContext(c), input));
+  });
+  app.openapi(resendRoute, async (c) => {
+    const input = c.req.valid("json");
+    return afterCommitCheck(c, NOT_CHECKED.resend, () => verifyResendKey(deps, companyContext(c), input));
+  });
+  app.openapi(domainRoute, async (c) =>
+    afterCommitCheck(c, NOT_CHECKED.domain, () => emailDomainStatus(deps, companyContext(c))),
   );
-  app.openapi(resendRoute, async (c) =>
-    c.json(await verifyResendKey(deps, companyContext(c), c.req.valid("json")), 200),
-  );
-  app.openapi(domainRoute, async (c) => c.json(await emailDomainStatus(deps, companyContext(c)), 200));
   // Stored in the request; delivered after its commit while the user waits (never inside it).
   app.openapi(testEmailRoute, async (c) => {
     const { to } = c.req.valid("json");

@@ -23,6 +23,26 @@ import type { TSettingsDeps } from "./company-settings";
 import { openSecrets } from "./secrets";
 import { checkTwilioAccount, recordTwilioCheck } from "./twilio-check";
 
+/**
+ * What a check answers if the request's transaction does not commit: the routes ask each provider once
+ * the request's transaction has committed (settings/routes.ts), so this is the answer of a check never made.
+ */
+const unchecked = { configured: false, success: false, error: { error_description: "Not checked" } };
+export const NOT_CHECKED = {
+  paypal: { live: unchecked, sandbox: unchecked } satisfies TPayPalVerify,
+  twilio: { valid: false, message: M.TWILIO_VERIFY_FAILED, accountInfo: null } satisfies TTwilioVerify,
+  maps: { status: "ERROR", ok: false, message: MAPS_TEST_MESSAGES.ERROR } satisfies TMapsTest,
+  resend: { valid: false, message: "Resend could not be reached" } satisfies TResendVerify,
+  domain: {
+    domain: null,
+    spf: false,
+    dkim: false,
+    dmarc: false,
+    verified: false,
+    message: "Resend could not be reached",
+  } satisfies TEmailDomainStatus,
+};
+
 const company = async (deps: TSettingsDeps, companyId: string) => {
   const [c] = await deps.database.db.select().from(companies).where(eq(companies.id, companyId));
   if (!c) throw notFound("Company not found");
