@@ -57,16 +57,8 @@ export const LAYERS = {
   "server:app": ["shared", "server:*", "module:*"],
   "server:jobs": ["server:db", "server:lib", "server:ports", "module:*"],
   "server:seed": ["shared", "server:db", "server:integrations", "server:ports", "module:*"],
-  "server:ports": [
-    "shared",
-    "server:db",
-    "server:integrations",
-    "server:lib",
-    // Still names the auth instance, the e-mail service and the session row by their modules' types.
-    "server:plugins",
-    "module:auth",
-    "module:email",
-  ],
+  // app-types.ts and ports.ts: what plugins and modules depend on, never a module or a plugin.
+  "server:ports": ["shared", "server:db", "server:integrations", "server:lib"],
   "server:plugins": ["shared", "server:db", "server:lib", "server:ports"],
   "server:lib": ["shared", "server:db", "server:integrations", "server:plugins"],
   "server:db": ["shared", "server:lib", "server:jobs"],

@@ -7,17 +7,20 @@ import type { TConfig } from "./lib/config";
 import type { TJobSender } from "./lib/job-sender";
 import type { TLogger } from "./lib/logger";
 import type { TSecretBox } from "./lib/secret-box";
-import type { TAuth } from "./modules/auth";
-import type { TEmailService } from "./modules/email";
-import type { TSessionRow } from "./plugins/session-lookup";
+import type { TAuthPort, TBidPayer, TEmailPort } from "./ports";
 
-/** Everything a route or service may depend on, created once at start-up. */
+/**
+ * Everything a route or service may depend on, created once at start-up (wire.ts). The services are
+ * ports (ports.ts): plugins and modules depend on what they do, not on the modules that make them.
+ */
 export type TDeps = {
   config: TConfig;
   database: TDatabase;
   logger: TLogger;
-  auth: TAuth;
-  email: TEmailService;
+  auth: TAuthPort;
+  email: TEmailPort;
+  /** Pays the highest-price method's winning bids (the credit ledger, which routing may not import). */
+  payBid: TBidPayer;
   /** Queues background jobs once the job queue runs (jobs/register.ts attaches it). */
   jobs: TJobSender;
   secretBox: TSecretBox;
@@ -28,6 +31,23 @@ export type TDeps = {
 };
 
 export type TSessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+
+/**
+ * The request's session, its user and (for the buyer portal) the buyer record it acts as, as the
+ * session plugins read it (plugins/session-lookup.ts).
+ */
+export type TSessionRow = {
+  sessionId: string;
+  token: string;
+  expiresAt: Date;
+  createdAt: Date;
+  impersonatedBy: string | null;
+  /** The impersonating admin's e-mail (null when not an impersonation, or the admin is gone). */
+  impersonatorEmail: string | null;
+  user: TSessionUser;
+  /** Only when asked for: the user's chosen (or newest) active buyer record, null when none. */
+  buyer?: { id: string; companyId: string } | null;
+};
 
 /** The company a request acts for; set by requireCompanyRole, read through companyContext(c). */
 export type TCompanyContext = { userId: string; email: string; companyId: string; role: TCompanyRole };

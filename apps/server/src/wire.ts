@@ -8,7 +8,6 @@ import { createSecretBox } from "./lib/secret-box";
 import { createAuth } from "./modules/auth";
 import { payLeadBid } from "./modules/credits";
 import { createEmailService } from "./modules/email";
-import { setBidPayer } from "./modules/lead-distribution";
 import { recordImpersonationEnded } from "./modules/platform-admin";
 
 /** Builds every service from the config and an open database; shared by the server and the tests. */
@@ -21,8 +20,6 @@ export function wireDeps(opts: {
   version: { version: string; builtAt: string };
 }): TDeps {
   const { config, database, logger } = opts;
-  // Highest-price bids are paid through the credit ledger (decide/methods/bid-payer.ts).
-  setBidPayer(payLeadBid);
   const secretBox = createSecretBox(opts.encryptionKey);
   const email = createEmailService({ db: database.db, config, secretBox, logger });
   const auth = createAuth({
@@ -40,6 +37,8 @@ export function wireDeps(opts: {
     logger,
     auth,
     email,
+    // Highest-price bids are paid through the credit ledger, which routing may not import.
+    payBid: payLeadBid,
     jobs: createJobSender(),
     secretBox,
     storage,

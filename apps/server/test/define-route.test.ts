@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import type { TAppEnv, TRouteAuthSpec } from "../src/app-types";
-import { unauthenticated } from "../src/lib/app-error";
+import { AppError, unauthenticated } from "../src/lib/app-error";
 import { jsonContent } from "../src/lib/openapi";
 import { defineRoute } from "../src/plugins/define-route";
 import { handleError } from "../src/plugins/errors";
@@ -21,24 +21,6 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/**
- * Route files still declaring routes with createRoute and path-wide auth middleware, to be converted
- * (the list only shrinks: a new file here fails below).
- */
-const NOT_YET_CONVERTED = new Set<string>([
-  "apps/server/src/modules/accounts/routes.ts",
-  "apps/server/src/modules/company-admin/routes.ts",
-  "apps/server/src/modules/credits/routes.ts",
-  "apps/server/src/modules/lead-distribution/decide/assign-routes.ts",
-  "apps/server/src/modules/payments/routes.ts",
-  "apps/server/src/modules/platform-admin/routes.ts",
-  "apps/server/src/modules/purchases/routes.ts",
-  "apps/server/src/modules/realtime/routes.ts",
-  "apps/server/src/modules/returns/api-routes.ts",
-  "apps/server/src/modules/returns/buyer-routes.ts",
-  "apps/server/src/modules/returns/routes.ts",
-]);
-
 function filesMatching(pattern: RegExp) {
   return sourceFiles(serverSrc)
     .filter((file) => pattern.test(readFileSync(file, "utf8")))
@@ -48,7 +30,7 @@ function filesMatching(pattern: RegExp) {
 describe("defineRoute", () => {
   it("is the only way a server route is declared", () => {
     const bare = filesMatching(/\bcreateRoute\(/).filter(
-      (f) => f !== "apps/server/src/plugins/define-route.ts" && !NOT_YET_CONVERTED.has(f),
+      (f) => f !== "apps/server/src/plugins/define-route.ts",
     );
     expect(bare).toEqual([]);
   });
@@ -56,7 +38,7 @@ describe("defineRoute", () => {
   it("leaves no auth middleware attached by path", () => {
     const byPath = filesMatching(
       /app\.use\(\s*[^)]*?(requireSession|requireCompanyRole|requireBuyer|requirePlatformAdmin)\(/,
-    ).filter((f) => !NOT_YET_CONVERTED.has(f));
+    );
     expect(byPath).toEqual([]);
   });
 
@@ -118,6 +100,34 @@ describe("defineRoute", () => {
     ]);
     expect(Object.keys(secured.responses)).toEqual(["200", "401"]);
     expect(Object.keys(open.responses)).toEqual(["200"]);
+  });
+
+  it("gives the guard's refusal the route's own code, and leaves the route's own errors alone", async () => {
+    const app = new OpenAPIHono<TAppEnv>();
+    app.onError(handleError);
+    app.use("*", (c, next) => {
+      c.set("routeGuard", () => async (c, next) => {
+        if (!c.req.header("cookie")) throw unauthenticated();
+        await next();
+      });
+      return next();
+    });
+    const route = defineRoute({
+      auth: "user",
+      rewordRefusal: (refusal) =>
+        refusal.code === "UNAUTHENTICATED" ? new AppError("AUTH_REQUIRED", "Log in again") : refusal,
+      method: "get",
+      path: "/api/own-words",
+      responses: { 200: jsonContent(z.object({}), "ok") },
+    });
+    app.openapi(route, () => {
+      throw unauthenticated("the route's own");
+    });
+    const codeOf = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
+    const refused = await app.request("/api/own-words");
+    expect([refused.status, await codeOf(refused)]).toEqual([401, "AUTH_REQUIRED"]);
+    const own = await app.request("/api/own-words", { headers: { cookie: "s=1" } });
+    expect([own.status, await codeOf(own)]).toEqual([401, "UNAUTHENTICATED"]);
   });
 
   it("refuses to serve a declared route when no guard was wired (never open by mistake)", async () => {

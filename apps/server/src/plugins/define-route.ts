@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { SETTINGS_MESSAGES } from "@leadpost/shared";
 import type { MiddlewareHandler } from "hono";
 import type { TAppEnv, TRouteAuthSpec } from "../app-types";
+import { AppError } from "../lib/app-error";
 import { API_KEY_SECURITY, apiError } from "../lib/openapi";
 
 /** The 401 every signed-in route documents. */
@@ -19,16 +20,28 @@ export const SETTINGS_ADMINS = {
   deniedMessage: SETTINGS_MESSAGES.ACCESS_DENIED,
 } as const satisfies TRouteAuthSpec;
 
+/** A route's own words for the guard's refusals (a screen that shows codes of its own). */
+export type TRefusalWords = (refusal: AppError) => AppError;
+
 /**
  * Runs the guard the composition (app.ts) put on the request for this route's declared auth; a
- * request without one is a wiring mistake, not a client's.
+ * request without one is a wiring mistake, not a client's. `reword` changes only the guard's own
+ * refusal, never an error of the route after it.
  */
-function guardOf(spec: TRouteAuthSpec): MiddlewareHandler<TAppEnv> {
+function guardOf(spec: TRouteAuthSpec, reword?: TRefusalWords): MiddlewareHandler<TAppEnv> {
   return async (c, next) => {
     const guard = c.get("routeGuard");
     if (!guard) throw new Error(`no route guard on the request for ${spec.auth} route ${c.req.path}`);
-    const answer = await guard(spec)(c, next);
-    if (answer) c.res = answer;
+    let admitted = false;
+    try {
+      const answer = await guard(spec)(c, () => {
+        admitted = true;
+        return next();
+      });
+      if (answer) c.res = answer;
+    } catch (err) {
+      throw reword && !admitted && err instanceof AppError ? reword(err) : err;
+    }
   };
 }
 
@@ -38,12 +51,13 @@ function guardOf(spec: TRouteAuthSpec): MiddlewareHandler<TAppEnv> {
  * route without `auth` does not compile, and test/define-route.test.ts fails on a createRoute or a
  * path-wide auth middleware in the server. The guard runs before the request is validated, as the path
  * middleware it replaced did, and a signed-in route documents 401 "Not signed in" unless it words its own.
+ * `rewordRefusal` gives the guard's refusals the route's own codes (credits: AUTH_REQUIRED…).
  */
 export function defineRoute<
   P extends string,
   R extends Omit<RouteConfig, "path" | "middleware"> & { path: P },
->(route: R & TRouteAuthSpec) {
-  const { auth, roles, deniedMessage, ...config } = route;
+>(route: R & TRouteAuthSpec & { rewordRefusal?: TRefusalWords }) {
+  const { auth, roles, deniedMessage, rewordRefusal, ...config } = route;
   const refused = auth === "apiKey" ? KEY_REFUSED : NOT_SIGNED_IN;
   const responses: R["responses"] =
     auth === "public" ? route.responses : { 401: refused, ...route.responses };
@@ -51,7 +65,7 @@ export function defineRoute<
     ...(auth === "apiKey" ? { security: API_KEY_SECURITY } : {}),
     ...config,
     path: route.path,
-    middleware: [guardOf({ auth, roles, deniedMessage })],
+    middleware: [guardOf({ auth, roles, deniedMessage }, rewordRefusal)],
     responses,
   });
 }

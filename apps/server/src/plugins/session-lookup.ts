@@ -1,28 +1,16 @@
-import type { TDeps } from "../app-types";
-import { col, executeText, rowOf } from "../db/raw";
-import { authCookie, sessionState, signedCookieToken } from "../lib/better-auth-adapter";
-
-/**
- * The request's session, its user and (for the buyer portal) the buyer record it acts as, read in one
- * prepared statement instead of better-auth's two look-ups and the buyer's third. better-auth stays the
- * source of truth: this reads the same rows better-auth reads on every request (no cache), and hands
- * every case that is not a plain valid session back to it (see requireSession):
+/*
+ * The request's session (TSessionRow, app-types.ts), its user and (for the buyer portal) the buyer
+ * record it acts as, read in one prepared statement instead of better-auth's two look-ups and the
+ * buyer's third. better-auth stays the source of truth: this reads the same rows better-auth reads on
+ * every request (no cache), and hands every case that is not a plain valid session back to it (see
+ * requireSession):
  * - no row (signed out, revoked, unknown token, user gone) is answered as better-auth answers it: null;
  * - an expired session, or one due for its sliding refresh (session.updateAge), goes through
  *   auth.api.getSession, which deletes or extends it exactly as before.
  */
-export type TSessionRow = {
-  sessionId: string;
-  token: string;
-  expiresAt: Date;
-  createdAt: Date;
-  impersonatedBy: string | null;
-  /** The impersonating admin's e-mail (null when not an impersonation, or the admin is gone). */
-  impersonatorEmail: string | null;
-  user: { id: string; email: string; name: string; emailVerified: boolean };
-  /** Only when asked for: the user's chosen (or newest) active buyer record, null when none. */
-  buyer?: { id: string; companyId: string } | null;
-};
+import type { TDeps, TSessionRow } from "../app-types";
+import { col, executeText, rowOf } from "../db/raw";
+import { authCookie, sessionState, signedCookieToken } from "../lib/better-auth-adapter";
 
 /**
  * True when the request carries the signed cookie an impersonation start left (the admin's own session,

@@ -1,9 +1,9 @@
 import { PLATFORM_ADMIN_MESSAGES } from "@leadpost/shared";
 import type { Context, MiddlewareHandler } from "hono";
-import type { TAppEnv, TDeps, TSessionUser } from "../app-types";
+import type { TAppEnv, TDeps, TSessionRow, TSessionUser } from "../app-types";
 import { AppError, unauthenticated } from "../lib/app-error";
 import { authStoreOf, impersonatorOf } from "../lib/better-auth-adapter";
-import { carriesEndedImpersonation, lookUpSession, type TSessionRow } from "./session-lookup";
+import { carriesEndedImpersonation, lookUpSession } from "./session-lookup";
 
 /** An impersonation session ends by itself this long after it started, whatever its cookie says. */
 export const IMPERSONATION_MAX_MS = 60 * 60 * 1000;

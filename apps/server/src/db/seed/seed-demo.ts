@@ -42,7 +42,7 @@ import {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-type TSeedDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs" | "secretBox">;
+type TSeedDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs" | "secretBox" | "payBid">;
 type TSeeded = Awaited<ReturnType<typeof seedDemo>>;
 
 /**

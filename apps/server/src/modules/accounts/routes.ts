@@ -1,15 +1,17 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ZCompanyRegistrationResultSchema, ZCompanyRegistrationSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { clientIp } from "../../plugins/client-ip";
+import { defineRoute } from "../../plugins/define-route";
 import { rateLimit } from "../../plugins/rate-limit";
-import { currentUser, requireSession } from "../../plugins/session";
+import { currentUser } from "../../plugins/session";
 import { acceptInvitationAsSessionUser } from "./google-invitation";
 import { checkResetToken } from "./reset-token";
 import { companyBranding, registerCompany } from "./service";
 
-const registerCompanyRoute = createRoute({
+const registerCompanyRoute = defineRoute({
+  auth: "public",
   method: "post",
   path: "/api/accounts/company",
   tags: ["Accounts"],
@@ -25,7 +27,8 @@ const registerCompanyRoute = createRoute({
   },
 });
 
-const acceptAsSessionRoute = createRoute({
+const acceptAsSessionRoute = defineRoute({
+  auth: "user",
   method: "post",
   path: "/api/accounts/invitations/{token}/accept-session",
   tags: ["Accounts"],
@@ -33,7 +36,6 @@ const acceptAsSessionRoute = createRoute({
   request: { params: z.object({ token: z.string().min(1).max(200) }) },
   responses: {
     200: jsonContent(z.object({ buyerId: z.string(), redirectTo: z.string() }), "Linked and activated"),
-    401: apiError("Not signed in"),
     403: apiError("Signed in with another address"),
     404: apiError("Invalid or expired invitation, or the buyer is gone"),
     409: apiError("This invitation has already been used"),
@@ -42,7 +44,8 @@ const acceptAsSessionRoute = createRoute({
 
 const ZBrandingSchema = z.object({ name: z.string(), logoUrl: z.string().nullable() });
 
-const brandingRoute = createRoute({
+const brandingRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: "/api/accounts/branding/{companyId}",
   tags: ["Accounts"],
@@ -55,7 +58,8 @@ const brandingRoute = createRoute({
   },
 });
 
-const resetTokenRoute = createRoute({
+const resetTokenRoute = defineRoute({
+  auth: "public",
   method: "get",
   path: "/api/accounts/reset-tokens/{token}",
   tags: ["Accounts"],
@@ -86,7 +90,6 @@ export function registerAccountRoutes(app: TApp, deps: TDeps) {
     const company = await companyBranding(deps.database.db, c.req.valid("param").companyId);
     return c.json(ZBrandingSchema.parse(company), 200);
   });
-  app.use("/api/accounts/invitations/*", requireSession(deps));
   app.use(
     "/api/accounts/invitations/*",
     rateLimit(deps, { name: "accept-session", windowMs: 60_000, max: 30 }),

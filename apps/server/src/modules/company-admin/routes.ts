@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   ZAdminCompanyResultSchema,
   ZAdminCompanySchema,
@@ -9,6 +9,7 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { plainValidation, platformAdminContext } from "../platform-admin";
 import {
   changeTierByHand,
@@ -19,13 +20,11 @@ import {
   suspendCompany,
 } from "./companies";
 
-// Under /api/platform-admin: registered after that module's routes, so its session, impersonation and
-// platform-admin checks (one app.use on the prefix) run first.
+// Platform admins only, like every route under /api/platform-admin.
 const tags = ["Platform admin"];
 const params = z.object({ companyId: z.uuid() });
 const answers = {
   200: jsonContent(ZAdminCompanyResultSchema, "Changed; the company as it is now"),
-  401: apiError("Not signed in"),
   403: apiError("Not a platform admin"),
   404: apiError("Company not found"),
   409: apiError("The change does not apply (already suspended, plan billed by PayPal)"),
@@ -34,7 +33,8 @@ const answers = {
 const change = (method: "post" | "put", path: string, summary: string) =>
   ({ method, path: `/api/platform-admin/companies/{companyId}${path}`, tags, summary }) as const;
 
-const getRoute = createRoute({
+const getRoute = defineRoute({
+  auth: "admin",
   method: "get",
   path: "/api/platform-admin/companies/{companyId}",
   tags,
@@ -42,27 +42,30 @@ const getRoute = createRoute({
   request: { params },
   responses: {
     200: jsonContent(ZAdminCompanySchema, "The company"),
-    401: answers[401],
     403: answers[403],
     404: answers[404],
   },
 });
-const trialRoute = createRoute({
+const trialRoute = defineRoute({
+  auth: "admin",
   ...change("post", "/trial", "Extend the company's trial by a number of days (audited)"),
   request: { params, body: jsonBody(ZExtendTrialSchema) },
   responses: answers,
 });
-const exemptRoute = createRoute({
+const exemptRoute = defineRoute({
+  auth: "admin",
   ...change("put", "/trial-exempt", "Exempt the company from the trial, or not (audited)"),
   request: { params, body: jsonBody(ZTrialExemptSchema) },
   responses: answers,
 });
-const tierRoute = createRoute({
+const tierRoute = defineRoute({
+  auth: "admin",
   ...change("put", "/tier", "Set the company's plan by hand, with a reason (audited; nothing is billed)"),
   request: { params, body: jsonBody(ZSetTierByHandSchema) },
   responses: answers,
 });
-const suspendRoute = createRoute({
+const suspendRoute = defineRoute({
+  auth: "admin",
   ...change(
     "post",
     "/suspend",
@@ -71,7 +74,8 @@ const suspendRoute = createRoute({
   request: { params, body: jsonBody(ZSuspendCompanySchema) },
   responses: answers,
 });
-const reinstateRoute = createRoute({
+const reinstateRoute = defineRoute({
+  auth: "admin",
   ...change("post", "/reinstate", "Reinstate a suspended company (audited)"),
   request: { params },
   responses: answers,

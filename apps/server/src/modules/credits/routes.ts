@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   CREDIT_MESSAGES,
   creditLedgerCsvFileName,
@@ -10,15 +10,15 @@ import {
   ZCreditLedgerSchema,
   ZCreditsHealthSchema,
 } from "@leadpost/shared";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import type { ZodError } from "zod";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { pingDatabase } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { errorResponse, zodFieldErrors } from "../../plugins/errors";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { companyContext } from "../../plugins/tenant";
 import { adjustCredits, exportLedgerCsv, listCreditBuyers, listLedger } from "./service";
 
 const tags = ["Credits"];
@@ -28,32 +28,23 @@ const denied = {
 };
 
 /**
- * Session and role checks answering the adjustment codes of 002 §8 (AUTH_REQUIRED, PROFILE_NOT_FOUND,
+ * Who may adjust and read credits, answering the codes of 002 §8 (AUTH_REQUIRED, PROFILE_NOT_FOUND,
  * FORBIDDEN) instead of the generic ones, so the Lead Credits screen can show its texts.
  */
-function creditsAccess(deps: TDeps): MiddlewareHandler<TAppEnv> {
-  const session = requireSession(deps);
-  const company = requireCompanyRole(deps, ["owner", "org_admin"], CREDIT_MESSAGES.FORBIDDEN);
-  const noop = async () => {};
-  return async (c, next) => {
-    try {
-      await session(c, noop);
-    } catch (err) {
-      if (err instanceof AppError) throw new AppError("AUTH_REQUIRED", CREDIT_MESSAGES.AUTH_REQUIRED);
-      throw err;
+const CREDITS_ADMINS = {
+  auth: "company",
+  roles: ["owner", "org_admin"],
+  deniedMessage: CREDIT_MESSAGES.FORBIDDEN,
+  rewordRefusal: (refusal: AppError) => {
+    // Every refusal of the session check (signed out, an impersonation's hour over) is AUTH_REQUIRED.
+    if (refusal.code === "UNAUTHENTICATED" || refusal.code === "IMPERSONATION_ENDED") {
+      return new AppError("AUTH_REQUIRED", CREDIT_MESSAGES.AUTH_REQUIRED);
     }
-    // The rest of the request runs inside the company's row-level-security scope (next() answers
-    // errors itself, so only the guard's own refusal reaches the catch).
-    try {
-      await company(c, next);
-    } catch (err) {
-      if (err instanceof AppError && err.code === "NO_COMPANY") {
-        throw new AppError("PROFILE_NOT_FOUND", CREDIT_MESSAGES.PROFILE_NOT_FOUND);
-      }
-      throw err;
-    }
-  };
-}
+    if (refusal.code === "NO_COMPANY")
+      return new AppError("PROFILE_NOT_FOUND", CREDIT_MESSAGES.PROFILE_NOT_FOUND);
+    return refusal;
+  },
+} as const;
 
 const FIELD_CODES: Record<
   string,
@@ -78,7 +69,8 @@ function adjustmentValidationResponse(c: Context<TAppEnv>, error: ZodError) {
   );
 }
 
-const healthRoute = createRoute({
+const healthRoute = defineRoute({
+  ...CREDITS_ADMINS,
   method: "get",
   path: "/api/credits/health",
   tags,
@@ -86,7 +78,8 @@ const healthRoute = createRoute({
   responses: { 200: jsonContent(ZCreditsHealthSchema, "Reachable and signed in"), ...denied },
 });
 
-const buyersRoute = createRoute({
+const buyersRoute = defineRoute({
+  ...CREDITS_ADMINS,
   method: "get",
   path: "/api/credits/buyers",
   tags,
@@ -94,7 +87,8 @@ const buyersRoute = createRoute({
   responses: { 200: jsonContent(ZCreditBuyersSchema, "Buyers"), ...denied },
 });
 
-const ledgerRoute = createRoute({
+const ledgerRoute = defineRoute({
+  ...CREDITS_ADMINS,
   method: "get",
   path: "/api/credits/ledger",
   tags,
@@ -103,7 +97,8 @@ const ledgerRoute = createRoute({
   responses: { 200: jsonContent(ZCreditLedgerSchema, "Ledger"), ...denied },
 });
 
-const exportRoute = createRoute({
+const exportRoute = defineRoute({
+  ...CREDITS_ADMINS,
   method: "get",
   path: "/api/credits/ledger/export",
   tags,
@@ -114,7 +109,8 @@ const exportRoute = createRoute({
   },
 });
 
-const adjustRoute = createRoute({
+const adjustRoute = defineRoute({
+  ...CREDITS_ADMINS,
   method: "post",
   path: "/api/credits/adjust",
   tags,
@@ -131,8 +127,6 @@ const adjustRoute = createRoute({
 });
 
 export function registerCreditRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/credits/*", creditsAccess(deps));
-
   app.openapi(healthRoute, async (c) => {
     const databaseMs = await pingDatabase(deps.database.db);
     return c.json(

@@ -10,31 +10,22 @@ import {
   type TEmailTransport,
 } from "../../integrations/email/transport";
 import type { TConfig } from "../../lib/config";
-import type { SafeHtml } from "../../lib/html";
 import type { TLogger } from "../../lib/logger";
 import type { TSecretBox } from "../../lib/secret-box";
+import type {
+  TEmailEnqueue,
+  TEmailEnqueueMany,
+  TEmailInput,
+  TEmailPort,
+  TEmailMessageRow as TMessageRow,
+} from "../../ports";
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 const RETRY_BASE_MS = 30_000;
 
-export type TEmailInput = {
-  companyId?: string | null;
-  to: string;
-  subject: string;
-  /** Built with lib/html.ts `html` (or emailLayout): every text in it is escaped. */
-  html: SafeHtml;
-  text?: string;
-  /** What the message is for (verification, reset, invitation…), for the log. */
-  kind: string;
-};
-
-export type TEmailService = ReturnType<typeof createEmailService>;
-type TMessageRow = typeof emailMessages.$inferSelect;
-
-/** Queues delivery of a stored message now or after a delay; the job queue's worker calls deliver(). */
-export type TEmailEnqueue = (messageId: string, delaySeconds?: number) => Promise<unknown>;
-/** Queues delivery of many stored messages at once (one statement). */
-export type TEmailEnqueueMany = (messageIds: string[]) => Promise<unknown>;
+export type { TEmailInput };
+/** The service this module makes is the e-mail port every other part depends on (ports.ts). */
+export type TEmailService = TEmailPort;
 
 /** Addresses that can never reach a person (RFC 2606 / 6761): the built-in mailbox may "deliver" them. */
 const RESERVED_DOMAIN = /(^|\.)(example\.(com|net|org)|test|example|invalid|localhost|local)$/i;
@@ -58,7 +49,7 @@ export function createEmailService(deps: {
   config: TConfig;
   secretBox: TSecretBox;
   logger: TLogger;
-}) {
+}): TEmailPort {
   const { db, config } = deps;
   const smtp = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : null;
   const platformResend = config.mail.resendApiKey

@@ -13,7 +13,6 @@
  */
 export { registerRoutingRoutes } from "./decide/assign-routes";
 export { countSpendWithinCap, readCounters } from "./decide/cap-counters";
-export { setBidPayer, type TBidPayer } from "./decide/methods/bid-payer";
 export { routeLead, type TRoutingOutcome } from "./decide/route-lead";
 export { countRefusedSubmission, SubmissionRateLimitedError, submitForm } from "./intake/accept";
 export { forgetPublicForm } from "./intake/form-cache";

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   ZAdminCreateUserSchema,
   ZAdminDeleteUserSchema,
@@ -23,9 +23,9 @@ import {
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
+import { defineRoute } from "../../plugins/define-route";
 import { listPlatformAudit } from "./audit-log";
-import { platformAdminContext, requirePlatformAdmin } from "./guard";
+import { platformAdminContext } from "./guard";
 import { endImpersonation, impersonationStatus, startImpersonation } from "./impersonation";
 import { getPlatformPayPal, regeneratePlans, updatePlatformPayPal } from "./paypal-settings";
 import { plainValidation } from "./plain-validation";
@@ -37,7 +37,6 @@ import { listCompanyOptions, listPlatformUsers } from "./user-lists";
 const tags = ["Platform admin"];
 const BASE = "/api/platform-admin";
 const denied = {
-  401: apiError("Not signed in"),
   403: apiError("Not a platform admin: You don't have access to Developer Settings"),
 };
 
@@ -48,11 +47,13 @@ const route = <M extends "get" | "post" | "put">(method: M, path: string, summar
   summary,
 });
 
-const getPayPalRoute = createRoute({
+const getPayPalRoute = defineRoute({
+  auth: "admin",
   ...route("get", "/paypal", "get-secrets: the platform's PayPal apps (masked) and subscription plans"),
   responses: { 200: jsonContent(ZPlatformPayPalSettingsSchema, "Settings"), ...denied },
 });
-const putPayPalRoute = createRoute({
+const putPayPalRoute = defineRoute({
+  auth: "admin",
   ...route("put", "/paypal", "update-secret: save the platform's sandbox or live PayPal app (secret sealed)"),
   request: { body: jsonBody(ZPlatformPayPalUpdateSchema) },
   responses: {
@@ -61,7 +62,8 @@ const putPayPalRoute = createRoute({
     422: apiError("Invalid input"),
   },
 });
-const regeneratePlansRoute = createRoute({
+const regeneratePlansRoute = defineRoute({
+  auth: "admin",
   ...route(
     "post",
     "/paypal/plans",
@@ -76,12 +78,14 @@ const regeneratePlansRoute = createRoute({
     502: apiError("PayPal refused"),
   },
 });
-const listUsersRoute = createRoute({
+const listUsersRoute = defineRoute({
+  auth: "admin",
   ...route("get", "/users", "Lead buyers or company owners of every company, 20 per page"),
   request: { query: ZPlatformUserListQuerySchema },
   responses: { 200: jsonContent(ZPlatformUserListSchema, "One page"), ...denied },
 });
-const createUserRoute = createRoute({
+const createUserRoute = defineRoute({
+  auth: "admin",
   ...route("post", "/users", "user-account-create"),
   request: { body: jsonBody(ZAdminCreateUserSchema) },
   responses: {
@@ -92,7 +96,8 @@ const createUserRoute = createRoute({
     422: apiError("Invalid input"),
   },
 });
-const deleteUserRoute = createRoute({
+const deleteUserRoute = defineRoute({
+  auth: "admin",
   ...route("post", "/users/delete", "user-account-delete: by user id or e-mail, preserving data by default"),
   request: { body: jsonBody(ZAdminDeleteUserSchema) },
   responses: {
@@ -102,7 +107,8 @@ const deleteUserRoute = createRoute({
     422: apiError("Invalid input"),
   },
 });
-const recreateUserRoute = createRoute({
+const recreateUserRoute = defineRoute({
+  auth: "admin",
   ...route("post", "/users/recreate", "user-account-recreate: delete if present, clean up, create again"),
   request: { body: jsonBody(ZAdminRecreateUserSchema) },
   responses: {
@@ -112,11 +118,13 @@ const recreateUserRoute = createRoute({
     422: apiError("Invalid input"),
   },
 });
-const companiesRoute = createRoute({
+const companiesRoute = defineRoute({
+  auth: "admin",
   ...route("get", "/companies", "Every company's id and name (the account forms' choices)"),
   responses: { 200: jsonContent(ZCompanyOptionsSchema, "Companies"), ...denied },
 });
-const subscribersRoute = createRoute({
+const subscribersRoute = defineRoute({
+  auth: "admin",
   ...route(
     "get",
     "/subscribers",
@@ -125,7 +133,8 @@ const subscribersRoute = createRoute({
   request: { query: ZSubscriberQuerySchema },
   responses: { 200: jsonContent(ZSubscriberListSchema, "One page"), ...denied },
 });
-const supportEmailRoute = createRoute({
+const supportEmailRoute = defineRoute({
+  auth: "admin",
   ...route("post", "/support-email", "send-support-email through the platform mail"),
   request: { body: jsonBody(ZSupportEmailSchema) },
   responses: {
@@ -137,7 +146,8 @@ const supportEmailRoute = createRoute({
     422: apiError("Please fill in both subject and message"),
   },
 });
-const impersonateRoute = createRoute({
+const impersonateRoute = defineRoute({
+  auth: "admin",
   ...route(
     "post",
     "/impersonation",
@@ -151,19 +161,23 @@ const impersonateRoute = createRoute({
     422: apiError("Invalid input"),
   },
 });
-const auditRoute = createRoute({
+const auditRoute = defineRoute({
+  auth: "admin",
   ...route("get", "/audit-log", "Impersonation starts, ends and refused actions, newest first"),
   responses: { 200: jsonContent(ZAuditLogSchema, "Entries"), ...denied },
 });
 
-const statusRoute = createRoute({
+const statusRoute = defineRoute({
+  auth: "user",
   method: "get",
   path: "/api/impersonation",
   tags,
   summary: "Is this session an impersonation (for the banner)",
-  responses: { 200: jsonContent(ZImpersonationStatusSchema, "Status"), 401: apiError("Not signed in") },
+  responses: { 200: jsonContent(ZImpersonationStatusSchema, "Status") },
 });
-const endRoute = createRoute({
+// No live session needed: after the hour it still brings the admin back (their own cookie decides).
+const endRoute = defineRoute({
+  auth: "public",
   method: "post",
   path: "/api/impersonation/end",
   tags,
@@ -180,10 +194,6 @@ const passCookies = (c: Context<TAppEnv>, setCookies: string[]) => {
 };
 
 export function registerPlatformAdminRoutes(app: TApp, deps: TDeps) {
-  app.use(`${BASE}/*`, requireSession(deps), requirePlatformAdmin(deps));
-  app.use("/api/impersonation", requireSession(deps));
-  // /api/impersonation/end needs no live session: after the hour it still brings the admin back.
-
   app.openapi(getPayPalRoute, async (c) => c.json(await getPlatformPayPal(deps), 200));
   app.openapi(
     putPayPalRoute,

@@ -1,11 +1,12 @@
-import { createRoute } from "@hono/zod-openapi";
 import { ZPurchaseLeadResultSchema, ZPurchaseLeadSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
+import { buyerContext } from "../../plugins/buyer-context";
+import { defineRoute } from "../../plugins/define-route";
 import { purchaseLeadWithCredit } from "./service";
 
-const purchaseRoute = createRoute({
+const purchaseRoute = defineRoute({
+  auth: "buyer",
   method: "post",
   path: "/api/purchases",
   tags: ["Purchases"],
@@ -14,7 +15,6 @@ const purchaseRoute = createRoute({
   request: { body: jsonBody(ZPurchaseLeadSchema) },
   responses: {
     200: jsonContent(ZPurchaseLeadResultSchema, "Purchased, or already purchased (idempotent: true)"),
-    401: apiError("Not signed in"),
     402: apiError("INSUFFICIENT_CREDITS (details: currentBalance, attemptedChange)"),
     403: apiError("No active buyer account"),
     404: apiError("No preview of this lead for this buyer"),
@@ -24,7 +24,6 @@ const purchaseRoute = createRoute({
 });
 
 export function registerPurchaseRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/purchases", requireBuyer(deps));
   app.openapi(purchaseRoute, async (c) =>
     c.json(await purchaseLeadWithCredit(deps, buyerContext(c), c.req.valid("json")), 200),
   );

@@ -1,10 +1,12 @@
+import { z } from "@hono/zod-openapi";
 import { REALTIME_EVENTS_PATH, REALTIME_READY_EVENT, type TRealtimeEvent } from "@leadpost/shared";
 import { streamSSE } from "hono/streaming";
 import type { TApp, TDeps } from "../../app-types";
 import type { TDatabase } from "../../db/client";
 import { outsideTenantScope } from "../../db/tenant-scope";
 import { AppError } from "../../lib/app-error";
-import { currentUser, requireSession } from "../../plugins/session";
+import { defineRoute } from "../../plugins/define-route";
+import { currentUser } from "../../plugins/session";
 import { leadPreviewBuyers } from "../lead-distribution";
 import { audienceOf } from "./audience";
 import { createRealtimeHub, RESUBSCRIBE_DELAY_MS, type TRealtimeHub } from "./hub";
@@ -43,12 +45,22 @@ async function previewEventsFor(
   }));
 }
 
+// One Server-Sent Events stream per tab: new buyer leads, credit and buyer/company changes, live. Left
+// out of the API document: the browser's EventSource reads it, not the typed client.
+const eventsRoute = defineRoute({
+  auth: "user",
+  hide: true,
+  method: "get",
+  path: REALTIME_EVENTS_PATH,
+  responses: {
+    200: { description: "Event stream", content: { "text/event-stream": { schema: z.string() } } },
+  },
+});
+
 export function registerRealtimeRoutes(app: TApp, deps: TDeps) {
   const openStreams = new Map<string, number>();
 
-  app.use(REALTIME_EVENTS_PATH, requireSession(deps));
-  // One Server-Sent Events stream per tab: new buyer leads, credit and buyer/company changes, live.
-  app.get(REALTIME_EVENTS_PATH, async (c) => {
+  app.openapi(eventsRoute, async (c) => {
     const user = currentUser(c);
     const sessionId = c.get("sessionId") ?? user.id;
     const open = openStreams.get(sessionId) ?? 0;

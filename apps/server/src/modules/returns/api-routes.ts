@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   ZApproveReturnSchema,
   ZRejectReturnSchema,
@@ -11,6 +10,7 @@ import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { runAsCompany } from "../../db/tenant-scope";
 import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { defineRoute } from "../../plugins/define-route";
 import { authenticateApiKey, presentedKey } from "../api-keys";
 import { approveReturn, rejectReturn } from "./decide";
 import { countReturns, listReturns } from "./list";
@@ -20,7 +20,8 @@ const KEY_REFUSED = apiError(
   "Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer`",
 );
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "apiKey",
   method: "get",
   path: "/api/v1/returns",
   operationId: "listReturns",
@@ -43,7 +44,8 @@ const decisionResponses = {
   422: apiError("`VALIDATION_FAILED`: invalid note"),
 };
 
-const approveRoute = createRoute({
+const approveRoute = defineRoute({
+  auth: "apiKey",
   method: "post",
   path: "/api/v1/returns/{returnId}/approve",
   operationId: "approveReturn",
@@ -55,7 +57,8 @@ const approveRoute = createRoute({
   responses: decisionResponses,
 });
 
-const rejectRoute = createRoute({
+const rejectRoute = defineRoute({
+  auth: "apiKey",
   method: "post",
   path: "/api/v1/returns/{returnId}/reject",
   operationId: "rejectReturn",

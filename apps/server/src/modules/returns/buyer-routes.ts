@@ -1,8 +1,8 @@
-import { createRoute } from "@hono/zod-openapi";
 import { ZBuyerReturnListSchema, ZFiledReturnSchema, ZFileReturnSchema } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { buyerContext, requireBuyer } from "../../plugins/buyer-context";
+import { buyerContext } from "../../plugins/buyer-context";
+import { defineRoute } from "../../plugins/define-route";
 import { fileReturn } from "./file-return";
 import { listReturns } from "./list";
 import { readReturnSettings } from "./settings";
@@ -10,19 +10,20 @@ import { readReturnSettings } from "./settings";
 const BASE = "/api/buyer-returns";
 const tags = ["Buyer Portal"];
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "buyer",
   method: "get",
   path: BASE,
   tags,
   summary: "The buyer's returns with their state and the company's note, and the company's return policy",
   responses: {
     200: jsonContent(ZBuyerReturnListSchema, "Returns and policy"),
-    401: apiError("Not signed in"),
     403: apiError("No active buyer account"),
   },
 });
 
-const fileRoute = createRoute({
+const fileRoute = defineRoute({
+  auth: "buyer",
   method: "post",
   path: BASE,
   tags,
@@ -31,7 +32,6 @@ const fileRoute = createRoute({
   request: { body: jsonBody(ZFileReturnSchema) },
   responses: {
     201: jsonContent(ZFiledReturnSchema, "Filed (approved at once when an auto-approve rule applies)"),
-    401: apiError("Not signed in"),
     403: apiError("No active buyer account"),
     404: apiError("Not a lead this buyer bought"),
     409: apiError(
@@ -42,7 +42,6 @@ const fileRoute = createRoute({
 });
 
 export function registerBuyerReturnRoutes(app: TApp, deps: TDeps) {
-  app.use(BASE, requireBuyer(deps));
   app.openapi(listRoute, async (c) => {
     const ctx = buyerContext(c);
     const db = deps.database.db;

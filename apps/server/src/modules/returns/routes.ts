@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   ZApproveReturnSchema,
   ZPhoneMarkSchema,
@@ -16,8 +15,8 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { requireSession } from "../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../plugins/tenant";
+import { defineRoute } from "../../plugins/define-route";
+import { companyContext } from "../../plugins/tenant";
 import { approveReturn, rejectReturn } from "./decide";
 import { countReturns, listReturns } from "./list";
 import { readPhoneMark, setPhoneInvalid } from "./phone-marks";
@@ -25,11 +24,11 @@ import { returnRates } from "./rates";
 import { assertCanDecide, readReturnSettings, updateReturnSettings } from "./settings";
 
 const tags = ["Returns"];
-const noSession = apiError("Not signed in");
 const forbidden = apiError("No company, or not an owner or admin");
 const notFound = apiError("Not one of this company's returns");
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/returns",
   tags,
@@ -37,30 +36,31 @@ const listRoute = createRoute({
   request: { query: ZReturnListQuerySchema },
   responses: {
     200: jsonContent(ZReturnListSchema, "Returns"),
-    401: noSession,
     403: forbidden,
     422: apiError("Unknown status"),
   },
 });
 
-const countRoute = createRoute({
+const countRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/returns/counts",
   tags,
   summary: "How many returns are pending, approved and rejected (the navigation shows the pending count)",
-  responses: { 200: jsonContent(ZReturnCountsSchema, "Counts"), 401: noSession, 403: forbidden },
+  responses: { 200: jsonContent(ZReturnCountsSchema, "Counts"), 403: forbidden },
 });
 
 const decisionResponses = {
   200: jsonContent(ZReturnDecisionSchema, "Decided, with the buyer's balance after it"),
-  401: noSession,
+
   403: forbidden,
   404: notFound,
   409: apiError("`RETURN_ALREADY_DECIDED`: the return was approved or rejected before"),
   422: apiError("Invalid note"),
 };
 
-const approveRoute = createRoute({
+const approveRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: "/api/returns/{returnId}/approve",
   tags,
@@ -70,7 +70,8 @@ const approveRoute = createRoute({
   responses: decisionResponses,
 });
 
-const rejectRoute = createRoute({
+const rejectRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: "/api/returns/{returnId}/reject",
   tags,
@@ -79,15 +80,17 @@ const rejectRoute = createRoute({
   responses: decisionResponses,
 });
 
-const settingsRoute = createRoute({
+const settingsRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/returns/settings",
   tags,
   summary: "The company's return window, reasons and rules",
-  responses: { 200: jsonContent(ZReturnSettingsSchema, "Settings"), 401: noSession, 403: forbidden },
+  responses: { 200: jsonContent(ZReturnSettingsSchema, "Settings"), 403: forbidden },
 });
 
-const updateSettingsRoute = createRoute({
+const updateSettingsRoute = defineRoute({
+  auth: "company",
   method: "patch",
   path: "/api/returns/settings",
   tags,
@@ -95,13 +98,13 @@ const updateSettingsRoute = createRoute({
   request: { body: jsonBody(ZReturnSettingsPatchSchema) },
   responses: {
     200: jsonContent(ZReturnSettingsSchema, "Saved"),
-    401: noSession,
     403: forbidden,
     422: apiError("Invalid window or reasons, named in `error.fields`"),
   },
 });
 
-const ratesRoute = createRoute({
+const ratesRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/returns/rates",
   tags,
@@ -109,13 +112,13 @@ const ratesRoute = createRoute({
   request: { query: ZReturnRatesQuerySchema },
   responses: {
     200: jsonContent(ZReturnRatesSchema, "Rates"),
-    401: noSession,
     403: forbidden,
     422: apiError("Choose 7, 30 or 90 days"),
   },
 });
 
-const markRoute = createRoute({
+const markRoute = defineRoute({
+  auth: "company",
   method: "put",
   path: "/api/lead-phone-marks/{leadId}",
   tags,
@@ -124,13 +127,13 @@ const markRoute = createRoute({
   request: { params: ZReturnLeadIdParamsSchema },
   responses: {
     200: jsonContent(ZPhoneMarkSchema, "Marked"),
-    401: noSession,
     403: forbidden,
     404: apiError("Not one of this company's leads"),
   },
 });
 
-const readMarkRoute = createRoute({
+const readMarkRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/lead-phone-marks/{leadId}",
   tags,
@@ -138,13 +141,13 @@ const readMarkRoute = createRoute({
   request: { params: ZReturnLeadIdParamsSchema },
   responses: {
     200: jsonContent(ZPhoneMarkSchema, "The mark"),
-    401: noSession,
     403: forbidden,
     404: apiError("Not one of this company's leads"),
   },
 });
 
-const unmarkRoute = createRoute({
+const unmarkRoute = defineRoute({
+  auth: "company",
   method: "delete",
   path: "/api/lead-phone-marks/{leadId}",
   tags,
@@ -152,7 +155,6 @@ const unmarkRoute = createRoute({
   request: { params: ZReturnLeadIdParamsSchema },
   responses: {
     200: jsonContent(ZPhoneMarkSchema, "Cleared"),
-    401: noSession,
     403: forbidden,
     404: apiError("Not one of this company's leads"),
   },
@@ -160,9 +162,6 @@ const unmarkRoute = createRoute({
 
 /** Every company role reads returns and marks phones; owners and org admins decide and set the rules. */
 export function registerReturnRoutes(app: TApp, deps: TDeps) {
-  app.use("/api/returns", requireSession(deps), requireCompanyRole(deps));
-  app.use("/api/returns/*", requireSession(deps), requireCompanyRole(deps));
-  app.use("/api/lead-phone-marks/*", requireSession(deps), requireCompanyRole(deps));
   const db = deps.database.db;
   app.openapi(listRoute, async (c) => {
     const { companyId } = companyContext(c);

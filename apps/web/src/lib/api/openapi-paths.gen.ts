@@ -13829,6 +13829,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description Not an owner or admin */
             403: {
                 headers: {
@@ -13892,6 +13913,27 @@ export interface operations {
                         };
                         configured: boolean;
                         webhookUrl: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                            fields?: {
+                                [key: string]: string[];
+                            };
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   ROUTING_MESSAGES,
   ZAssignLeadResultSchema,
@@ -9,15 +8,15 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../../lib/openapi";
-import { requireSession } from "../../../plugins/session";
-import { companyContext, requireCompanyRole } from "../../../plugins/tenant";
+import { defineRoute } from "../../../plugins/define-route";
+import { companyContext } from "../../../plugins/tenant";
 import { assignLead, listAssignmentOptions } from "./assign";
 
 const tags = ["Lead routing"];
-const noSession = apiError("Not signed in");
 const noCompany = apiError("No company associated with your account");
 
-const optionsRoute = createRoute({
+const optionsRoute = defineRoute({
+  auth: "company",
   method: "get",
   path: "/api/leads/{leadId}/assignment-options",
   tags,
@@ -25,13 +24,13 @@ const optionsRoute = createRoute({
   request: { params: ZLeadIdParamsSchema, query: ZAssignmentOptionsQuerySchema },
   responses: {
     200: jsonContent(ZAssignmentOptionsSchema, "Buyers"),
-    401: noSession,
     403: noCompany,
     404: apiError("Not one of this company's leads"),
   },
 });
 
-const assignRoute = createRoute({
+const assignRoute = defineRoute({
+  auth: "company",
   method: "post",
   path: "/api/leads/{leadId}/assignments",
   tags,
@@ -39,7 +38,6 @@ const assignRoute = createRoute({
   request: { params: ZLeadIdParamsSchema, body: jsonBody(ZAssignLeadSchema) },
   responses: {
     200: jsonContent(ZAssignLeadResultSchema, "Assigned"),
-    401: noSession,
     403: apiError(ROUTING_MESSAGES.PERMISSION),
     404: apiError("Not one of this company's leads or buyers"),
     409: apiError("The buyer already holds the lead, is not active, or the sale cap is reached"),
@@ -47,10 +45,6 @@ const assignRoute = createRoute({
 });
 
 export function registerRoutingRoutes(app: TApp, deps: TDeps) {
-  // Declared here too, so these routes never depend on another module's middleware or its order.
-  for (const path of ["/api/leads/:leadId/assignment-options", "/api/leads/:leadId/assignments"]) {
-    app.use(path, requireSession(deps), requireCompanyRole(deps));
-  }
   app.openapi(optionsRoute, async (c) => {
     const { leadId } = c.req.valid("param");
     const { search } = c.req.valid("query");

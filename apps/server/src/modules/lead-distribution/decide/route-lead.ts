@@ -20,7 +20,7 @@ import { type TDecisionInput, writeRouting } from "./write-routing";
 
 export type TRoutingOutcome = "routed" | "unrouted";
 type TDecisionRow = TDecisionInput;
-export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs"> & {
+export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs" | "payBid"> & {
   /** The routing's moment for caps and delivery hours (tests pass a fixed clock); the real time otherwise. */
   now?: () => Date;
 };
@@ -58,7 +58,7 @@ export async function routeLead(
   companyId?: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
   const { outcome, noticesOwed, deliveriesMayWait, lead } = await deps.database.db.transaction(async (tx) => {
-    const routed = await routeInTransaction(tx, leadId, companyId ?? null, deps.now?.() ?? new Date());
+    const routed = await routeInTransaction(deps, tx, leadId, companyId ?? null, deps.now?.() ?? new Date());
     // The notice job commits with the routing when the queue runs; else it is queued after the commit.
     if (!batch && routed.noticesOwed && (await queueNewLeadNoticesInTransaction(deps, tx, leadId))) {
       return { ...routed, noticesOwed: false };
@@ -89,6 +89,7 @@ type TRouted = {
  * lead's: a submission row pointing at another company's lead finds nothing and routes nothing.
  */
 async function routeInTransaction(
+  deps: Pick<TRoutingDeps, "payBid">,
   tx: Db,
   leadId: string,
   companyId: string | null,
@@ -200,7 +201,7 @@ async function routeInTransaction(
   // The matched buyers without an allowance are previews derived on read, with their reasons
   // (modules/leads "routing decisions"): only the allowance holders and the reasons of the rest are stored.
   const methodLead = { id: lead.id, companyId: lead.companyId, formId: lead.formId, nicheId: lead.nicheId };
-  const plan = await planWithMethod(tx, methodLead, method, matched, slots, {
+  const plan = await planWithMethod(deps.payBid, tx, methodLead, method, matched, slots, {
     duplicate: lead.isDuplicate,
     notMatched,
   });

@@ -16,7 +16,7 @@ export const ROUTING_LEASE_MS = 2 * 60_000;
 export const ROUTING_WAKE_CHANNEL = "routing_wake";
 const RETRY_BASE_MS = 60_000;
 
-export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs">;
+export type TRoutingDeps = Pick<TDeps, "database" | "logger" | "email" | "config" | "jobs" | "payBid">;
 export type TClaimedSubmission = { id: string; companyId: string; leadId: string; attempts: number };
 
 /**

@@ -7,7 +7,7 @@ import {
   type TMethodPlan,
 } from "@leadpost/shared";
 import type { Db } from "../../../../db/client";
-import { payBid } from "./bid-payer";
+import type { TBidPayer } from "../../../../ports";
 import { countWeightedServed, loadMethodSettings } from "./settings";
 
 export type TMethodLead = { id: string; companyId: string; formId: string | null; nicheId: string | null };
@@ -19,6 +19,7 @@ export type TMethodLead = { id: string; companyId: string; formId: string | null
  * linked to the lead), in the routing's transaction, so a routing that rolls back charges nothing.
  */
 export async function planWithMethod(
+  payBid: TBidPayer,
   tx: Db,
   lead: TMethodLead,
   method: TDistributionMethod,
