@@ -39,7 +39,7 @@ export const SERVER_MODULES = {
   "platform-admin": ["auth", "email", "team"],
   purchases: ["credits", "lead-delivery", "lead-distribution"],
   realtime: ["lead-distribution"],
-  returns: ["api-keys", "credits", "email"],
+  returns: ["credits", "email"],
   session: ["buyers"],
   settings: ["calls", "email", "realtime", "stored-files"],
   "stored-files": [],

@@ -1,3 +1,2 @@
-/** Company API keys: created, listed and revoked; the Lead API authenticates with them. */
-export { presentedKey, registerApiKeyRoutes, requestApiKey } from "./routes";
-export { authenticateApiKey, type TApiKeyContext } from "./service";
+/** Company API keys: created, listed and revoked; the Lead API's route guard checks them (requestApiKey). */
+export { registerApiKeyRoutes, requestApiKey } from "./routes";

@@ -8,17 +8,13 @@ import {
 } from "@leadpost/shared";
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
-import { runAsCompany } from "../../db/tenant-scope";
-import { API_KEY_SECURITY, apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
+import { asKeyCompany, keyActor } from "../../plugins/api-key-caller";
 import { defineRoute } from "../../plugins/define-route";
-import { authenticateApiKey, presentedKey } from "../api-keys";
 import { approveReturn, rejectReturn } from "./decide";
 import { countReturns, listReturns } from "./list";
 
 const tags = ["Lead API"];
-const KEY_REFUSED = apiError(
-  "Missing, unknown or revoked API key, or a key sent another way than `Authorization: Bearer`",
-);
 
 const listRoute = defineRoute({
   auth: "apiKey",
@@ -27,18 +23,15 @@ const listRoute = defineRoute({
   operationId: "listReturns",
   tags,
   summary: "The key's company's lead returns of one status (pending by default), with the counts",
-  security: API_KEY_SECURITY,
   request: { query: ZReturnListQuerySchema },
   responses: {
     200: jsonContent(ZReturnListSchema, "Returns"),
-    401: KEY_REFUSED,
     422: apiError("`VALIDATION_FAILED`: unknown `status`"),
   },
 });
 
 const decisionResponses = {
   200: jsonContent(ZReturnDecisionSchema, "Decided, with the buyer's balance after it"),
-  401: KEY_REFUSED,
   404: apiError("Not one of the key's company's returns"),
   409: apiError("`RETURN_ALREADY_DECIDED`: the return was approved or rejected before"),
   422: apiError("`VALIDATION_FAILED`: invalid note"),
@@ -52,7 +45,6 @@ const approveRoute = defineRoute({
   tags,
   summary:
     "Approve a pending return: one `refund` ledger entry of its credits; `resell` frees the lead's slot",
-  security: API_KEY_SECURITY,
   request: { params: ZReturnIdParamsSchema, body: jsonBody(ZApproveReturnSchema) },
   responses: decisionResponses,
 });
@@ -64,23 +56,20 @@ const rejectRoute = defineRoute({
   operationId: "rejectReturn",
   tags,
   summary: "Reject a pending return (no balance changes); the note is shown to the buyer",
-  security: API_KEY_SECURITY,
   request: { params: ZReturnIdParamsSchema, body: jsonBody(ZRejectReturnSchema) },
   responses: decisionResponses,
 });
 
-/** The key's company, behind its row-level-security wall like a signed-in company request. */
-async function asKeyCompany<T>(deps: TDeps, c: Context<TAppEnv>, fn: (companyId: string) => Promise<T>) {
-  const key = await authenticateApiKey(deps, presentedKey(c));
-  return runAsCompany(deps.database.db, key.companyId, () => fn(key.companyId));
-}
+/** Runs fn with the key's company id (checked by the route's guard), behind its row-level-security wall. */
+const withKeyCompanyId = <T>(deps: TDeps, c: Context<TAppEnv>, fn: (companyId: string) => Promise<T>) =>
+  asKeyCompany(deps, c, () => fn(keyActor(c).companyId));
 
 /** Returns over the Lead API: a key decides as its company, with no user named on the decision. */
 export function registerReturnApiRoutes(app: TApp, deps: TDeps) {
   const db = deps.database.db;
   app.openapi(listRoute, async (c) => {
     const status = c.req.valid("query").status;
-    const list = await asKeyCompany(deps, c, async (companyId) => ({
+    const list = await withKeyCompanyId(deps, c, async (companyId) => ({
       returns: await listReturns(db, { companyId, status: status === "all" ? undefined : status }),
       counts: await countReturns(db, companyId),
     }));
@@ -89,7 +78,7 @@ export function registerReturnApiRoutes(app: TApp, deps: TDeps) {
   app.openapi(approveRoute, async (c) => {
     const input = c.req.valid("json");
     const { returnId } = c.req.valid("param");
-    const decided = await asKeyCompany(deps, c, (companyId) =>
+    const decided = await withKeyCompanyId(deps, c, (companyId) =>
       approveReturn(deps, { companyId, userId: null }, returnId, input),
     );
     return c.json(decided, 200);
@@ -97,7 +86,7 @@ export function registerReturnApiRoutes(app: TApp, deps: TDeps) {
   app.openapi(rejectRoute, async (c) => {
     const input = c.req.valid("json");
     const { returnId } = c.req.valid("param");
-    const decided = await asKeyCompany(deps, c, (companyId) =>
+    const decided = await withKeyCompanyId(deps, c, (companyId) =>
       rejectReturn(deps, { companyId, userId: null }, returnId, input),
     );
     return c.json(decided, 200);
