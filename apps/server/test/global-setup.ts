@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../src/db/client";
 import { runMigrations } from "../src/db/migrate";
+import { startDroppingFinished, withAdmin } from "./helpers/finished-databases";
 import { TEST_DATABASE_URL } from "./helpers/test-database";
 
 declare module "vitest" {
@@ -12,6 +12,8 @@ declare module "vitest" {
      * migration again: a PostgreSQL template database's name, or an embedded database's dump.
      */
     migratedTemplate: { kind: "postgres"; name: string } | { kind: "pglite"; dump: Uint8Array };
+    /** This run's id on PostgreSQL: its files' finished databases carry it (helpers/finished-databases.ts). */
+    testRunId: string;
   }
 }
 
@@ -26,14 +28,18 @@ export async function setup(project: TestProject) {
     return;
   }
   // Its own name per run: test runs side by side on one server must not drop each other's template.
-  const name = `leadpost_template_${randomBytes(6).toString("hex")}`;
+  const runId = randomBytes(6).toString("hex");
+  const name = `leadpost_template_${runId}`;
   await adminQuery(`create database ${name}`);
   const database = openPostgres(withDatabase(TEST_DATABASE_URL, name), 2);
   await runMigrations(database);
   // A template may have no connections while it is copied.
   await database.close();
   project.provide("migratedTemplate", { kind: "postgres", name });
+  project.provide("testRunId", runId);
+  const stopDropping = startDroppingFinished(TEST_DATABASE_URL, runId);
   return async () => {
+    await stopDropping();
     await adminQuery(`drop database if exists ${name} with (force)`);
   };
 }
@@ -44,12 +50,6 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
+function adminQuery(text: string) {
+  return withAdmin(TEST_DATABASE_URL!, (admin) => admin.query(text));
 }

@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type TDatabase } from "../../src/db/client";
 import { runMigrations } from "../../src/db/migrate";
+import { finishDatabase, withAdmin } from "./finished-databases";
 
 /** The real PostgreSQL to test against, when set; otherwise tests use in-memory PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
 export type TTestDatabase = TDatabase & { label: string; dispose(): Promise<void> };
 
-/** The migrated database that test/global-setup.ts prepared once for the run, when there is one. */
-function migratedTemplate() {
+/** What test/global-setup.ts provided for the run, when it ran. */
+function provided<K extends "migratedTemplate" | "testRunId">(key: K) {
   try {
-    return inject("migratedTemplate");
+    return inject(key);
   } catch {
     return undefined;
   }
@@ -26,7 +26,7 @@ function migratedTemplate() {
  */
 export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<TTestDatabase> {
   const migrate = opts.migrate ?? true;
-  const template = migrate ? migratedTemplate() : undefined;
+  const template = migrate ? provided("migratedTemplate") : undefined;
   if (!TEST_DATABASE_URL) {
     const database =
       template?.kind === "pglite"
@@ -36,14 +36,13 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
     return { ...database, label: "pglite", dispose: () => database.close().catch(() => {}) };
   }
   const name = `leadpost_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(
-    template?.kind === "postgres"
-      ? `create database ${name} template ${template.name}`
-      : `create database ${name}`,
+  await withAdmin(TEST_DATABASE_URL, (admin) =>
+    admin.query(
+      template?.kind === "postgres"
+        ? `create database ${name} template ${template.name}`
+        : `create database ${name}`,
+    ),
   );
-  await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), 20);
@@ -54,10 +53,7 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
     async dispose() {
       // A test may have closed the pool itself (to simulate an outage); dropping must still happen.
       await database.close().catch(() => {});
-      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await finishDatabase(TEST_DATABASE_URL, name, provided("testRunId"));
     },
   };
 }
