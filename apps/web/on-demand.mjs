@@ -40,6 +40,9 @@ export const ON_DEMAND = {
   "src/features/auth/form-checks.ts": {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
   },
+  "src/features/dashboard/buyers-map/components/map-canvas.tsx": {
+    when: "a buyers map to draw, with the maps library",
+  },
   // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
   "maplibre-gl": {
     when: "a buyers map to draw (a company with a maps key and buyers with service areas)",
