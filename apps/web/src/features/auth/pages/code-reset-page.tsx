@@ -10,7 +10,6 @@ import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { toast } from "@/lib/toast";
-import { resetPasswordWithCode, sendResetCode } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
@@ -19,6 +18,7 @@ import { PasswordStrengthMeter } from "../components/password-strength-meter";
 import type { ZCodeResetSchema, ZForgotPasswordSchema } from "../form-schemas";
 import { EMAIL_EXAMPLE } from "../form-values";
 import { useCountdown } from "../hooks/use-countdown";
+import { resetPasswordWithCode, sendResetCode } from "../reset-api";
 import { RESET_REDIRECT_MS } from "./reset-password-page";
 
 type TEmailValues = z.output<typeof ZForgotPasswordSchema>;

@@ -9,12 +9,13 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { acceptInvitation, resetPassword } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { FormAlert } from "../components/form-alert";
 import { NewPasswordFields } from "../components/new-password-fields";
 import type { ZCreatePasswordSchema } from "../form-schemas";
 import { safeRedirectPath } from "../form-values";
+import { acceptInvitation } from "../invitation-api";
+import { resetPassword } from "../reset-api";
 
 type TValues = z.output<typeof ZCreatePasswordSchema>;
 /** Spec 000 §2.13: the default destination. */

@@ -11,12 +11,13 @@ import { isApiError } from "@/lib/api-error";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
-import { checkResetToken, FORGOT_PAGE, resetPassword, signInWithEmail, type TResetAudience } from "../api";
+import { signInWithEmail } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { CompanyBranding } from "../components/company-branding";
 import { FormAlert } from "../components/form-alert";
 import { NewPasswordFields } from "../components/new-password-fields";
 import type { ZResetPasswordSchema } from "../form-schemas";
+import { checkResetToken, FORGOT_PAGE, resetPassword, type TResetAudience } from "../reset-api";
 import { RESET_LINK_TEXT, readResetLink, type TResetLinkState } from "../reset-token";
 
 type TValues = z.output<typeof ZResetPasswordSchema>;
