@@ -18,6 +18,8 @@ const sources = (paths: string[]) => new RegExp(`[\\\\/]src[\\\\/](${paths.join(
  * one chunk: as thirty chunks of a few hundred bytes each they cost more to download than together.
  * Code that loads on first use (theme menu, workspace select, sidebar tooltip, phone drawer) stays out, and
  * so do the route modules themselves (layouts, screens): bench/bundle-size.mjs finds a route by its module.
+ * Nothing the account pages use may be listed here (the "x" icon of the password checklist was, and brought
+ * the whole shell to every password form): what both use goes in FRAME_MODULES.
  */
 const SHELL_MODULES = [
   sources([
@@ -51,7 +53,6 @@ const SHELL_MODULES = [
     "user-round",
     "user-round-x",
     "clock",
-    "x",
     "panel-left",
     "chevron-down",
     "phone-incoming",
@@ -73,7 +74,8 @@ const FRAME_MODULES = [
     "components/ui/busy-button",
     "lib/use-document-title",
   ]),
-  icons(["sun", "moon", "loader-circle"]),
+  // "x": the shell's close buttons and the password checklist of the account pages.
+  icons(["sun", "moon", "loader-circle", "x"]),
 ];
 /**
  * What every page of the app and the sign-in page (login.html) load first, without React: the API client,

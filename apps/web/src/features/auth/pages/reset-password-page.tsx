@@ -2,7 +2,6 @@ import { RESET_MESSAGES } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, LinkIcon, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -11,6 +10,7 @@ import { isApiError } from "@/lib/api-error";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
+import { useCheckedForm } from "@/lib/use-checked-form";
 import { signInWithEmail } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { CompanyBranding } from "../components/company-branding";
@@ -65,7 +65,7 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<TValues>({
+  } = useCheckedForm<z.input<typeof ZResetPasswordSchema>, TValues>({
     resolver: lazyResolver(() => import("../form-checks").then((m) => m.resetPasswordCheck)),
     defaultValues: { password: "", confirmPassword: "" },
   });
