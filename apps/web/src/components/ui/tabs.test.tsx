@@ -32,7 +32,10 @@ describe("Tabs", () => {
   it("names the selected tab's panel and renders only that one", () => {
     render(<Three />);
     const alpha = screen.getByRole("tab", { name: "Alpha" });
-    expect(screen.getByRole("tablist", { name: "Sections" })).toHaveAttribute("aria-orientation", "horizontal");
+    expect(screen.getByRole("tablist", { name: "Sections" })).toHaveAttribute(
+      "aria-orientation",
+      "horizontal",
+    );
     expect(alpha).toHaveAttribute("aria-selected", "true");
     expect(alpha).toHaveAttribute("data-state", "active");
     expect(alpha).toHaveAttribute("tabindex", "0");
