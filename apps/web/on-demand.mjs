@@ -34,8 +34,14 @@ export const ON_DEMAND = {
   "src/features/owner-docs/components/distribution-doc.tsx": { when: "the documentation's Distribution tab" },
   "src/features/buyer-portal/components/buyer-help-guides.tsx": { when: "the Help page's Show guides" },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
+  "src/components/ui/confirm-dialog-content.tsx": {
+    when: "a confirmation's first open (components/ui/confirm-dialog.tsx)",
+  },
   "src/features/auth/form-checks.ts": {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
+  },
+  "src/features/dashboard/buyers-map/components/map-canvas.tsx": {
+    when: "a buyers map to draw, with the maps library",
   },
   // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
   "maplibre-gl": {

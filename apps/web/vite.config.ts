@@ -18,6 +18,8 @@ const sources = (paths: string[]) => new RegExp(`[\\\\/]src[\\\\/](${paths.join(
  * one chunk: as thirty chunks of a few hundred bytes each they cost more to download than together.
  * Code that loads on first use (theme menu, workspace select, sidebar tooltip, phone drawer) stays out, and
  * so do the route modules themselves (layouts, screens): bench/bundle-size.mjs finds a route by its module.
+ * Nothing the account pages use may be listed here (the "x" icon of the password checklist was, and brought
+ * the whole shell to every password form): what both use goes in FRAME_MODULES.
  */
 const SHELL_MODULES = [
   sources([
@@ -31,7 +33,11 @@ const SHELL_MODULES = [
     "features/auth/hooks/use-logout",
     "lib/queries/company-status",
     "lib/(use-is-mobile|format-duration)",
+    // packages/shared: the trial banner's and the dashboard's company status texts.
+    "domain/company-status",
   ]),
+  // The shell's separator, alone in a chunk of its own otherwise.
+  /node_modules[\\/]@radix-ui[\\/]react-separator[\\/]/,
   icons([
     "book-open",
     "code",
@@ -47,12 +53,13 @@ const SHELL_MODULES = [
     "user-round",
     "user-round-x",
     "clock",
-    "x",
     "panel-left",
     "chevron-down",
     "phone-incoming",
     "building",
     "map",
+    "log-out",
+    "undo-2",
   ]),
 ];
 
@@ -67,8 +74,34 @@ const FRAME_MODULES = [
     "components/ui/busy-button",
     "lib/use-document-title",
   ]),
-  icons(["sun", "moon", "loader-circle"]),
+  // "x": the shell's close buttons and the password checklist of the account pages.
+  icons(["sun", "moon", "loader-circle", "x"]),
 ];
+/**
+ * What every page of the app and the sign-in page (login.html) load first, without React: the API client,
+ * the session, workspace and theme storage, the route access table, the flash toasts. One chunk rather
+ * than a dozen of a few hundred bytes (each costs its own request and compresses alone).
+ */
+const COMMON_MODULES = [
+  sources([
+    "lib/(api-client|api-error|env|dev-schemas|flash-toast|flash-toast-key)",
+    "lib/api/typed-client",
+    "lib/session/(session-check|session-roles)",
+    "lib/workspace/workspace-storage",
+    "lib/theme/theme-storage",
+    "app/route-access",
+    "features/theme/components/theme-labels",
+    "features/auth/sign-out-api",
+    // packages/shared
+    "domain/roles",
+  ]),
+];
+
+/** The display preferences (dates, times, numbers) that the lists and the dashboard format with. */
+const DISPLAY_FORMAT_MODULES = [
+  sources(["lib/preferences/use-display-format", "domain/(preferences|intl-cache)"]),
+];
+
 const matchesAny = (patterns: RegExp[]) => (id: string) => patterns.some((pattern) => pattern.test(id));
 
 /** The public form page's own path shape: /forms/:id, /forms/:id/preview, /forms/:id/embed. */
@@ -148,6 +181,12 @@ export default defineConfig(({ mode }) => {
               { name: "vendor-zod", test: /node_modules[\\/]zod[\\/]/ },
               // Loaded on the first toast, click or key press (bench/bundle-size.mjs finds it by this name).
               { name: "vendor-sonner", test: /node_modules[\\/]sonner[\\/]/ },
+              { name: "app-common", test: matchesAny(COMMON_MODULES), includeDependenciesRecursively: false },
+              {
+                name: "display-format",
+                test: matchesAny(DISPLAY_FORMAT_MODULES),
+                includeDependenciesRecursively: false,
+              },
               { name: "app-frame", test: matchesAny(FRAME_MODULES), includeDependenciesRecursively: false },
               { name: "app-shell", test: matchesAny(SHELL_MODULES), includeDependenciesRecursively: false },
             ],

@@ -47,7 +47,9 @@ describe("useConfirmedRemoval", () => {
   it("asks with the item's own title and description, removes nothing on cancel", async () => {
     renderRows("Failed to delete niche");
     await userEvent.click(screen.getByRole("button", { name: "Delete Roofing" }));
-    const dialog = await screen.findByRole("alertdialog");
+    // The dialog's module loads on its first open (components/ui/confirm-dialog.tsx): its first import in a
+    // test run can take longer than findBy's default second.
+    const dialog = await screen.findByRole("alertdialog", {}, { timeout: 5000 });
     expect(dialog).toHaveTextContent("Delete Roofing?");
     expect(dialog).toHaveTextContent("Roofing goes away.");
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));

@@ -1,56 +1,20 @@
-import type * as React from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Spinner } from "@/components/ui/busy-button";
-import { buttonVariants } from "@/components/ui/button";
+import { lazy, Suspense, useState } from "react";
+import type { TConfirmDialogProps } from "./confirm-dialog-content";
 
-type TConfirmDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: React.ReactNode;
-  description: React.ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
-  /**
-   * The confirmed action is running: both buttons are disabled, the action shows a spinner and the
-   * dialog stays open until the caller closes it (set this when onConfirm starts a request).
-   */
-  busy?: boolean;
-};
+// The alert dialog and its radix layers (about 14 KiB gzip) load on the first open, not with the screen.
+const ConfirmDialogContent = lazy(async () => ({
+  default: (await import("./confirm-dialog-content")).ConfirmDialogContent,
+}));
 
 /** Asks before a destructive action; the action button is the destructive variant. */
 export function ConfirmDialog(props: TConfirmDialogProps) {
-  const waits = props.busy !== undefined;
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  // Once opened it stays mounted, so closing plays the dialog's own exit animation.
+  if (!opened) return null;
   return (
-    <AlertDialog open={props.open} onOpenChange={props.onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{props.title}</AlertDialogTitle>
-          <AlertDialogDescription>{props.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={props.busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: "destructive" })}
-            disabled={props.busy}
-            onClick={(event) => {
-              if (waits) event.preventDefault();
-              props.onConfirm();
-            }}
-          >
-            {props.busy && <Spinner />}
-            {props.confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogContent {...props} />
+    </Suspense>
   );
 }

@@ -1,12 +1,13 @@
-import {
-  type TCreateForm,
-  type TFormDetail,
-  type TUpdateForm,
-  ZFormDetailSchema,
-  ZFormStatusResultSchema,
-} from "@leadpost/shared";
-import { z } from "zod";
-import { api, apiPath } from "@/lib/api/typed-client";
+import type { TCreateForm, TFormDetail, TUpdateForm } from "@leadpost/shared";
+import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the forms list does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZFormDetailSchema = schema("ZFormDetailSchema");
+const ZFormStatusResultSchema = schema("ZFormStatusResultSchema");
+const ZFormDeleteResultSchema = schema("ZFormDeleteResultSchema");
 
 export { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
 
@@ -25,26 +26,4 @@ export const setFormPublished = (id: string, publish: boolean) =>
     : api.post("/api/forms/{formId}/unpublish", { params: { formId: id }, schema: ZFormStatusResultSchema });
 
 export const deleteForm = (id: string) =>
-  api.delete("/api/forms/{formId}", {
-    params: { formId: id },
-    schema: z.object({ success: z.boolean(), message: z.string() }),
-  });
-
-const ZUploadSchema = z.object({ url: z.string() });
-
-/** Uploads an image for an image field; the server answers its public address. */
-export async function uploadFormImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.set("file", file);
-  const response = await fetch(apiPath("/api/forms/images"), {
-    method: "POST",
-    body,
-    credentials: "include",
-  });
-  const payload = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = payload?.error?.message;
-    throw new Error(typeof message === "string" ? message : "Failed to upload image.");
-  }
-  return ZUploadSchema.parse(payload).url;
-}
+  api.delete("/api/forms/{formId}", { params: { formId: id }, schema: ZFormDeleteResultSchema });

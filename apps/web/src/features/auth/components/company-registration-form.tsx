@@ -7,7 +7,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { registerCompany } from "../api";
+import { registerCompany } from "../invitation-api";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
 import { PasswordStrengthMeter } from "./password-strength-meter";

@@ -15,7 +15,7 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { acceptInvitation, fetchInvitation } from "../api";
+import { acceptInvitation, fetchInvitation } from "../invitation-api";
 import { savePendingInvitation } from "../pending-invitation";
 import { AuthCard } from "./auth-card";
 import { AuthLink } from "./auth-link";

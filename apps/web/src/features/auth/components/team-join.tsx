@@ -13,7 +13,7 @@ import { presentApiError } from "@/lib/api-error-presenter";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
-import { acceptTeamInvitation, acceptTeamInvitationAsUser, fetchTeamInvitation } from "../api";
+import { acceptTeamInvitation, acceptTeamInvitationAsUser, fetchTeamInvitation } from "../invitation-api";
 import { AuthCard } from "./auth-card";
 import { AuthLink } from "./auth-link";
 import { FormAlert } from "./form-alert";

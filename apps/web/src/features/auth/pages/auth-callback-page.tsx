@@ -6,8 +6,9 @@ import { isApiError } from "@/lib/api-error";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { acceptInvitationAsSessionUser, INVITATIONS_PATH, linkBuyer } from "../api";
+import { INVITATIONS_PATH, linkBuyer } from "../api";
 import { AuthCard } from "../components/auth-card";
+import { acceptInvitationAsSessionUser } from "../invitation-api";
 import { clearPendingInvitation, readPendingInvitation } from "../pending-invitation";
 import { signInDestination } from "../sign-in-destination";
 

@@ -1,6 +1,5 @@
 import { RESET_MESSAGES } from "@leadpost/shared";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -10,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { toast } from "@/lib/toast";
-import { resetPasswordWithCode, sendResetCode } from "../api";
+import { useCheckedForm } from "@/lib/use-checked-form";
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
@@ -19,6 +18,7 @@ import { PasswordStrengthMeter } from "../components/password-strength-meter";
 import type { ZCodeResetSchema, ZForgotPasswordSchema } from "../form-schemas";
 import { EMAIL_EXAMPLE } from "../form-values";
 import { useCountdown } from "../hooks/use-countdown";
+import { resetPasswordWithCode, sendResetCode } from "../reset-api";
 import { RESET_REDIRECT_MS } from "./reset-password-page";
 
 type TEmailValues = z.output<typeof ZForgotPasswordSchema>;
@@ -36,11 +36,11 @@ export function CodeResetPage() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { secondsLeft, start } = useCountdown();
-  const emailForm = useForm<z.input<typeof ZForgotPasswordSchema>, unknown, TEmailValues>({
+  const emailForm = useCheckedForm<z.input<typeof ZForgotPasswordSchema>, TEmailValues>({
     resolver: lazyResolver(() => import("../form-checks").then((m) => m.forgotPasswordCheck)),
     defaultValues: { email: "" },
   });
-  const codeForm = useForm<TCodeValues>({
+  const codeForm = useCheckedForm<z.input<typeof ZCodeResetSchema>, TCodeValues>({
     resolver: lazyResolver(() => import("../form-checks").then((m) => m.codeResetCheck)),
     defaultValues: { code: "", password: "", confirmPassword: "" },
   });

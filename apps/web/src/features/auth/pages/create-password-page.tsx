@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -8,13 +7,15 @@ import { isApiError, TIMEOUT_ERROR_CODE } from "@/lib/api-error";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
+import { useCheckedForm } from "@/lib/use-checked-form";
 import { useWorkspace } from "@/lib/workspace/use-workspace";
-import { acceptInvitation, resetPassword } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { FormAlert } from "../components/form-alert";
 import { NewPasswordFields } from "../components/new-password-fields";
 import type { ZCreatePasswordSchema } from "../form-schemas";
 import { safeRedirectPath } from "../form-values";
+import { acceptInvitation } from "../invitation-api";
+import { resetPassword } from "../reset-api";
 
 type TValues = z.output<typeof ZCreatePasswordSchema>;
 /** Spec 000 §2.13: the default destination. */
@@ -64,7 +65,7 @@ export function CreatePasswordPage() {
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<TValues>({
+  } = useCheckedForm<z.input<typeof ZCreatePasswordSchema>, TValues>({
     resolver: lazyResolver(() => import("../form-checks").then((m) => m.createPasswordCheck)),
     defaultValues: { password: "", confirmPassword: "" },
   });

@@ -8,13 +8,13 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { requestPasswordReset, type TResetAudience } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { FormAlert } from "../components/form-alert";
 import type { ZForgotPasswordSchema } from "../form-schemas";
 import { EMAIL_EXAMPLE } from "../form-values";
 import { useCountdown } from "../hooks/use-countdown";
+import { requestPasswordReset, type TResetAudience } from "../reset-api";
 
 type TValues = z.output<typeof ZForgotPasswordSchema>;
 const LOGIN_FOR: Record<TResetAudience, string> = { general: "/login", buyer: "/login?tab=buyer" };

@@ -2,7 +2,6 @@ import { RESET_MESSAGES } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, LinkIcon, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -11,12 +10,14 @@ import { isApiError } from "@/lib/api-error";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
-import { checkResetToken, FORGOT_PAGE, resetPassword, signInWithEmail, type TResetAudience } from "../api";
+import { useCheckedForm } from "@/lib/use-checked-form";
+import { signInWithEmail } from "../api";
 import { AuthCard } from "../components/auth-card";
 import { CompanyBranding } from "../components/company-branding";
 import { FormAlert } from "../components/form-alert";
 import { NewPasswordFields } from "../components/new-password-fields";
 import type { ZResetPasswordSchema } from "../form-schemas";
+import { checkResetToken, FORGOT_PAGE, resetPassword, type TResetAudience } from "../reset-api";
 import { RESET_LINK_TEXT, readResetLink, type TResetLinkState } from "../reset-token";
 
 type TValues = z.output<typeof ZResetPasswordSchema>;
@@ -64,7 +65,7 @@ export function ResetPasswordPage({ audience }: { audience: TResetAudience }) {
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<TValues>({
+  } = useCheckedForm<z.input<typeof ZResetPasswordSchema>, TValues>({
     resolver: lazyResolver(() => import("../form-checks").then((m) => m.resetPasswordCheck)),
     defaultValues: { password: "", confirmPassword: "" },
   });

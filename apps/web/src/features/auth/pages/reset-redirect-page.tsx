@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from "react-router";
-import { RESET_PAGE, type TResetAudience } from "../api";
+import { RESET_PAGE, type TResetAudience } from "../reset-api";
 
 /** Finds a recovery code in the query, the hash, or the last path segment (/auth/recovery/<code>). */
 export function findRecoveryParams(pathname: string, search: string, hash: string): URLSearchParams {

@@ -4,8 +4,8 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/toast";
-import { uploadFormImage } from "../../api";
 import { IMAGE_UPLOAD } from "../../lib/messages";
+import { uploadFormImage } from "../../upload-image";
 
 /** An image field's picture: upload one (000 §5.2: images only, under 5 MB) or paste an address. */
 export function ImageUpload({

@@ -1,0 +1,73 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { lazyResolver } from "./lazy-resolver";
+import { useCheckedForm } from "./use-checked-form";
+
+const ZSchema = z
+  .object({
+    email: z.string().trim().min(1, "Email is required"),
+    password: z.string().min(8, "Password must be at least 8 characters"),
+  })
+  .refine((v) => v.password !== v.email, { message: "Too easy", path: ["password"] });
+
+function Form({ onValid }: { onValid: (values: z.output<typeof ZSchema>) => Promise<void> }) {
+  const { register, handleSubmit, watch, formState } = useCheckedForm<
+    z.input<typeof ZSchema>,
+    z.output<typeof ZSchema>
+  >({
+    resolver: lazyResolver(async () => zodResolver(ZSchema)),
+    defaultValues: { email: "", password: "" },
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)}>
+      <input aria-label="Email" {...register("email")} />
+      <p>{formState.errors.email?.message}</p>
+      <input aria-label="Password" {...register("password")} />
+      <p>{formState.errors.password?.message}</p>
+      <output>{watch("password").length}</output>
+      <button type="submit" disabled={formState.isSubmitting}>
+        Go
+      </button>
+    </form>
+  );
+}
+
+describe("useCheckedForm", () => {
+  it("says nothing before a submit, then every field's message and focuses the first field in error", async () => {
+    const onValid = vi.fn();
+    render(<Form onValid={onValid} />);
+    await userEvent.type(screen.getByLabelText("Password"), "short");
+    expect(screen.queryByText("Password must be at least 8 characters")).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("5");
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
+    expect(await screen.findByText("Email is required")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveFocus();
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it("checks a field again as it changes once submitted, leaving the other field's message", async () => {
+    render(<Form onValid={vi.fn()} />);
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
+    await screen.findByText("Email is required");
+    await userEvent.type(screen.getByLabelText("Password"), "long enough");
+    await waitFor(() => expect(screen.queryByText("Password must be at least 8 characters")).toBeNull());
+    expect(screen.getByText("Email is required")).toBeInTheDocument();
+  });
+
+  it("hands the checked (trimmed) values over and is busy meanwhile", async () => {
+    let finish = () => {};
+    const onValid = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<Form onValid={onValid} />);
+    await userEvent.type(screen.getByLabelText("Email"), "  a@b.co ");
+    await userEvent.type(screen.getByLabelText("Password"), "long enough");
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledWith({ email: "a@b.co", password: "long enough" }));
+    expect(screen.getByRole("button", { name: "Go" })).toBeDisabled();
+    finish();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Go" })).toBeEnabled());
+  });
+});
