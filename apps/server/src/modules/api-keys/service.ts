@@ -55,7 +55,6 @@ export async function revokeApiKey(deps: TKeyDeps, ctx: TCompanyContext, id: str
   if (revoked.length === 0) throw notFound("API key not found");
 }
 
-
 /** The company a presented key acts for; a revoked or unknown key is refused at once. */
 export async function authenticateApiKey(deps: TKeyDeps, secret: string | null): Promise<TApiKeyCaller> {
   if (!secret) throw new AppError("UNAUTHENTICATED", API_KEY_MESSAGES.MISSING);

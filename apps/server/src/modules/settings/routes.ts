@@ -29,10 +29,10 @@ import { displayPreferencesOf, getPreferences, readCompanyPreferences, savePrefe
 import {
   deliverTestEmail,
   emailDomainStatus,
+  NOT_CHECKED,
   queueTestEmail,
   testEmailQueued,
   testMapsKey,
-  NOT_CHECKED,
   verifyPayPalCredentials,
   verifyResendKey,
   verifyTwilioCredentials,
