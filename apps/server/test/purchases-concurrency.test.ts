@@ -2,13 +2,16 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyerLeads, creditTransactions, leads, users } from "../src/db/schema";
+import { buyerLeads, buyers, creditTransactions, leads, users } from "../src/db/schema";
+import { lookupZip } from "../src/integrations/geocoding/zip-centroids";
 import { AppError } from "../src/lib/app-error";
+import { routeLead } from "../src/modules/lead-distribution";
 import { purchaseLeadWithCredit } from "../src/modules/purchases/service";
 import type { TBuyerContext } from "../src/plugins/buyer-context";
 import { createBuyer, createLead, giveLead } from "./helpers/buyer-portal";
 import { walletState } from "./helpers/credits";
 import { createCompanyWithOwner } from "./helpers/fixtures";
+import { addLead, ZIP_10_MILES } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
 
 /**
@@ -200,6 +203,29 @@ async function listenCredits(heard: { buyerId: string }[]): Promise<() => Promis
   await client.query("listen credits_changed");
   return () => client.end();
 }
+
+describe("one buyer's purchases of several leads at once", () => {
+  it("never deadlock: ten leads offered by the derived preview rule, bought at once, all sell", async () => {
+    // No stored preview rows: each purchase inserts the buyer's entry (its foreign key shares the buyer
+    // row) before the wallet lock; a wallet lock that conflicted with that share deadlocked two of them.
+    const b = await fundedBuyer(10 * PRICE);
+    const place = lookupZip(ZIP_10_MILES)!;
+    await ctx.database.db
+      .update(buyers)
+      .set({ latitude: place.latitude, longitude: place.longitude, serviceRadius: 25 })
+      .where(eq(buyers.id, b.buyerId));
+    const offered: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const lead = await addLead(ctx, company.companyId, { nicheId: company.nicheId, saleCap: 3 });
+      await routeLead(ctx.deps, lead.id);
+      offered.push(lead.id);
+    }
+    const results = await Promise.allSettled(offered.map((leadId) => buy(b, leadId)));
+    expect(codesOf(results)).toEqual({ bought: 10 });
+    await expectWalletsConsistent([b]);
+    expect((await walletState(ctx.database.db, b.buyerId)).balance).toBe(0);
+  });
+});
 
 describe("what a losing attempt costs", () => {
   it("publishes one live event per sale and none for the buyers who lost the race", async () => {

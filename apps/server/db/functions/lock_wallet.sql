@@ -5,11 +5,15 @@
 -- statement with a fresh snapshot (READ COMMITTED), so its second statement sees every debit committed
 -- before the lock was granted, as the second statement of the caller did. Called as the caller (row-level
 -- security applies inside a company request); modules/credits/ledger.ts lockBuyer.
+-- FOR NO KEY UPDATE, not FOR UPDATE: a purchase or a routing first inserts the buyer's buyer_leads row,
+-- whose foreign key takes FOR KEY SHARE on the buyer; FOR UPDATE conflicts with that share, so two of
+-- one buyer's purchases at once each waited for the other's share (a deadlock). NO KEY UPDATE still
+-- serialises the wallet's debits (it conflicts with itself) and leaves foreign-key shares alone.
 CREATE OR REPLACE FUNCTION lock_wallet(p_company uuid, p_buyer uuid)
 RETURNS TABLE (id uuid, company_id uuid, email text, credit_balance int, deleted_at timestamptz, lots json)
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM buyers b WHERE b.id = p_buyer AND b.company_id = p_company FOR UPDATE OF b;
+  PERFORM 1 FROM buyers b WHERE b.id = p_buyer AND b.company_id = p_company FOR NO KEY UPDATE OF b;
   RETURN QUERY
     SELECT b.id, b.company_id, b.email, b.credit_balance, b.deleted_at,
            (SELECT coalesce(json_agg(json_build_object(

@@ -95,7 +95,7 @@ export async function lockBuyer(
       })
       .from(buyers)
       .where(and(eq(buyers.id, buyerId), eq(buyers.companyId, companyId)))
-      .for("update", { skipLocked: true });
+      .for("no key update", { skipLocked: true });
     return rows[0] ?? null;
   }
   const [row] = await queryRowsPrepared(
