@@ -7,7 +7,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type Db, drizzleOnConnection, drizzleOnPglite, drizzleOnPool, type Tx } from "./drizzle-adapter";
 import { copyTemplateIfNew } from "./pglite-template";
-import { serialiseQueries } from "./serial-queries";
 import { tenantAware } from "./tenant-scope";
 
 export type { Db, TSchema, Tx } from "./drizzle-adapter";
@@ -47,8 +46,6 @@ export function openPostgres(url: string, poolSize = 10, opts: { applicationName
   });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on("error", () => {});
-  // Each connection sends its queries one after another itself (db/serial-queries.ts).
-  pool.on("connect", (client) => serialiseQueries(client));
   // Inside a company request every call runs in its row-level-security transaction (tenant-scope.ts).
   const db: Db = tenantAware(drizzleOnPool(pool));
   async function withExclusiveLock<T>(
