@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { TApiKeyCaller, TAppEnv, TCompanyContext, TDeps } from "../app-types";
+import type { TApiKeyCaller, TAppEnv, TCompanyActor, TDeps } from "../app-types";
 import { runAsCompany } from "../db/tenant-scope";
 
 /** The key of an `auth: "apiKey"` route (defineRoute), checked by its guard before the route ran. */
@@ -9,15 +9,16 @@ export function apiKeyCaller(c: Context<TAppEnv>): TApiKeyCaller {
   return caller;
 }
 
-/** A key acts as its company's owner would: keys are made by owners and org admins (Settings). */
-export function keyActor(c: Context<TAppEnv>): Pick<TCompanyContext, "companyId" | "role"> {
-  return { companyId: apiKeyCaller(c).companyId, role: "owner" };
-}
-
 /**
  * Runs `fn` as the key's company behind its row-level-security wall, in one transaction, like a
- * signed-in company request (an error keeps nothing).
+ * signed-in company request (an error keeps nothing). `fn` gets the actor services take: a key acts as
+ * its company's owner would (keys are made by owners and org admins, in Settings).
  */
-export function asKeyCompany<T>(deps: Pick<TDeps, "database">, c: Context<TAppEnv>, fn: () => Promise<T>) {
-  return runAsCompany(deps.database.db, apiKeyCaller(c).companyId, fn);
+export function asKeyCompany<T>(
+  deps: Pick<TDeps, "database">,
+  c: Context<TAppEnv>,
+  fn: (actor: TCompanyActor) => Promise<T>,
+) {
+  const companyId = apiKeyCaller(c).companyId;
+  return runAsCompany(deps.database.db, companyId, () => fn({ companyId, role: "owner" }));
 }

@@ -10,10 +10,9 @@ import {
   ZUpdateBuyerCapsSchema,
   ZUpdateBuyerDistributionSchema,
 } from "@leadpost/shared";
-import type { Context } from "hono";
-import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { asKeyCompany, keyActor } from "../../plugins/api-key-caller";
+import { asKeyCompany } from "../../plugins/api-key-caller";
 import { defineRoute } from "../../plugins/define-route";
 import { getCapUsage, pauseLeads, resumeLeads } from "./caps";
 import { getBuyerDistribution, updateBuyerDistribution } from "./distribution";
@@ -124,43 +123,52 @@ const updateDistributionRoute = defineRoute({
   },
 });
 
-const buyerOf = (c: Context<TAppEnv>) => ({
-  buyerId: c.req.param("buyerId") ?? "",
-  companyId: keyActor(c).companyId,
-});
-
 /** Caps, pause, bids and filters of the key's company's buyers (the Lead API). */
 export function registerBuyerApiRoutes(app: TApp, deps: TDeps) {
-  app.openapi(listRoute, async (c) =>
-    c.json(await asKeyCompany(deps, c, () => listBuyers(deps, keyActor(c), c.req.valid("query"))), 200),
-  );
-  app.openapi(capsRoute, async (c) =>
-    c.json(await asKeyCompany(deps, c, () => getCapUsage(deps, buyerOf(c))), 200),
-  );
+  app.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    return c.json(await asKeyCompany(deps, c, (actor) => listBuyers(deps, actor, query)), 200);
+  });
+  app.openapi(capsRoute, async (c) => {
+    const { buyerId } = c.req.valid("param");
+    return c.json(
+      await asKeyCompany(deps, c, ({ companyId }) => getCapUsage(deps, { buyerId, companyId })),
+      200,
+    );
+  });
   app.openapi(updateCapsRoute, async (c) => {
+    const { buyerId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const usage = await asKeyCompany(deps, c, async () => {
-      await updateBuyer(deps, keyActor(c), buyerOf(c).buyerId, body);
-      return getCapUsage(deps, buyerOf(c));
+    const usage = await asKeyCompany(deps, c, async (actor) => {
+      await updateBuyer(deps, actor, buyerId, body);
+      return getCapUsage(deps, { buyerId, companyId: actor.companyId });
     });
     return c.json(usage, 200);
   });
-  app.openapi(pauseRoute, async (c) =>
-    c.json(await asKeyCompany(deps, c, () => pauseLeads(deps, buyerOf(c), c.req.valid("json"))), 200),
-  );
-  app.openapi(resumeRoute, async (c) =>
-    c.json(await asKeyCompany(deps, c, () => resumeLeads(deps, buyerOf(c))), 200),
-  );
-  app.openapi(distributionRoute, async (c) =>
-    c.json(
-      await asKeyCompany(deps, c, () => getBuyerDistribution(deps, keyActor(c), buyerOf(c).buyerId)),
-      200,
-    ),
-  );
-  app.openapi(updateDistributionRoute, async (c) => {
+  app.openapi(pauseRoute, async (c) => {
+    const { buyerId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const result = await asKeyCompany(deps, c, () =>
-      updateBuyerDistribution(deps, keyActor(c), buyerOf(c).buyerId, body),
+    return c.json(
+      await asKeyCompany(deps, c, ({ companyId }) => pauseLeads(deps, { buyerId, companyId }, body)),
+      200,
+    );
+  });
+  app.openapi(resumeRoute, async (c) => {
+    const { buyerId } = c.req.valid("param");
+    return c.json(
+      await asKeyCompany(deps, c, ({ companyId }) => resumeLeads(deps, { buyerId, companyId })),
+      200,
+    );
+  });
+  app.openapi(distributionRoute, async (c) => {
+    const { buyerId } = c.req.valid("param");
+    return c.json(await asKeyCompany(deps, c, (actor) => getBuyerDistribution(deps, actor, buyerId)), 200);
+  });
+  app.openapi(updateDistributionRoute, async (c) => {
+    const { buyerId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const result = await asKeyCompany(deps, c, (actor) =>
+      updateBuyerDistribution(deps, actor, buyerId, body),
     );
     return c.json(result, 200);
   });

@@ -6,7 +6,7 @@ import {
 } from "@leadpost/shared";
 import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { asKeyCompany, keyActor } from "../../plugins/api-key-caller";
+import { asKeyCompany } from "../../plugins/api-key-caller";
 import { defineRoute } from "../../plugins/define-route";
 import { getFormDistribution, updateFormDistribution } from "./distribution";
 
@@ -49,12 +49,12 @@ const updateRoute = defineRoute({
 export function registerFormApiRoutes(app: TApp, deps: TDeps) {
   app.openapi(getRoute, async (c) => {
     const { formId } = c.req.valid("param");
-    return c.json(await asKeyCompany(deps, c, () => getFormDistribution(deps, keyActor(c), formId)), 200);
+    return c.json(await asKeyCompany(deps, c, (actor) => getFormDistribution(deps, actor, formId)), 200);
   });
   app.openapi(updateRoute, async (c) => {
     const { formId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const result = await asKeyCompany(deps, c, () => updateFormDistribution(deps, keyActor(c), formId, body));
+    const result = await asKeyCompany(deps, c, (actor) => updateFormDistribution(deps, actor, formId, body));
     return c.json(result, 200);
   });
 }

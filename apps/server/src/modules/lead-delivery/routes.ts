@@ -13,7 +13,7 @@ import {
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps, TRouteAuthSpec } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { asKeyCompany, keyActor } from "../../plugins/api-key-caller";
+import { asKeyCompany } from "../../plugins/api-key-caller";
 import { buyerContext } from "../../plugins/buyer-context";
 import { defineRoute } from "../../plugins/define-route";
 import { answerAfterCommit, companyContext } from "../../plugins/tenant";
@@ -270,7 +270,7 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps) {
 
   // The API key acts as its company, an owner would (keys are made by owners and org admins).
   const keyOwner: TOwnerOf = (c) =>
-    asKeyCompany(deps, c, () => ownerForCompany(deps, keyActor(c), c.req.param("buyerId")!));
+    asKeyCompany(deps, c, (actor) => ownerForCompany(deps, actor, c.req.param("buyerId")!));
   registerEndpointSet(
     app,
     deps,
@@ -287,7 +287,7 @@ export function registerLeadDeliveryRoutes(app: TApp, deps: TDeps) {
     ),
     async (c) => {
       const leadId = c.req.valid("param").leadId;
-      const log = await asKeyCompany(deps, c, () => leadDeliveryLog(deps, keyActor(c).companyId, leadId));
+      const log = await asKeyCompany(deps, c, ({ companyId }) => leadDeliveryLog(deps, companyId, leadId));
       return c.json(log, 200);
     },
   );

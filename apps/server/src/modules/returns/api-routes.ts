@@ -9,7 +9,7 @@ import {
 import type { Context } from "hono";
 import type { TApp, TAppEnv, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
-import { asKeyCompany, keyActor } from "../../plugins/api-key-caller";
+import { asKeyCompany } from "../../plugins/api-key-caller";
 import { defineRoute } from "../../plugins/define-route";
 import { approveReturn, rejectReturn } from "./decide";
 import { countReturns, listReturns } from "./list";
@@ -60,16 +60,12 @@ const rejectRoute = defineRoute({
   responses: decisionResponses,
 });
 
-/** Runs fn with the key's company id (checked by the route's guard), behind its row-level-security wall. */
-const withKeyCompanyId = <T>(deps: TDeps, c: Context<TAppEnv>, fn: (companyId: string) => Promise<T>) =>
-  asKeyCompany(deps, c, () => fn(keyActor(c).companyId));
-
 /** Returns over the Lead API: a key decides as its company, with no user named on the decision. */
 export function registerReturnApiRoutes(app: TApp, deps: TDeps) {
   const db = deps.database.db;
   app.openapi(listRoute, async (c) => {
     const status = c.req.valid("query").status;
-    const list = await withKeyCompanyId(deps, c, async (companyId) => ({
+    const list = await asKeyCompany(deps, c, async ({ companyId }) => ({
       returns: await listReturns(db, { companyId, status: status === "all" ? undefined : status }),
       counts: await countReturns(db, companyId),
     }));
@@ -78,7 +74,7 @@ export function registerReturnApiRoutes(app: TApp, deps: TDeps) {
   app.openapi(approveRoute, async (c) => {
     const input = c.req.valid("json");
     const { returnId } = c.req.valid("param");
-    const decided = await withKeyCompanyId(deps, c, (companyId) =>
+    const decided = await asKeyCompany(deps, c, ({ companyId }) =>
       approveReturn(deps, { companyId, userId: null }, returnId, input),
     );
     return c.json(decided, 200);
@@ -86,7 +82,7 @@ export function registerReturnApiRoutes(app: TApp, deps: TDeps) {
   app.openapi(rejectRoute, async (c) => {
     const input = c.req.valid("json");
     const { returnId } = c.req.valid("param");
-    const decided = await withKeyCompanyId(deps, c, (companyId) =>
+    const decided = await asKeyCompany(deps, c, ({ companyId }) =>
       rejectReturn(deps, { companyId, userId: null }, returnId, input),
     );
     return c.json(decided, 200);
