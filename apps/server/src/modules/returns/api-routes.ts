@@ -6,8 +6,7 @@ import {
   ZReturnListQuerySchema,
   ZReturnListSchema,
 } from "@leadpost/shared";
-import type { Context } from "hono";
-import type { TApp, TAppEnv, TDeps } from "../../app-types";
+import type { TApp, TDeps } from "../../app-types";
 import { apiError, jsonBody, jsonContent } from "../../lib/openapi";
 import { asKeyCompany } from "../../plugins/api-key-caller";
 import { defineRoute } from "../../plugins/define-route";
