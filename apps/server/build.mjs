@@ -65,13 +65,12 @@ await build({
 // The call-tracking script customers paste: one small browser bundle, served with each company's numbers
 // (same options as src/modules/call-tracking/dni-script/bundle.ts, which builds it on the fly in development).
 await build({
-  entryPoints: ["src/modules/call-tracking/dni-script/browser.ts"],
+  entryPoints: ["src/modules/call-tracking/dni-script/entry.ts"],
   outfile: "dist/dni-script.js",
   bundle: true,
   minify: true,
   format: "iife",
-  globalName: "LeadpostDni",
-  target: "es2019",
+  target: "es2020",
   logLevel: "warning",
 });
 

@@ -125,7 +125,7 @@ describe("the pasted script and its visits", () => {
     expect(() => new Function(script)).not.toThrow();
     const unknown = await ctx.request("/api/public/dni/script.js?key=nope&static=5551234567");
     expect(unknown.status).toBe(200);
-    expect(await unknown.text()).not.toContain("LeadpostDni");
+    expect(await unknown.text()).not.toContain("LEADPOST_DNI_CONFIG");
   });
 
   it("records a visit from a text/plain beacon, and answers the number it is to show", async () => {

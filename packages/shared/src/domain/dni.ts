@@ -16,9 +16,6 @@ export type TVisitTouch = {
   clickId: string | null;
 };
 
-const SEARCH_OR_SOCIAL_OTHER =
-  /(^|\.)(yahoo|duckduckgo|baidu|yandex|ecosia|ask|aol|twitter|x|t|linkedin|lnkd|pinterest|reddit|youtube|tiktok|snapchat)\.[a-z.]+$/;
-
 /** A campaign's utm_source in words of our five sources. */
 export function sourceFromUtm(utmSource: string): TDniSource {
   const s = utmSource.trim().toLowerCase();
@@ -40,7 +37,7 @@ export function sourceFromReferrer(referrer: string, ownHost: string): TDniSourc
   if (/(^|\.)google\.[a-z.]+$/.test(host)) return "google";
   if (/(^|\.)bing\.com$/.test(host)) return "bing";
   if (/(^|\.)(facebook\.com|fb\.com|fb\.me|instagram\.com)$/.test(host)) return "facebook";
-  if (SEARCH_OR_SOCIAL_OTHER.test(host)) return "other";
+  // Every other site, search engine or social network alike (Yahoo, DuckDuckGo, LinkedIn, TikTok…).
   return "other";
 }
 

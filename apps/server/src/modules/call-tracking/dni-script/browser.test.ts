@@ -1,6 +1,7 @@
+import { gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { dniScript } from "./bundle";
+import { DNI_SCRIPT_BUDGET_BYTES, dniScript } from "./bundle";
 import type { TDniConfig } from "./config";
 
 // The served script (built from browser.ts as customers get it) run in a browser-like page.
@@ -136,5 +137,24 @@ describe("the DNI script", () => {
 
   it("parses without lookbehind (Safari before 16.4)", async () => {
     expect(await dniScript(config())).not.toMatch(/\(\?<[=!]/);
+  });
+
+  it("stays within its budget on customers' pages: 3 KiB gzip with a company's numbers for every source", async () => {
+    const script = await dniScript(
+      config({
+        staticNumber: "+15551234567",
+        numbers: {
+          direct: "+17205550200",
+          google: "+17205550100",
+          facebook: "+17205550300",
+          bing: "+17205550400",
+          other: "+17205550500",
+        },
+        pooled: ["google", "facebook"],
+        fallback: "+17205550200",
+        key: "dni_0123456789abcdef0123456789abcdef",
+      }),
+    );
+    expect(gzipSync(Buffer.from(script), { level: 9 }).length).toBeLessThanOrEqual(DNI_SCRIPT_BUDGET_BYTES);
   });
 });

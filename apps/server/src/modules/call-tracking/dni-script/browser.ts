@@ -87,15 +87,12 @@ function startVisit(
     return { source: saved.source, number: saved.number };
   }
   const source = touch?.source ?? "direct";
+  // The touch's campaign fields and click id as decided (a visit without a touch sends none: the beacon
+  // reads a missing one as null).
   const body = {
+    ...touch,
     key: config.key,
     source,
-    utmSource: touch?.utmSource ?? null,
-    utmMedium: touch?.utmMedium ?? null,
-    utmCampaign: touch?.utmCampaign ?? null,
-    utmTerm: touch?.utmTerm ?? null,
-    utmContent: touch?.utmContent ?? null,
-    clickId: touch?.clickId ?? null,
     referrer: document.referrer || null,
     landingPage: location.href,
     staticNumber: config.staticNumber,
