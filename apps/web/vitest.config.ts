@@ -12,5 +12,8 @@ export default defineProject({
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
+    // On the shared 2-core machine a page's lazy parts can take seconds to load when other runs share it
+    // (7 tests passed 5 s at a load of 23): the limits catch a hang, not a slow machine.
+    testTimeout: 15_000,
   },
 });

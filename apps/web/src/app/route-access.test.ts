@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { makeAdminBuyer, makeBuyer, makeCompanyUser, makeWhoami } from "@/test/fixtures";
 import { canOpen, decideRouteAccess, homePathFor, routeAreaOf } from "./route-access";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { LOGIN_EMAIL_MESSAGE, LOGIN_PASSWORD_MESSAGE, validateLogin } from "./login-schema";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "./form-values";
 import { readCreatePasswordLink } from "./pages/create-password-page";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { ApiError, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from "@/lib/api-error";
 import { adjustmentErrorToast } from "./messages";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiRequest, setUnauthorizedHandler } from "@/lib/api-client";
 import { sessionStillValid } from "./session-check";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { distanceMiles } from "@leadpost/shared";
 import { describe, expect, it } from "vitest";
 import { boundsOf, circleRing } from "./geometry";

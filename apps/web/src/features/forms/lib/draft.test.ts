@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ZCreateFormSchema } from "@leadpost/shared";
 import { describe, expect, it } from "vitest";
 import { draftForSave, emptyDraft, insertField, moveItem, newField } from "./draft";
