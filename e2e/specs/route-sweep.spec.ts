@@ -138,7 +138,8 @@ async function acrossNavigation<T>(page: Page, read: () => Promise<T>): Promise<
     } catch (err) {
       if (attempt >= 5) throw err;
       await page.waitForLoadState("load").catch(() => undefined);
-      await page.waitForTimeout(100);
+      // The document it became has its body: the read runs on that one next.
+      await page.waitForFunction(() => document.body !== null).catch(() => undefined);
     }
   }
 }

@@ -138,7 +138,12 @@ export async function startServer(config: TConfig, logger: TLogger) {
         drainAndClose(signal, deadline).then(() => true),
         sleep(Math.max(0, deadline - Date.now())).then(() => false),
       ]);
-      if (!finished) logger.warn({ signal, leftInFlight: inFlight }, "shutdown deadline passed; exiting");
+      if (!finished) {
+        logger.warn(
+          { signal, leftInFlight: inFlight, deadlineMs: config.shutdownTimeoutMs },
+          "shutdown deadline passed; exiting",
+        );
+      }
       releaseLock();
     })();
     return stopping;

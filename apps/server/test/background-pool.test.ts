@@ -96,8 +96,8 @@ describe("the background pool", () => {
         );
         expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
         const bodies = (await Promise.all(answers.map((r) => r.json()))) as TFormSubmissionResult[];
-        // Nothing was routed: the worker's only connection is taken, and it has no other.
-        await new Promise((r) => setTimeout(r, 300));
+        // The worker waits for its pool's only connection (taken), and has no other: nothing was routed.
+        expect(await until(() => background.waitingForConnection() > 0, 20_000)).toBe(true);
         const pending = await ctx.database.db
           .select({ id: formSubmissions.id })
           .from(formSubmissions)
@@ -149,8 +149,17 @@ describe("the background pool", () => {
               .where(eq(emailMessages.id, stored.id))
           )[0]?.status;
         expect(await status()).toBe("queued");
-        // The delivery job (polling every second) cannot claim the message without a connection.
-        await new Promise((r) => setTimeout(r, 2500));
+        // The delivery job has been fetched (active) and waits for the background pool's only
+        // connection (taken): it cannot claim the message.
+        const deliveryActive = async () => {
+          const rows = (await ctx.database.db.execute(
+            sql`select state from pgboss.job where name = 'email-deliver' and data->>'messageId' = ${stored.id}`,
+          )) as unknown as { rows: { state: string }[] };
+          return rows.rows[0]?.state === "active";
+        };
+        expect(
+          await until(async () => (await deliveryActive()) && background.waitingForConnection() > 0, 20_000),
+        ).toBe(true);
         expect(await status()).toBe("queued");
         await release();
         release = null;

@@ -45,7 +45,9 @@ async function openStream(cookieHeader: string) {
   let buffer = "";
   // A read outlives a timed-out wait: the next call picks it up instead of losing its chunk.
   let pending: ReturnType<typeof reader.read> | null = null;
-  const next = async (timeoutMs = 5000): Promise<TSse | null> => {
+  // The deadline is a safety net so a missing event fails fast: what must not arrive is proven by
+  // nothingBefore's marker, never by a wait.
+  const next = async (timeoutMs = 10_000): Promise<TSse | null> => {
     const deadline = Date.now() + timeoutMs;
     while (true) {
       const end = buffer.indexOf("\n\n");
@@ -68,6 +70,21 @@ async function openStream(cookieHeader: string) {
     }
   };
   return { next, close: () => reader.cancel() };
+}
+
+/**
+ * Asserts that the streams got nothing more: a company-wide marker event (a fresh leadId makes it
+ * unique) is published now and must be the next event of each. Events are delivered in the order they
+ * were published, so anything that should not have reached a stream would come before it.
+ */
+async function nothingBefore(...streams: Awaited<ReturnType<typeof openStream>>[]) {
+  const marker = { companyId: acme.companyId, leadId: crypto.randomUUID() };
+  await notify(ctx.database.db, "company_updated", marker);
+  for (const stream of streams) {
+    const got = await stream.next();
+    expect(got?.event).toBe("company_updated");
+    expect(JSON.parse(got!.data)).toEqual(marker);
+  }
 }
 
 describe("live updates over /api/events", () => {
@@ -94,7 +111,7 @@ describe("live updates over /api/events", () => {
     expect(second?.event).toBe("credits_changed");
     expect(JSON.parse(second!.data)).toMatchObject({ buyerId, balance: 42 });
     expect((await stream.next())?.event).toBe("company_updated");
-    expect(await stream.next(300)).toBeNull();
+    await nothingBefore(stream);
     await stream.close();
   });
 
@@ -107,7 +124,7 @@ describe("live updates over /api/events", () => {
         throw new Error("roll back");
       })
       .catch(() => {});
-    expect(await stream.next(300)).toBeNull();
+    await nothingBefore(stream);
     await ctx.database.db.transaction(async (tx) => {
       await notify(tx, "credits_changed", { companyId: acme.companyId, buyerId, balance: 2 });
     });
@@ -155,7 +172,7 @@ describe("live updates over /api/events", () => {
     const company = await stream.next();
     expect(company?.event).toBe("company_updated");
     expect(JSON.parse(company!.data)).toEqual({ companyId: acme.companyId });
-    expect(await stream.next(300)).toBeNull();
+    await nothingBefore(stream);
     await stream.close();
   });
 
@@ -184,8 +201,7 @@ describe("live updates over /api/events", () => {
     });
     // One event for this buyer only (not the rival's), none for the far lead; the company's own users
     // never get the routing's internal notification.
-    expect(await stream.next(300)).toBeNull();
-    expect(await owner.next(300)).toBeNull();
+    await nothingBefore(stream, owner);
     await stream.close();
     await owner.close();
   });

@@ -6,6 +6,7 @@ import { runCreditExpiry } from "../src/modules/credits/expiry";
 import { grant, insertBuyer, ledgerTypes, newKey, walletState } from "./helpers/credits";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
+import { untilTrue } from "./helpers/until";
 
 let ctx: TTestContext;
 let acme: Awaited<ReturnType<typeof createCompanyWithOwner>>;
@@ -320,14 +321,21 @@ describe("live balance updates", () => {
       if (source.kind !== "pglite") throw new Error("expected the embedded database");
       const heard: { buyerId: string; balance: number }[] = [];
       const stop = await source.listen("credits_changed", (p) => heard.push(JSON.parse(p)));
-      await adjust({ buyerId, amount: 4 });
-      await adjust({ buyerId, amount: -1000 });
-      await new Promise((r) => setTimeout(r, 50));
+      expect((await adjust({ buyerId, amount: 4 })).status).toBe(200);
+      const announced = await balanceOf(buyerId);
+      expect((await adjust({ buyerId, amount: -1000 })).status).toBe(402);
+      // A last change that commits: its announcement comes after anything the refused one announced.
+      expect((await adjust({ buyerId, amount: 1 })).status).toBe(200);
+      const last = await balanceOf(buyerId);
+      expect(await untilTrue(() => heard.some((h) => h.balance === last), 10_000)).toBe(true);
       await stop();
       // The embedded database may hand a listener the same notification twice; what matters is that
-      // only the committed change is announced, with its balance.
+      // only the committed changes are announced, with their balances.
       const distinct = [...new Set(heard.map((h) => JSON.stringify(h)))].map((h) => JSON.parse(h));
-      expect(distinct).toEqual([{ companyId: acme.companyId, buyerId, balance: await balanceOf(buyerId) }]);
+      expect(distinct).toEqual([
+        { companyId: acme.companyId, buyerId, balance: announced },
+        { companyId: acme.companyId, buyerId, balance: last },
+      ]);
     },
   );
 });

@@ -7,6 +7,7 @@ import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { walletState } from "./helpers/credits";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
+import { untilTrue } from "./helpers/until";
 
 const APP = { clientId: "AcmeSandboxClient-0001", secret: "AcmeSandboxSecret-abcd-7788" };
 const WEBHOOK_ID = "WH-ACME-0001";
@@ -167,7 +168,7 @@ describe("credit packs", () => {
     });
     const calls = paypal.state.captureCalls;
     const captured = capture(order.id);
-    while (paypal.state.captureCalls === calls) await new Promise((r) => setTimeout(r, 5));
+    expect(await untilTrue(() => paypal.state.captureCalls > calls, 10_000, 5)).toBe(true);
     const delivery = paypal.captureWebhook(order.id, WEBHOOK_ID);
     const webhooks = [deliver(acme.companyId, delivery), deliver(acme.companyId, delivery)];
     release();

@@ -10,6 +10,7 @@ import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submit } from "./helpers/forms";
 import { addBuyer } from "./helpers/routing";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
+import { untilTrue } from "./helpers/until";
 
 // Counts every call of the routing hook per lead: "routed exactly once" is measured, not inferred.
 const calls = vi.hoisted(() => new Map<string, number>());
@@ -55,16 +56,16 @@ const visitor = (i: number) => ({
 });
 
 async function waitUntilDecided(formId: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
+  let waiting = 0;
+  const decided = await untilTrue(async () => {
     const [row] = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(formSubmissions)
       .where(and(eq(formSubmissions.formId, formId), inArray(formSubmissions.routingStatus, ["pending"])));
-    if (Number(row!.n) === 0) return;
-    if (Date.now() > until) throw new Error(`${row!.n} submissions still waiting for routing`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    waiting = Number(row!.n);
+    return waiting === 0;
+  }, timeoutMs);
+  if (!decided) throw new Error(`${waiting} submissions still waiting for routing`);
 }
 
 describe("the accept path under load", () => {
@@ -158,7 +159,8 @@ describe("two routing workers on one database", () => {
 
   it("a worker that claimed a batch and died leaves it to the other once the lease ends", async () => {
     const form = await createPublishedForm(ctx, co.cookie);
-    const leaseMs = 1500;
+    // Long enough that it cannot end by itself while the test runs: the test ends it by hand below.
+    const leaseMs = 10 * 60_000;
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => submit(ctx, form.id, visitor(20_000 + i))),
     );
@@ -166,17 +168,38 @@ describe("two routing workers on one database", () => {
       (b) => b.leadId,
     );
     // The dead worker: its claim is made (attempt counted, lease set), then nothing more ever happens.
-    const claimedAt = Date.now();
     const abandoned = await claimDueSubmissions(ctx.deps, 50, leaseMs);
     expect(abandoned.map((c) => c.leadId).sort()).toEqual([...leadIds].sort());
+    const leasedFor = await db()
+      .select({ ms: sql<number>`extract(epoch from ${formSubmissions.routingNextAttemptAt} - now()) * 1000` })
+      .from(formSubmissions)
+      .where(eq(formSubmissions.formId, form.id));
+    expect(leasedFor.every((r) => Number(r.ms) > leaseMs - 60_000 && Number(r.ms) <= leaseMs)).toBe(true);
 
-    const survivor = startRoutingWorker(second.deps, { pollMs: 50, leaseMs });
+    // The survivor's looks: the first is made after the claim, so it saw the leased batch.
+    const looks: number[] = [];
+    let looked!: () => void;
+    const firstLook = new Promise<void>((resolve) => (looked = resolve));
+    const survivor = startRoutingWorker(second.deps, {
+      pollMs: 3_600_000,
+      leaseMs,
+      onLook: ({ claimed }) => {
+        looks.push(claimed);
+        looked();
+      },
+    });
     try {
-      await new Promise((r) => setTimeout(r, Math.max(0, leaseMs / 2 - (Date.now() - claimedAt))));
-      // Still leased to the dead worker: not taken yet.
+      await firstLook;
+      // Still leased to the dead worker: not taken.
+      expect(looks[0]).toBe(0);
       expect(leadIds.map((id) => calls.get(id) ?? 0)).toEqual(leadIds.map(() => 0));
+      // The lease ends (its time moved into the past, as the clock would), and the survivor looks again.
+      await db()
+        .update(formSubmissions)
+        .set({ routingNextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(formSubmissions.formId, form.id));
+      survivor.wake();
       await waitUntilDecided(form.id, 30_000);
-      expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(leaseMs - 100);
     } finally {
       await survivor.stop();
     }

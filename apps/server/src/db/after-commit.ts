@@ -17,6 +17,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
 type TFrame = { open: boolean; tasks: (() => Promise<unknown>)[] };
 
 const frames = new AsyncLocalStorage<TFrame>();
+let openFrames = 0;
+
+/**
+ * Transactions (outermost commit frames) open in this process right now, whoever runs them. Tests
+ * ask it while a slow provider is being called, instead of timing another request.
+ */
+export function openTransactionCount(): number {
+  return openFrames;
+}
 
 /**
  * Runs `run` (which opens a transaction) as a commit frame: tasks given to afterCommit meanwhile run
@@ -27,10 +36,12 @@ export async function withCommitFrame<T>(run: () => Promise<T>): Promise<T> {
   if (frames.getStore()?.open) return run();
   const frame: TFrame = { open: true, tasks: [] };
   let result: T;
+  openFrames += 1;
   try {
     result = await frames.run(frame, run);
   } finally {
     frame.open = false;
+    openFrames -= 1;
   }
   for (const task of frame.tasks) await task();
   return result;

@@ -23,6 +23,11 @@ export type TDatabase = {
    */
   migrate(folder: string, lockName: string, afterwards?: (db: Db) => Promise<void>): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Callers waiting for a free connection: a full PostgreSQL pool queues them; the embedded database
+   * has no pool (0). Tests wait on it to see work held up by a saturated pool.
+   */
+  waitingForConnection(): number;
   /** Where LISTEN runs (realtime): the embedded client itself, or a dedicated connection to this URL. */
   listenSource: TListenSource;
   /** The embedded database itself (PGlite only): the job queue runs on it. */
@@ -74,6 +79,7 @@ export function openPostgres(url: string, poolSize = 10, opts: { applicationName
         await afterwards?.(locked);
       }),
     close: () => pool.end(),
+    waitingForConnection: () => pool.waitingCount,
     listenSource: { kind: "postgres", url },
     url,
   };
@@ -110,6 +116,7 @@ export async function openPglite(
       await afterwards?.(db);
     },
     close: () => client.close(),
+    waitingForConnection: () => 0,
     embedded: client,
     listenSource: {
       kind: "pglite",

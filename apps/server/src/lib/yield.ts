@@ -38,6 +38,11 @@ export async function runUrgent<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Bulk work waiting for urgent work to end right now (tests wait on it instead of the clock). */
+export function waitingForUrgent(): number {
+  return urgentDone.size;
+}
+
 /** For bulk background work: yields to requests, then waits while urgent work runs (bounded). */
 export async function yieldToUrgent(maxWaitMs = 1_000): Promise<void> {
   await yieldToRequests();

@@ -13,6 +13,11 @@ export type TRoutingWorkerOptions = {
   pollMs?: number;
   /** How long a claim holds its submissions before another worker may take them (config, 2 min). */
   leaseMs?: number;
+  /**
+   * Told after each look for due submissions: how many it claimed, and whether the worker now goes
+   * idle until a wake or its poll. Tests wait on this instead of the clock.
+   */
+  onLook?: (look: { claimed: number; idle: boolean }) => void;
 };
 
 export type TRoutingWorker = {
@@ -82,7 +87,9 @@ export function startRoutingWorker(deps: TRoutingDeps, opts: TRoutingWorkerOptio
         if (stopped) break;
         deps.logger.error({ err }, "routing worker: claiming failed");
       }
-      if (claimed < batchSize && !woken && !stopped) await idle();
+      const goesIdle = claimed < batchSize && !woken && !stopped;
+      opts.onLook?.({ claimed, idle: goesIdle });
+      if (goesIdle) await idle();
     }
   })();
 
