@@ -1,3 +1,4 @@
+import { formatCount } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Building, Clock, FileText, Inbox, PhoneCall, PhoneIncoming } from "lucide-react";
 import { lazy, Suspense } from "react";
@@ -65,7 +66,13 @@ export function DashboardHomePage() {
                     key={tile.title}
                     title={tile.title}
                     icon={tile.icon}
-                    value={tile.value === "avgCallDurationSeconds" ? formatDuration(value) : value}
+                    value={
+                      tile.value === "avgCallDurationSeconds"
+                        ? formatDuration(value)
+                        : tile.value === "totalLeads" && summary.data?.totalLeadsEstimated
+                          ? formatCount(summary.data.totalLeads, "estimated")
+                          : value
+                    }
                     loading={summary.isLoading}
                     error={summary.isError ? tile.error : null}
                   />

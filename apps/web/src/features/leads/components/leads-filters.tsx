@@ -1,4 +1,10 @@
-import { LEAD_STATUSES, LEAD_TEST_FILTERS, type TLeadFilters, type TLeadList } from "@leadpost/shared";
+import {
+  formatCount,
+  LEAD_STATUSES,
+  LEAD_TEST_FILTERS,
+  type TLeadFilters,
+  type TLeadList,
+} from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -12,7 +18,8 @@ import { STATUS_LABELS, TEST_FILTER_LABELS } from "../lib/filters";
 const ALL = "all";
 type TProps = {
   filters: TLeadFilters;
-  statusCounts: TLeadList["statusCounts"] | undefined;
+  /** The list's counts per status, and which of them are estimates. */
+  counts: Pick<TLeadList, "statusCounts" | "estimatedCounts"> | undefined;
   onChange: (changes: Record<string, string | undefined>) => void;
 };
 
@@ -45,7 +52,7 @@ function FilterSelect(props: {
 }
 
 /** Search (name, e-mail, phone, city, zip) and the form, niche, status and date filters. */
-export function LeadsFilters({ filters, statusCounts, onChange }: TProps) {
+export function LeadsFilters({ filters, counts, onChange }: TProps) {
   const forms = useQuery({ queryKey: formKeys.list(), queryFn: ({ signal }) => fetchForms(signal) });
   const options = useQuery({
     queryKey: formKeys.options(),
@@ -101,7 +108,9 @@ export function LeadsFilters({ filters, statusCounts, onChange }: TProps) {
         value={filters.status}
         options={LEAD_STATUSES.map((s) => ({
           value: s,
-          label: statusCounts ? `${STATUS_LABELS[s]} (${statusCounts[s]})` : STATUS_LABELS[s],
+          label: counts
+            ? `${STATUS_LABELS[s]} (${formatCount(counts.statusCounts[s], counts.estimatedCounts.includes(s) ? "estimated" : "exact")})`
+            : STATUS_LABELS[s],
         }))}
         onChange={(status) => onChange({ status })}
       />
