@@ -1,4 +1,4 @@
-import { formatPhone, type TBuyerSummary, type TPackageTone } from "@leadpost/shared";
+import { formatCount, formatPhone, type TBuyerSummary, type TPackageTone } from "@leadpost/shared";
 import { CreditCard, Inbox, ListChecks, Pencil, Sparkles, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -90,7 +90,11 @@ export function PackageCard({ pkg }: { pkg: TBuyerSummary["package"] }) {
 export function StatCards({ stats }: { stats: TBuyerSummary["stats"] }) {
   const items = [
     { title: "Full Access Leads", value: stats.fullAccessLeads, icon: ListChecks },
-    { title: "Available Previews", value: stats.availablePreviews, icon: Inbox },
+    {
+      title: "Available Previews",
+      value: stats.morePreviews ? formatCount(stats.availablePreviews, "atLeast") : stats.availablePreviews,
+      icon: Inbox,
+    },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-3">
