@@ -7,8 +7,9 @@ import { col, queryRows, rowOf } from "./raw";
  * `select 1 from … where …`; it is counted exactly while it has at most `limit` rows (reading at most
  * limit + 1), past that the answer is the planner's estimate of its rows (EXPLAIN: no row read),
  * never below limit + 1. The estimate comes from the table's statistics (ANALYZE, autovacuum):
- * close for a company's leads by status (the extended statistics of migration 0045), rougher with a
- * search.
+ * close for a company that is among the table's most common companies (its leads by status), rougher
+ * with a search or for a company past the statistics' most common values (then it is at least the
+ * limit, "about 10K", where the company may hold more).
  */
 export type TCount = { n: number; estimated: boolean };
 
