@@ -59,7 +59,10 @@ export async function countsByKeyUpTo<K extends string>(
     rowOf({ key: col.text, n: col.number }),
     sql`select key, count(*)::int as n from (${rows} limit ${limit + 1}) x group by key`,
   );
-  const counts = Object.fromEntries(keys.map((key) => [key, { n: 0, estimated: false }])) as Record<K, TCount>;
+  const counts = Object.fromEntries(keys.map((key) => [key, { n: 0, estimated: false }])) as Record<
+    K,
+    TCount
+  >;
   if (read.reduce((sum, r) => sum + r.n, 0) <= limit) {
     for (const r of read) if (r.key in counts) counts[r.key as K] = { n: r.n, estimated: false };
     return counts;
@@ -68,7 +71,8 @@ export async function countsByKeyUpTo<K extends string>(
   const total = keys.reduce((sum, key) => sum + counts[key].n, 0);
   // Fewer than were counted: the estimates are scaled up to the lower bound the read proved.
   if (total <= limit) {
-    for (const key of keys) counts[key].n = total === 0 ? 0 : Math.ceil((counts[key].n * (limit + 1)) / total);
+    for (const key of keys)
+      counts[key].n = total === 0 ? 0 : Math.ceil((counts[key].n * (limit + 1)) / total);
     if (total === 0 && keys[0]) counts[keys[0]].n = limit + 1;
   }
   return counts;

@@ -95,37 +95,58 @@ export async function listLeads(
 ): Promise<TLeadList> {
   const db = deps.database.db;
   const privacy = await contactPrivacyOf(db, ctx);
-  const page = selectLeadsWithNames(db)
-    .where(
-      and(
-        ...leadConditions(ctx.companyId, query, { privacy }),
-        query.cursor ? afterLeadCursor(query.cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(query.pageSize + 1);
+  const matching = and(
+    ...leadConditions(ctx.companyId, query, { privacy }),
+    query.cursor ? afterLeadCursor(query.cursor) : undefined,
+  ) as SQL;
   const others = and(...leadConditions(ctx.companyId, query, { ignoreStatus: true, privacy }));
   const ofStatus = (status: TLeadStatus) =>
     sql`select 1 from ${leads} where ${others} and ${eq(leads.status, status)}`;
-  // Without a search, form, niche or date filter each status is counted from its own index range;
-  // with one, the matching leads are read once for every status.
+  /**
+   * The page, newest first: by default from the (company_id, created_at, id) index, each lead checked
+   * against the filters as it comes; `few` (a filter that matches at most EXACT_FILTERED_COUNT_LIMIT
+   * leads, such as one e-mail) reads the matching leads first (the search's trigram index) and sorts
+   * them, where the walk would read every lead of the company to find none.
+   */
+  const pageOf = (few: boolean) => {
+    const page = selectLeadsWithNames(db)
+      .where(
+        few
+          ? and(
+              eq(leads.companyId, ctx.companyId),
+              sql`${leads.id} = any(array(select ${leads.id} from ${leads} where ${matching}))`,
+            )
+          : matching,
+      )
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(query.pageSize + 1);
+    return query.cursor ? page : page.offset((query.page - 1) * query.pageSize);
+  };
+  // Without a search, form, niche or date filter each status is counted from its own index range, beside
+  // the page; with one, the matching leads are counted first (read once for every status), and their
+  // number chooses how the page is read.
   const filtered = Boolean(query.search?.trim() || query.formId || query.nicheId || query.from || query.to);
-  const [rows, byStatus] = await Promise.all([
-    query.cursor ? page : page.offset((query.page - 1) * query.pageSize),
-    filtered
-      ? countsByKeyUpTo(
-          db,
-          sql`select ${leads.status} as key from ${leads} where ${others}`,
-          LEAD_STATUSES,
-          ofStatus,
-          EXACT_FILTERED_COUNT_LIMIT,
-        )
-      : countsUpTo(
-          db,
-          Object.fromEntries(LEAD_STATUSES.map((s) => [s, ofStatus(s)])) as Record<TLeadStatus, SQL>,
-          EXACT_COUNT_LIMIT,
-        ),
-  ]);
+  let rows: Awaited<ReturnType<typeof pageOf>>;
+  let byStatus: Record<TLeadStatus, { n: number; estimated: boolean }>;
+  if (filtered) {
+    byStatus = await countsByKeyUpTo(
+      db,
+      sql`select ${leads.status} as key from ${leads} where ${others}`,
+      LEAD_STATUSES,
+      ofStatus,
+      EXACT_FILTERED_COUNT_LIMIT,
+    );
+    rows = await pageOf(!LEAD_STATUSES.some((s) => byStatus[s].estimated));
+  } else {
+    [rows, byStatus] = await Promise.all([
+      pageOf(false),
+      countsUpTo(
+        db,
+        Object.fromEntries(LEAD_STATUSES.map((s) => [s, ofStatus(s)])) as Record<TLeadStatus, SQL>,
+        EXACT_COUNT_LIMIT,
+      ),
+    ]);
+  }
   const statusCounts = Object.fromEntries(
     LEAD_STATUSES.map((s) => [s, byStatus[s].n]),
   ) as TLeadList["statusCounts"];
