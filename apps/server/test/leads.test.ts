@@ -1,6 +1,7 @@
 import type { TDashboardSummary, TFormSubmissionResult, TLeadDetail, TLeadList } from "@leadpost/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countsByKeyUpTo, countsUpTo } from "../src/db/estimated-count";
 import {
   buyerLeads,
   buyers,
@@ -11,7 +12,6 @@ import {
   niches,
   userRoles,
 } from "../src/db/schema";
-import { countsByKeyUpTo, countsUpTo } from "../src/db/estimated-count";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
