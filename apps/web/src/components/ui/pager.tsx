@@ -1,6 +1,6 @@
-import { formatCount, type TCountKind } from "@leadpost/shared";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { formatCount, type TCountKind } from "@/lib/utils";
 
 type TPagerProps = {
   page: number;

@@ -1,10 +1,10 @@
-import { formatCount, formatPhone, type TBuyerSummary, type TPackageTone } from "@leadpost/shared";
+import { formatPhone, type TBuyerSummary, type TPackageTone } from "@leadpost/shared";
 import { CreditCard, Inbox, ListChecks, Pencil, Sparkles, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
+import { cn, formatCount } from "@/lib/utils";
 
 export function ProfileCard({ profile }: { profile: TBuyerSummary["profile"] }) {
   return (

@@ -1,4 +1,3 @@
-import { formatCount } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Building, Clock, FileText, Inbox, PhoneCall, PhoneIncoming } from "lucide-react";
 import { lazy, Suspense } from "react";
@@ -7,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { StatTile } from "@/components/ui/stat-tile";
 import { formatDuration } from "@/lib/format-duration";
 import { useSession } from "@/lib/session/use-session";
+import { formatCount } from "@/lib/utils";
 import { dashboardKeys, fetchDashboardSummary } from "../api";
 
 // The charts and the map load after the tiles: they stay out of the dashboard's first load.

@@ -1,10 +1,4 @@
-import {
-  formatCount,
-  LEAD_STATUSES,
-  LEAD_TEST_FILTERS,
-  type TLeadFilters,
-  type TLeadList,
-} from "@leadpost/shared";
+import { LEAD_STATUSES, LEAD_TEST_FILTERS, type TLeadFilters, type TLeadList } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -13,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
+import { formatCount } from "@/lib/utils";
 import { STATUS_LABELS, TEST_FILTER_LABELS } from "../lib/filters";
 
 const ALL = "all";

@@ -1,4 +1,3 @@
-import { formatCount } from "@leadpost/shared";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download, Inbox } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -8,6 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount } from "@/lib/utils";
 import { fetchLeads, leadKeys, leadsExportUrl } from "../api";
 import { filtersFromParams } from "../lib/filters";
 import { LeadsFilters } from "./leads-filters";
