@@ -109,14 +109,18 @@ async function seed() {
   await q("insert into profiles (id, company_id, full_name) values ($1, $2, 'Owner')", [owner, company]);
   await q("insert into user_roles (user_id, company_id, role) values ($1, $2, 'owner')", [owner, company]);
   await seedCompanyBuyers(pool, company, buyerCount - 1, { nicheId: null });
-  // The measured buyer: in Denver, 60 miles, every niche, funded; its previews are the leads near it.
+  // The measured buyer: a roofer in Denver, 60 miles, funded; its previews are the Roofing leads near it
+  // (a buyer without a niche matches no lead of a form with one). It has received leads for the
+  // company's two years (receives_leads_since is set by a trigger, which seeding skips: without it the
+  // buyer would see no preview at all).
   const buyerUser = await account("buyer@million.bench", "Bench buyer");
   const [{ id: buyer }] = await q(
     `insert into buyers (company_id, user_id, email, contact_name, status, zip_code, latitude, longitude,
-                         service_radius, credit_balance)
-     values ($1, $2, 'buyer@million.bench', 'Bench buyer', 'active', '80202', 39.7527, -104.9963, 60, 100000)
+                         service_radius, credit_balance, niche_id, receives_leads_since)
+     values ($1, $2, 'buyer@million.bench', 'Bench buyer', 'active', '80202', 39.7527, -104.9963, 60, 100000,
+             $3, now() - interval '2 years 1 day')
      returning id`,
-    [company, buyerUser],
+    [company, buyerUser, niches[0].id],
   );
   // Places: 400 real zip centroids, Denver's area weighted so the buyer sees about a tenth of the leads.
   const zips = Object.values(zipcodes.codes).filter(

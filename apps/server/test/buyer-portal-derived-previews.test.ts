@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerLeadDismissals, buyerLeads, buyers, formBuyers, forms } from "../src/db/schema";
 import { lookupZip } from "../src/integrations/geocoding/zip-centroids";
-import { routeLead } from "../src/modules/lead-distribution";
+import { previewReads, routeLead } from "../src/modules/lead-distribution";
 import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm } from "./helpers/forms";
@@ -50,10 +50,26 @@ async function routedLead(companyId: string, over: Parameters<typeof addLead>[2]
   return lead.id;
 }
 
+/**
+ * The buyer's previews, read both ways the list reads them, which must agree: through the leads in the
+ * buyer's service-area box (few there), and walking the company's leads newest first (a box holding
+ * many; here the box's read limit lowered to none).
+ */
 async function previewsOf(cookie: string, query = "") {
-  const res = await ctx.request(`/api/buyer-portal/previews${query}`, { cookie });
-  expect(res.status).toBe(200);
-  return (await res.json()) as TPreviewList;
+  const read = async () => {
+    const res = await ctx.request(`/api/buyer-portal/previews${query}`, { cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as TPreviewList;
+  };
+  const throughBox = await read();
+  const boxReadLimit = previewReads.boxReadLimit;
+  previewReads.boxReadLimit = 0;
+  try {
+    expect(await read()).toEqual(throughBox);
+  } finally {
+    previewReads.boxReadLimit = boxReadLimit;
+  }
+  return throughBox;
 }
 const previewIds = async (cookie: string, query = "") =>
   (await previewsOf(cookie, query)).previews.map((p) => p.leadId);

@@ -156,7 +156,7 @@ describe("dashboard summary", () => {
       tone: "red",
       message: "You are running low on leads.",
     });
-    expect(s.stats).toEqual({ fullAccessLeads: 2, availablePreviews: 3, credits: 150 });
+    expect(s.stats).toEqual({ fullAccessLeads: 2, availablePreviews: 3, morePreviews: false, credits: 150 });
     expect(s).toMatchObject({ paymentConfigured: false, paymentMode: "sandbox" });
   });
 
@@ -451,6 +451,6 @@ describe("package display", () => {
     const s = await ok<TBuyerSummary>(api("/summary", { cookie: rivalCookie }));
     expect(s.profile.niche).toBeNull();
     expect(s.package).toMatchObject({ kind: "none", label: "No Package" });
-    expect(s.stats).toEqual({ fullAccessLeads: 0, availablePreviews: 2, credits: 0 });
+    expect(s.stats).toEqual({ fullAccessLeads: 0, availablePreviews: 2, morePreviews: false, credits: 0 });
   });
 });

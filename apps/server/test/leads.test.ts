@@ -1,6 +1,7 @@
 import type { TDashboardSummary, TFormSubmissionResult, TLeadDetail, TLeadList } from "@leadpost/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countsByKeyUpTo, countsUpTo } from "../src/db/estimated-count";
 import {
   buyerLeads,
   buyers,
@@ -166,6 +167,40 @@ describe("leads list", () => {
     const theirs = await get<TLeadList>("/api/leads", other.cookie);
     expect(namesOf(theirs)).toEqual(["Zed Other"]);
     expect(namesOf(await get<TLeadList>("/api/leads?search=zed"))).toEqual([]);
+  });
+});
+
+describe("counts past a limit", () => {
+  // The list counts up to 10,000 leads (1,000 with a filter), then estimates: the same helpers, limit 2.
+  const of = (companyId: string, status?: string) =>
+    sql`select 1 from ${leads} where ${leads.companyId} = ${companyId} and not ${leads.isTest}${
+      status ? sql` and ${leads.status} = ${status}` : sql``
+    }`;
+
+  it("counts exactly up to the limit and answers an estimate, never below it, past it", async () => {
+    await ctx.database.db.execute(sql`analyze leads`);
+    const counts = await countsUpTo(
+      ctx.database.db,
+      { routed: of(acme.companyId, "routed"), unrouted: of(acme.companyId, "unrouted") },
+      2,
+    );
+    expect(counts.unrouted).toEqual({ n: 1, estimated: false });
+    expect(counts.routed.estimated).toBe(true);
+    expect(counts.routed.n).toBeGreaterThanOrEqual(3);
+    // Another company's leads are never counted.
+    expect(await countsUpTo(ctx.database.db, { all: of(other.companyId) }, 2)).toEqual({
+      all: { n: 1, estimated: false },
+    });
+  });
+
+  it("reads the matching leads once for every status, and estimates each status past the limit", async () => {
+    const rows = sql`select ${leads.status} as key from ${leads} where ${leads.companyId} = ${acme.companyId}`;
+    const statuses = ["routed", "unrouted"] as const;
+    const exact = await countsByKeyUpTo(ctx.database.db, rows, statuses, (s) => of(acme.companyId, s), 10);
+    expect(exact).toEqual({ routed: { n: 4, estimated: false }, unrouted: { n: 1, estimated: false } });
+    const past = await countsByKeyUpTo(ctx.database.db, rows, statuses, (s) => of(acme.companyId, s), 2);
+    expect(past.routed.estimated && past.unrouted.estimated).toBe(true);
+    expect(past.routed.n + past.unrouted.n).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -370,6 +405,7 @@ describe("dashboard summary", () => {
     expect(await get<TDashboardSummary>("/api/dashboard/summary")).toEqual({
       formsCreated: 2,
       totalLeads: 4,
+      totalLeadsEstimated: false,
       totalCalls: 0,
       completedCalls: 0,
       avgCallDurationSeconds: 0,

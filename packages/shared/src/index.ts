@@ -1,6 +1,7 @@
 export * from "./domain/buyer-caps";
 export * from "./domain/company-status";
 export * from "./domain/company-suspension";
+export * from "./domain/counts";
 export * from "./domain/credits";
 export * from "./domain/distribution-methods";
 export * from "./domain/dni";

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -85,6 +86,9 @@ export function openPostgres(url: string, poolSize = 10, opts: { applicationName
   };
 }
 
+/** The extensions the migrations create (0044: pg_trgm, the leads search's trigram index). */
+const extensions = { pg_trgm };
+
 /**
  * Embedded PostgreSQL: data in dataDir, or in memory when dataDir is null (tests). A new data folder
  * starts as a copy of the build's pre-initialised database when there is one (pglite-template.ts).
@@ -99,9 +103,9 @@ export async function openPglite(
     mkdirSync(dataDir, { recursive: true });
     copyTemplateIfNew(dir, opts.templateDir);
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite(opts.load ? { loadDataDir: opts.load } : undefined);
+    client = new PGlite({ extensions, ...(opts.load ? { loadDataDir: opts.load } : {}) });
   }
   await client.waitReady;
   const pglite = drizzleOnPglite(client);

@@ -73,7 +73,10 @@ export const ZBuyerSummarySchema = z.object({
   package: ZPackageDisplaySchema,
   stats: z.object({
     fullAccessLeads: z.number(),
+    /** The buyer's previews, counted up to 1,000. */
     availablePreviews: z.number(),
+    /** There are more previews than availablePreviews. */
+    morePreviews: z.boolean(),
     /** The buyer's wallet, shown as Organization Credits (PRODUCT §2). */
     credits: z.number(),
   }),
@@ -117,7 +120,12 @@ export const ZPreviewListSchema = z.object({
   previews: z.array(ZPreviewLeadSchema),
   page: z.number(),
   pageSize: z.number(),
+  /** The previews matching the filters; with `moreThanTotal`, a lower bound (counted up to 1,000). */
   total: z.number(),
+  /** There are more previews than `total` (counted up to 1,000 where the buyer's area holds many leads). */
+  moreThanTotal: z.boolean(),
+  /** Whether a page follows this one. */
+  hasMore: z.boolean(),
 });
 export type TPreviewList = z.infer<typeof ZPreviewListSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 export const LEAD_STATUSES = ["new", "routed", "unrouted", "sold_out"] as const;
+export type TLeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_SOURCES = ["form", "call", "api", "manual"] as const;
 export const ROUTING_STATUSES = ["pending", "routed", "unrouted", "failed", "skipped"] as const;
 export const LEADS_PAGE_SIZE_MAX = 100;
@@ -83,6 +84,11 @@ export const ZLeadListSchema = z.object({
   total: z.number(),
   /** Leads per status matching every filter except the status one (for status tabs). */
   statusCounts: z.object({ new: z.number(), routed: z.number(), unrouted: z.number(), sold_out: z.number() }),
+  /**
+   * Which of `total` and `statusCounts` are the database's estimates: a count is exact up to 10,000
+   * leads (1,000 with a search, form, niche or date filter), estimated past that. Empty when all are exact.
+   */
+  estimatedCounts: z.array(z.enum(["total", ...LEAD_STATUSES])),
   /** Pass as `cursor` for the page after this one; null on the last page. */
   nextCursor: z.string().nullable(),
 });
@@ -149,6 +155,8 @@ export const ZLeadIdParamsSchema = z.object({ leadId: z.uuid() });
 export const ZDashboardSummarySchema = z.object({
   formsCreated: z.number(),
   totalLeads: z.number(),
+  /** totalLeads is the database's estimate (past 10,000 leads), not a count. */
+  totalLeadsEstimated: z.boolean(),
   totalCalls: z.number(),
   completedCalls: z.number(),
   /** Rounded mean of completed calls with a duration, in seconds; 0 without any. */

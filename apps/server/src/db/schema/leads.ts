@@ -67,6 +67,16 @@ export const leads = pgTable(
     // The accept path's duplicate lookup: the earliest lead with this contact since (migration 0024).
     index().on(t.companyId, t.email, t.createdAt),
     index().on(t.companyId, t.phone, t.createdAt),
+    // The leads list's search (leads/filters.ts: a part of the name, e-mail, phone, city or ZIP, ILIKE
+    // '%…%'): one trigram index over the five columns, each column's condition a scan of it (migration 0044).
+    index("leads_search_trigram").using(
+      "gin",
+      t.name.op("gin_trgm_ops"),
+      t.email.op("gin_trgm_ops"),
+      t.phone.op("gin_trgm_ops"),
+      t.city.op("gin_trgm_ops"),
+      t.zipCode.op("gin_trgm_ops"),
+    ),
     // Deleting a form or its submissions sets these to null: without an index, a scan of all leads.
     index().on(t.formId),
     index().on(t.submissionId),

@@ -95,7 +95,7 @@ export async function updateProfile(
 /** Everything the dashboard's cards show, in one call. */
 export async function getSummary(deps: TPortalDeps, ctx: TBuyerContext): Promise<TBuyerSummary> {
   const db = deps.database.db;
-  const [row, [company], [full], [previews], payment] = await Promise.all([
+  const [row, [company], [full], previews, payment] = await Promise.all([
     loadBuyer(db, ctx),
     db
       .select({
@@ -117,7 +117,8 @@ export async function getSummary(deps: TPortalDeps, ctx: TBuyerContext): Promise
     package: packageDisplay(row.buyer),
     stats: {
       fullAccessLeads: Number(full?.n ?? 0),
-      availablePreviews: Number(previews?.n ?? 0),
+      availablePreviews: previews.total,
+      morePreviews: previews.moreThanTotal,
       credits: row.buyer.creditBalance,
     },
     paymentConfigured: payment.configured,

@@ -1,19 +1,22 @@
 import {
   BUYER_PORTAL_MESSAGES,
   creditsForPrice,
+  EXACT_FILTERED_COUNT_LIMIT,
   type TPreviewLead,
   type TPreviewList,
   type ZPreviewListQuerySchema,
 } from "@leadpost/shared";
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
+import { col, queryRows, rowOf } from "../../db/raw";
 import { buyerLeadDismissals, buyerLeads, buyers, companies, leads, niches } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { escapeLike } from "../../lib/like";
 import type { TBuyerContext } from "../../plugins/buyer-context";
-import { previewLeadIdsOf } from "../lead-distribution";
+import { isPreviewInWalkOf, leadsInBuyerBoxUpTo, previewLeadIdsOf, previewReads } from "../lead-distribution";
 
 type TPortalDeps = Pick<TDeps, "database">;
 
@@ -27,26 +30,65 @@ export function ownEntries(ctx: TBuyerContext, isPreview: boolean): SQL {
 }
 
 /** The buyer's previews: derived on read (lead-distribution/previews), of the session's company only. */
-const ownPreviews = (ctx: TBuyerContext): SQL =>
-  and(eq(leads.companyId, ctx.companyId), sql`${leads.id} in (${previewLeadIdsOf(ctx)})`) as SQL;
+const ownPreviews = (ctx: TBuyerContext, leadFilter?: SQL): SQL =>
+  and(eq(leads.companyId, ctx.companyId), sql`${leads.id} in (${previewLeadIdsOf(ctx, leadFilter)})`) as SQL;
 
-function previewConditions(ctx: TBuyerContext, query: z.output<typeof ZPreviewListQuerySchema>) {
-  const conditions: (SQL | undefined)[] = [ownPreviews(ctx)];
+/** The same leads, as a filter for a walk of the company's leads newest first (a buyer among many leads). */
+const ownPreviewsInWalk = (ctx: TBuyerContext): SQL =>
+  and(eq(leads.companyId, ctx.companyId), isPreviewInWalkOf(ctx, sql`${leads.id}`)) as SQL;
+
+/**
+ * Whether the buyer's service-area box holds more of the company's leads than the list reads through
+ * the box (previewReads.boxReadLimit): then its pages walk the company's leads newest first.
+ */
+async function manyLeadsInBox(db: Db, ctx: TBuyerContext): Promise<boolean> {
+  const [row] = await queryRows(
+    db,
+    rowOf({ n: col.number }),
+    leadsInBuyerBoxUpTo(ctx, previewReads.boxReadLimit),
+  );
+  return (row?.n ?? 0) > previewReads.boxReadLimit;
+}
+
+/** The leads as the preview subqueries name them (alias `l`), for the list's filters inside them. */
+const l = alias(leads, "l");
+
+/**
+ * The buyer's previews counted through its box: all of them where the box holds few leads, else up to
+ * EXACT_FILTERED_COUNT_LIMIT (the count stops there: "1,000+").
+ */
+async function countPreviews(db: Db, ctx: TBuyerContext, leadFilter: SQL | undefined, many: boolean) {
+  const limit = EXACT_FILTERED_COUNT_LIMIT;
+  const [row] = await queryRows(
+    db,
+    rowOf({ n: col.number }),
+    sql`select count(*)::int as n from (${previewLeadIdsOf(ctx, leadFilter)} ${many ? sql`limit ${limit + 1}` : sql``}) x`,
+  );
+  const n = row?.n ?? 0;
+  return many && n > limit ? { total: limit, moreThanTotal: true } : { total: n, moreThanTotal: false };
+}
+
+/** The list's own filters (search, state, availability) on the leads table or its alias. */
+function previewFilters(
+  query: z.output<typeof ZPreviewListQuerySchema>,
+  t: Record<"city" | "state" | "zipCode" | "serviceType" | "saleCount" | "saleCap", AnyPgColumn> = leads,
+) {
+  const conditions: (SQL | undefined)[] = [];
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(
       or(
-        ilike(leads.city, pattern),
-        ilike(leads.state, pattern),
-        ilike(leads.zipCode, pattern),
-        ilike(leads.serviceType, pattern),
+        ilike(t.city, pattern),
+        ilike(t.state, pattern),
+        ilike(t.zipCode, pattern),
+        ilike(t.serviceType, pattern),
       ),
     );
   }
-  if (query.state) conditions.push(ilike(leads.state, escapeLike(query.state)));
-  if (query.availability === "available") conditions.push(lt(leads.saleCount, leads.saleCap));
-  if (query.availability === "sold_out") conditions.push(gte(leads.saleCount, leads.saleCap));
+  if (query.state) conditions.push(ilike(t.state, escapeLike(query.state)));
+  if (query.availability === "available") conditions.push(lt(t.saleCount, t.saleCap));
+  if (query.availability === "sold_out") conditions.push(gte(t.saleCount, t.saleCap));
   return and(...conditions);
 }
 
@@ -96,28 +138,29 @@ function toPreview(row: TPreviewRow): TPreviewLead {
   };
 }
 
-/** The buyer's previews, newest lead first, with the sold counter and this buyer's price in credits. */
+/**
+ * The buyer's previews, newest lead first, with the sold counter and this buyer's price in credits.
+ * The page reads the leads in the buyer's box when they are few, else walks the company's leads newest
+ * first (manyLeadsInBox); the count reads through the box either way (countPreviews).
+ */
 export async function listPreviews(
   deps: TPortalDeps,
   ctx: TBuyerContext,
   query: z.output<typeof ZPreviewListQuerySchema>,
 ): Promise<TPreviewList> {
   const db = deps.database.db;
-  const where = previewConditions(ctx, query);
-  const [rows, [total]] = await Promise.all([
+  const many = await manyLeadsInBox(db, ctx);
+  const [rows, counted] = await Promise.all([
     selectPreviews(db, ctx)
-      .where(where)
+      .where(and(many ? ownPreviewsInWalk(ctx) : ownPreviews(ctx), previewFilters(query)))
       .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(query.pageSize)
+      .limit(query.pageSize + 1)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(leads).where(where),
+    countPreviews(db, ctx, previewFilters(query, l), many),
   ]);
-  return {
-    previews: rows.map(toPreview),
-    page: query.page,
-    pageSize: query.pageSize,
-    total: Number(total?.n ?? 0),
-  };
+  const hasMore = rows.length > query.pageSize;
+  if (hasMore) rows.length = query.pageSize;
+  return { previews: rows.map(toPreview), page: query.page, pageSize: query.pageSize, ...counted, hasMore };
 }
 
 /**
@@ -145,6 +188,7 @@ export async function deletePreviews(deps: TPortalDeps, ctx: TBuyerContext, lead
   };
 }
 
-/** Spec 003 §7: the dashboard's "Available Previews" counts the buyer's previews. */
-export const previewCount = (db: Db, ctx: TBuyerContext) =>
-  db.select({ n: count() }).from(leads).where(ownPreviews(ctx));
+/** Spec 003 §7: the dashboard's "Available Previews" counts the buyer's previews (up to 1,000 among many). */
+export async function previewCount(db: Db, ctx: TBuyerContext) {
+  return countPreviews(db, ctx, undefined, await manyLeadsInBox(db, ctx));
+}

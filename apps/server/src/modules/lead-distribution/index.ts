@@ -23,6 +23,14 @@ export {
   sendNewLeadNotices,
   sweepNewLeadNotices,
 } from "./notices/new-lead-notice";
-export { isPreviewOf, leadPreviewBuyers, previewLeadIdsOf, type TLeadPreviewBuyer } from "./previews/queries";
+export {
+  isPreviewInWalkOf,
+  isPreviewOf,
+  leadPreviewBuyers,
+  leadsInBuyerBoxUpTo,
+  previewLeadIdsOf,
+  previewReads,
+  type TLeadPreviewBuyer,
+} from "./previews/queries";
 export { retryFailedRouting } from "./worker/routing-retry";
 export { startRoutingWorker, type TRoutingWorker } from "./worker/routing-worker";

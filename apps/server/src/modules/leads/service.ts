@@ -1,5 +1,7 @@
 import {
   distanceMiles,
+  EXACT_COUNT_LIMIT,
+  EXACT_FILTERED_COUNT_LIMIT,
   LEAD_MESSAGES,
   LEAD_STATUSES,
   NO_CONTACT_PRIVACY,
@@ -8,11 +10,13 @@ import {
   type TLeadDetail,
   type TLeadList,
   type TLeadListQuery,
+  type TLeadStatus,
   type TLeadSummary,
 } from "@leadpost/shared";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { Db } from "../../db/client";
+import { countsByKeyUpTo, countsUpTo } from "../../db/estimated-count";
 import {
   buyerLeads,
   buyers,
@@ -77,9 +81,12 @@ function toLeadSummary(
 
 /**
  * One page of the company's leads, newest first, with the counts per status of the same filters
- * (status aside). One count statement serves both: the total is their sum, or the filtered status's
- * count (an index-only scan of (company_id, is_test, status), migration 0043). A `cursor` reads the page
- * after that position from the (company_id, created_at, id) index, where `page` skips the rows before.
+ * (status aside), each exact up to a limit and past it the database's estimate (db/estimated-count.ts;
+ * @leadpost/shared "counts"): the counts of a company's leads by status are index-only scans of
+ * (company_id, is_test, status) (migration 0043), stopped at 10,000 entries each; with a search, form,
+ * niche or date filter each counted lead is a lead read, stopped at 1,000. The total is the statuses'
+ * sum, or the filtered status's count. A `cursor` reads the page after that position from the
+ * (company_id, created_at, id) index, where `page` skips the rows before.
  */
 export async function listLeads(
   deps: TLeadDeps,
@@ -88,36 +95,76 @@ export async function listLeads(
 ): Promise<TLeadList> {
   const db = deps.database.db;
   const privacy = await contactPrivacyOf(db, ctx);
-  const page = selectLeadsWithNames(db)
-    .where(
-      and(
-        ...leadConditions(ctx.companyId, query, { privacy }),
-        query.cursor ? afterLeadCursor(query.cursor) : undefined,
+  const matching = and(
+    ...leadConditions(ctx.companyId, query, { privacy }),
+    query.cursor ? afterLeadCursor(query.cursor) : undefined,
+  ) as SQL;
+  const others = and(...leadConditions(ctx.companyId, query, { ignoreStatus: true, privacy }));
+  const ofStatus = (status: TLeadStatus) =>
+    sql`select 1 from ${leads} where ${others} and ${eq(leads.status, status)}`;
+  /**
+   * The page, newest first: by default from the (company_id, created_at, id) index, each lead checked
+   * against the filters as it comes; `few` (a filter that matches at most EXACT_FILTERED_COUNT_LIMIT
+   * leads, such as one e-mail) reads the matching leads first (the search's trigram index) and sorts
+   * them, where the walk would read every lead of the company to find none.
+   */
+  const pageOf = (few: boolean) => {
+    const page = selectLeadsWithNames(db)
+      .where(
+        few
+          ? and(
+              eq(leads.companyId, ctx.companyId),
+              sql`${leads.id} = any(array(select ${leads.id} from ${leads} where ${matching}))`,
+            )
+          : matching,
+      )
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(query.pageSize + 1);
+    return query.cursor ? page : page.offset((query.page - 1) * query.pageSize);
+  };
+  // Without a search, form, niche or date filter each status is counted from its own index range, beside
+  // the page; with one, the matching leads are counted first (read once for every status), and their
+  // number chooses how the page is read.
+  const filtered = Boolean(query.search?.trim() || query.formId || query.nicheId || query.from || query.to);
+  let rows: Awaited<ReturnType<typeof pageOf>>;
+  let byStatus: Record<TLeadStatus, { n: number; estimated: boolean }>;
+  if (filtered) {
+    byStatus = await countsByKeyUpTo(
+      db,
+      sql`select ${leads.status} as key from ${leads} where ${others}`,
+      LEAD_STATUSES,
+      ofStatus,
+      EXACT_FILTERED_COUNT_LIMIT,
+    );
+    rows = await pageOf(!LEAD_STATUSES.some((s) => byStatus[s].estimated));
+  } else {
+    [rows, byStatus] = await Promise.all([
+      pageOf(false),
+      countsUpTo(
+        db,
+        Object.fromEntries(LEAD_STATUSES.map((s) => [s, ofStatus(s)])) as Record<TLeadStatus, SQL>,
+        EXACT_COUNT_LIMIT,
       ),
-    )
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(query.pageSize + 1);
-  const [rows, byStatus] = await Promise.all([
-    query.cursor ? page : page.offset((query.page - 1) * query.pageSize),
-    db
-      .select({ status: leads.status, n: count() })
-      .from(leads)
-      .where(and(...leadConditions(ctx.companyId, query, { ignoreStatus: true, privacy })))
-      .groupBy(leads.status),
-  ]);
-  const statusCounts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as TLeadList["statusCounts"];
-  for (const row of byStatus) statusCounts[row.status] = Number(row.n);
+    ]);
+  }
+  const statusCounts = Object.fromEntries(
+    LEAD_STATUSES.map((s) => [s, byStatus[s].n]),
+  ) as TLeadList["statusCounts"];
+  const estimated = LEAD_STATUSES.filter((s) => byStatus[s].estimated);
   const more = rows.length > query.pageSize;
   if (more) rows.length = query.pageSize;
   const last = rows.at(-1);
+  const counted: readonly TLeadStatus[] = query.status ? [query.status] : LEAD_STATUSES;
   return {
     leads: rows.map((row) => toLeadSummary(row, privacy)),
     page: query.page,
     pageSize: query.pageSize,
-    total: query.status
-      ? statusCounts[query.status]
-      : Object.values(statusCounts).reduce((sum, n) => sum + n, 0),
+    total: counted.reduce((sum: number, s) => sum + statusCounts[s], 0),
     statusCounts,
+    estimatedCounts: [
+      ...(counted.some((s) => byStatus[s].estimated) ? ["total" as const] : []),
+      ...estimated,
+    ],
     nextCursor: more && last ? leadCursorOf(last.position, last.lead.id) : null,
   };
 }

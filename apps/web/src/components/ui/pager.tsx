@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { formatCount, type TCountKind } from "@/lib/utils";
 
 type TPagerProps = {
   page: number;
@@ -9,10 +10,23 @@ type TPagerProps = {
   /** Render nothing when everything fits on one page. */
   hideWhenSinglePage?: boolean;
   className?: string;
+  /** How far total is known (@leadpost/shared "counts"): "about 1.2M", "1,000+". */
+  totalKind?: TCountKind;
+  /** Whether a page follows this one, when the list says so (it decides Next where total is estimated). */
+  hasMore?: boolean;
 };
 
 /** "first–last of total", previous / next and "Page X of Y". */
-export function Pager({ page, pageSize, total, onPage, hideWhenSinglePage, className }: TPagerProps) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  hideWhenSinglePage,
+  className,
+  totalKind = "exact",
+  hasMore,
+}: TPagerProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (hideWhenSinglePage && pages <= 1) return null;
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -23,16 +37,21 @@ export function Pager({ page, pageSize, total, onPage, hideWhenSinglePage, class
       className={className ?? "flex flex-wrap items-center justify-between gap-3 text-sm"}
     >
       <p className="text-muted-foreground">
-        {first}–{last} of {total}
+        {first}–{last} of {formatCount(total, totalKind)}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft aria-hidden="true" /> Previous
         </Button>
         <span aria-current="page">
-          Page {page} of {pages}
+          Page {page} of {formatCount(pages, totalKind)}
         </span>
-        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={hasMore === undefined ? page >= pages : !hasMore}
+          onClick={() => onPage(page + 1)}
+        >
           Next <ChevronRight aria-hidden="true" />
         </Button>
       </div>

@@ -9015,6 +9015,7 @@ export interface operations {
                             unrouted: number;
                             sold_out: number;
                         };
+                        estimatedCounts: ("total" | "new" | "routed" | "unrouted" | "sold_out")[];
                         nextCursor: string | null;
                     };
                 };
@@ -9655,6 +9656,7 @@ export interface operations {
                     "application/json": {
                         formsCreated: number;
                         totalLeads: number;
+                        totalLeadsEstimated: boolean;
                         totalCalls: number;
                         completedCalls: number;
                         avgCallDurationSeconds: number;
@@ -9944,6 +9946,7 @@ export interface operations {
                         stats: {
                             fullAccessLeads: number;
                             availablePreviews: number;
+                            morePreviews: boolean;
                             credits: number;
                         };
                         paymentConfigured: boolean;
@@ -10035,6 +10038,8 @@ export interface operations {
                         page: number;
                         pageSize: number;
                         total: number;
+                        moreThanTotal: boolean;
+                        hasMore: boolean;
                     };
                 };
             };

@@ -9,6 +9,7 @@ import {
   isPreviewSql,
   leadLocated,
   leadPoint,
+  legacyPreviewSql,
   previewBuyersOfLead,
   previewBuyersOfLeadWithDismissed,
 } from "./rule";
@@ -18,17 +19,53 @@ type TBuyerScope = { buyerId: string | SQL; companyId: string | SQL };
 /**
  * The ids of the buyer's previews, as a subquery: the leads near the buyer (the leads_location_point
  * index inside its service-area box) that pass the rule, and the preview rows stored before previews
- * were derived. Dismissed ones are left out. The company is the session's, on both sides.
+ * were derived. Dismissed ones are left out. The company is the session's, on both sides. `leadFilter`
+ * (written on the alias `l`) narrows both.
  */
-export function previewLeadIdsOf(scope: TBuyerScope): SQL {
+export function previewLeadIdsOf(scope: TBuyerScope, leadFilter?: SQL): SQL {
+  const narrowed = leadFilter ? sql`and ${leadFilter}` : sql``;
   return sql`
     select l.id from buyers b
       join leads l on l.company_id = b.company_id and ${leadLocated} and ${leadPoint} <@ ${buyerBox}
      where b.id = ${scope.buyerId}::uuid and b.company_id = ${scope.companyId}::uuid
-       and ${derivedPreviewRule} and not ${dismissedSql}
+       and ${derivedPreviewRule} and not ${dismissedSql} ${narrowed}
     union all
     select h.lead_id from buyer_leads h
-     where h.buyer_id = ${scope.buyerId}::uuid and h.company_id = ${scope.companyId}::uuid and h.is_preview`;
+      join leads l on l.id = h.lead_id and l.company_id = h.company_id
+     where h.buyer_id = ${scope.buyerId}::uuid and h.company_id = ${scope.companyId}::uuid and h.is_preview
+       ${narrowed}`;
+}
+
+/**
+ * Up to how many of the company's leads in a buyer's service-area box the previews list reads through
+ * the box (leads_location_point): evaluating the rule on each and sorting them is the cheaper way while
+ * they are few. Past it the list walks the company's leads newest first instead ((company_id,
+ * created_at, id)), where one lead in (leads / this) or more is in the box, so a page is reached within
+ * a bounded number of leads read. (An object, so a test can lower it and read a few leads by the walk.)
+ */
+export const previewReads = { boxReadLimit: 2_000 };
+
+/** The company's located leads in the buyer's service-area box, counted up to `limit` + 1. */
+export function leadsInBuyerBoxUpTo(scope: TBuyerScope, limit: number): SQL {
+  return sql`
+    select count(*)::int as n from (
+      select 1 from buyers b
+        join leads l on l.company_id = b.company_id and ${leadLocated} and ${leadPoint} <@ ${buyerBox}
+       where b.id = ${scope.buyerId}::uuid and b.company_id = ${scope.companyId}::uuid
+       limit ${limit + 1}) x`;
+}
+
+/**
+ * Whether the lead is one of the buyer's previews, as a condition for a walk of the company's leads
+ * newest first: the same answer as isPreviewOf, with the lead's place checked against the box first
+ * (arithmetic, not the box index, which would read every lead in the box before the first).
+ */
+export function isPreviewInWalkOf(scope: TBuyerScope, leadId: SQL | string): SQL {
+  return sql`exists (
+    select 1 from buyers b join leads l on l.company_id = b.company_id
+     where b.id = ${scope.buyerId}::uuid and b.company_id = ${scope.companyId}::uuid
+       and l.id = ${leadId}::uuid and not ${dismissedSql}
+       and (${legacyPreviewSql} or (box(${leadPoint}, ${leadPoint}) <@ ${buyerBox} and ${derivedPreviewRule})))`;
 }
 
 /** Whether the lead is one of the buyer's previews (derived or stored), as a condition. */

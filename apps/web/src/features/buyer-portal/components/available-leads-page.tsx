@@ -101,6 +101,8 @@ export function AvailableLeadsPage() {
             page={page}
             pageSize={PAGE_SIZE}
             total={previews.data.total}
+            totalKind={previews.data.moreThanTotal ? "atLeast" : "exact"}
+            hasMore={previews.data.hasMore}
             onPage={setPage}
           />
         </>

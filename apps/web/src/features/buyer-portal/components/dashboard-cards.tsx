@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { cn } from "@/lib/utils";
+import { cn, formatCount } from "@/lib/utils";
 
 export function ProfileCard({ profile }: { profile: TBuyerSummary["profile"] }) {
   return (
@@ -90,7 +90,11 @@ export function PackageCard({ pkg }: { pkg: TBuyerSummary["package"] }) {
 export function StatCards({ stats }: { stats: TBuyerSummary["stats"] }) {
   const items = [
     { title: "Full Access Leads", value: stats.fullAccessLeads, icon: ListChecks },
-    { title: "Available Previews", value: stats.availablePreviews, icon: Inbox },
+    {
+      title: "Available Previews",
+      value: stats.morePreviews ? formatCount(stats.availablePreviews, "atLeast") : stats.availablePreviews,
+      icon: Inbox,
+    },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-3">

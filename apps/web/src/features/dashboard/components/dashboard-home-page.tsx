@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { StatTile } from "@/components/ui/stat-tile";
 import { formatDuration } from "@/lib/format-duration";
 import { useSession } from "@/lib/session/use-session";
+import { formatCount } from "@/lib/utils";
 import { dashboardKeys, fetchDashboardSummary } from "../api";
 
 // The charts and the map load after the tiles: they stay out of the dashboard's first load.
@@ -65,7 +66,13 @@ export function DashboardHomePage() {
                     key={tile.title}
                     title={tile.title}
                     icon={tile.icon}
-                    value={tile.value === "avgCallDurationSeconds" ? formatDuration(value) : value}
+                    value={
+                      tile.value === "avgCallDurationSeconds"
+                        ? formatDuration(value)
+                        : tile.value === "totalLeads" && summary.data?.totalLeadsEstimated
+                          ? formatCount(summary.data.totalLeads, "estimated")
+                          : value
+                    }
                     loading={summary.isLoading}
                     error={summary.isError ? tile.error : null}
                   />

@@ -7,12 +7,14 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
+import { formatCount } from "@/lib/utils";
 import { STATUS_LABELS, TEST_FILTER_LABELS } from "../lib/filters";
 
 const ALL = "all";
 type TProps = {
   filters: TLeadFilters;
-  statusCounts: TLeadList["statusCounts"] | undefined;
+  /** The list's counts per status, and which of them are estimates. */
+  counts: Pick<TLeadList, "statusCounts" | "estimatedCounts"> | undefined;
   onChange: (changes: Record<string, string | undefined>) => void;
 };
 
@@ -45,7 +47,7 @@ function FilterSelect(props: {
 }
 
 /** Search (name, e-mail, phone, city, zip) and the form, niche, status and date filters. */
-export function LeadsFilters({ filters, statusCounts, onChange }: TProps) {
+export function LeadsFilters({ filters, counts, onChange }: TProps) {
   const forms = useQuery({ queryKey: formKeys.list(), queryFn: ({ signal }) => fetchForms(signal) });
   const options = useQuery({
     queryKey: formKeys.options(),
@@ -101,7 +103,9 @@ export function LeadsFilters({ filters, statusCounts, onChange }: TProps) {
         value={filters.status}
         options={LEAD_STATUSES.map((s) => ({
           value: s,
-          label: statusCounts ? `${STATUS_LABELS[s]} (${statusCounts[s]})` : STATUS_LABELS[s],
+          label: counts
+            ? `${STATUS_LABELS[s]} (${formatCount(counts.statusCounts[s], counts.estimatedCounts.includes(s) ? "estimated" : "exact")})`
+            : STATUS_LABELS[s],
         }))}
         onChange={(status) => onChange({ status })}
       />

@@ -7,6 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount } from "@/lib/utils";
 import { fetchLeads, leadKeys, leadsExportUrl } from "../api";
 import { filtersFromParams } from "../lib/filters";
 import { LeadsFilters } from "./leads-filters";
@@ -56,7 +57,7 @@ export function LeadsPage() {
         title="Leads"
         description={
           query.data
-            ? `${query.data.total} ${query.data.total === 1 ? "lead" : "leads"}`
+            ? `${formatCount(query.data.total, query.data.estimatedCounts.includes("total") ? "estimated" : "exact")} ${query.data.total === 1 ? "lead" : "leads"}`
             : "Every lead your forms captured."
         }
         actions={
@@ -69,7 +70,7 @@ export function LeadsPage() {
       />
       <LeadsFilters
         filters={filters}
-        statusCounts={query.data?.statusCounts}
+        counts={query.data}
         onChange={(changes) => setParam({ ...changes, page: undefined })}
       />
       {query.isPending ? (
@@ -110,6 +111,8 @@ export function LeadsPage() {
             page={query.data.page}
             pageSize={query.data.pageSize}
             total={query.data.total}
+            totalKind={query.data.estimatedCounts.includes("total") ? "estimated" : "exact"}
+            hasMore={query.data.nextCursor !== null}
             onPage={(p) => setParam({ page: p > 1 ? String(p) : undefined })}
           />
         </>
