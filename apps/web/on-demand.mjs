@@ -34,6 +34,9 @@ export const ON_DEMAND = {
   "src/features/owner-docs/components/distribution-doc.tsx": { when: "the documentation's Distribution tab" },
   "src/features/buyer-portal/components/buyer-help-guides.tsx": { when: "the Help page's Show guides" },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
+  "src/components/ui/select-radix.tsx": {
+    when: "a select's first open (components/ui/select.tsx: a stand-in with its look until then)",
+  },
   "src/components/ui/confirm-dialog-content.tsx": {
     when: "a confirmation's first open (components/ui/confirm-dialog.tsx)",
   },
