@@ -37,6 +37,9 @@ export const ON_DEMAND = {
   "src/components/ui/select-radix.tsx": {
     when: "a select's first open (components/ui/select.tsx: a stand-in with its look until then)",
   },
+  "src/components/ui/dialog-radix.tsx": {
+    when: "a dialog's first open (components/ui/dialog.tsx: the backdrop with a spinner until then)",
+  },
   "src/components/ui/confirm-dialog-content.tsx": {
     when: "a confirmation's first open (components/ui/confirm-dialog.tsx)",
   },

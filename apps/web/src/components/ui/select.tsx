@@ -2,6 +2,7 @@ import { ChevronDownIcon } from "lucide-react";
 import type { Select as SelectPrimitive } from "radix-ui";
 import { type ComponentProps, createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import { createPortal } from "react-dom";
+import { onFirstUse } from "@/lib/on-first-use";
 import { cn } from "@/lib/utils";
 import { SELECT_TRIGGER_CLASS } from "./select-trigger-class";
 
@@ -14,24 +15,8 @@ import { SELECT_TRIGGER_CLASS } from "./select-trigger-class";
  */
 type TRadixSelect = typeof import("./select-radix");
 
-let loaded: TRadixSelect | null = null;
-let loading: Promise<TRadixSelect> | null = null;
-
-/** The radix select's module; a failed download is tried again on the next call. */
-export function loadSelect(): Promise<TRadixSelect> {
-  loading ??= import("./select-radix").then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
-const preload = () => void loadSelect().catch(() => undefined);
+const radixModule = onFirstUse(() => import("./select-radix"));
+const preload = () => void radixModule.load().catch(() => undefined);
 
 /** The loaded radix module, for the parts of a select that has switched to it. */
 const RadixContext = createContext<TRadixSelect | null>(null);
@@ -50,7 +35,7 @@ const StandInContext = createContext<TStandIn | null>(null);
 const showsPlaceholder = (value: string | undefined) => value === "" || value === undefined;
 
 export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
-  const [radix, setRadix] = useState<TRadixSelect | null>(() => loaded);
+  const [radix, setRadix] = useState<TRadixSelect | null>(radixModule.current);
   const [openedByUser, setOpenedByUser] = useState(false);
   const [valueNode, setValueNode] = useState<HTMLElement | null>(null);
   const { value = props.defaultValue, disabled, required, children } = props;
@@ -60,7 +45,7 @@ export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
       disabled,
       required,
       open: () =>
-        void loadSelect().then(
+        void radixModule.load().then(
           (module) => {
             setOpenedByUser(true);
             setRadix(() => module);
@@ -93,7 +78,7 @@ export function SelectTrigger({
   const radix = useContext(RadixContext);
   const standIn = useContext(StandInContext);
   if (radix || !standIn) {
-    const Trigger = (radix ?? loaded)?.SelectTrigger;
+    const Trigger = (radix ?? radixModule.current())?.SelectTrigger;
     return Trigger ? (
       <Trigger className={className} size={size} disabled={disabled} {...props}>
         {children}
@@ -151,7 +136,7 @@ export function SelectValue({
   const radix = useContext(RadixContext);
   const standIn = useContext(StandInContext);
   if (radix || !standIn) {
-    const Value = (radix ?? loaded)?.SelectValue;
+    const Value = (radix ?? radixModule.current())?.SelectValue;
     return Value ? (
       <Value placeholder={placeholder} {...props}>
         {children}
@@ -172,7 +157,7 @@ export function SelectContent({ children, ...props }: ComponentProps<typeof Sele
   const standIn = useContext(StandInContext);
   const [fragment] = useState(() => (standIn ? document.createDocumentFragment() : null));
   if (radix || !standIn || !fragment) {
-    const Content = (radix ?? loaded)?.SelectContent;
+    const Content = (radix ?? radixModule.current())?.SelectContent;
     return Content ? <Content {...props}>{children}</Content> : null;
   }
   return createPortal(children, fragment);
@@ -182,7 +167,7 @@ export function SelectItem({ children, ...props }: ComponentProps<typeof SelectP
   const radix = useContext(RadixContext);
   const standIn = useContext(StandInContext);
   if (radix || !standIn) {
-    const Item = (radix ?? loaded)?.SelectItem;
+    const Item = (radix ?? radixModule.current())?.SelectItem;
     return Item ? <Item {...props}>{children}</Item> : null;
   }
   const { valueNode } = standIn;
@@ -193,7 +178,7 @@ export function SelectGroup({ children, ...props }: ComponentProps<typeof Select
   const radix = useContext(RadixContext);
   const standIn = useContext(StandInContext);
   if (radix || !standIn) {
-    const Group = (radix ?? loaded)?.SelectGroup;
+    const Group = (radix ?? radixModule.current())?.SelectGroup;
     return Group ? <Group {...props}>{children}</Group> : null;
   }
   return children;
@@ -201,12 +186,12 @@ export function SelectGroup({ children, ...props }: ComponentProps<typeof Select
 
 export function SelectLabel(props: ComponentProps<typeof SelectPrimitive.Label>) {
   const radix = useContext(RadixContext);
-  const Label = (radix ?? loaded)?.SelectLabel;
+  const Label = (radix ?? radixModule.current())?.SelectLabel;
   return radix && Label ? <Label {...props} /> : null;
 }
 
 export function SelectSeparator(props: ComponentProps<typeof SelectPrimitive.Separator>) {
   const radix = useContext(RadixContext);
-  const Separator = (radix ?? loaded)?.SelectSeparator;
+  const Separator = (radix ?? radixModule.current())?.SelectSeparator;
   return radix && Separator ? <Separator {...props} /> : null;
 }
