@@ -46,6 +46,7 @@ export const ON_DEMAND = {
   "src/features/auth/form-checks.ts": {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
   },
+  "src/features/niches/form-checks.ts": { when: "the niche form's first submit" },
   "src/features/dashboard/buyers-map/components/map-canvas.tsx": {
     when: "a buyers map to draw, with the maps library",
   },

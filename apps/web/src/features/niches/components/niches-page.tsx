@@ -1,4 +1,5 @@
-import { NICHE_MESSAGES, type TNiche } from "@leadpost/shared";
+import type { TNiche } from "@leadpost/shared";
+import { NICHE_MESSAGES } from "@leadpost/shared/domain/niches";
 import { Pencil, Plus, Tags, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import { RETURN_STATUSES, type TReturnStatus } from "@leadpost/shared";
+import { RETURN_STATUSES, type TReturnStatus } from "@leadpost/shared/domain/returns";
 import { useQuery } from "@tanstack/react-query";
 import { Check, PhoneOff, Undo2, X } from "lucide-react";
 import { useState } from "react";
