@@ -14,6 +14,8 @@ import { onFirstUse } from "@/lib/on-first-use";
 type TRadixDialog = typeof import("./dialog-radix");
 
 const radixModule = onFirstUse(() => import("./dialog-radix"));
+/** Loads the radix dialog ahead of a first open (the unit tests' setup does). */
+export const preloadDialog = () => radixModule.load();
 
 function DialogLoading() {
   return createPortal(

@@ -57,7 +57,7 @@ describe("Select (radix on first open)", () => {
     const onChange = vi.fn();
     render(<Fruit onChange={onChange} />);
     await userEvent.click(screen.getByRole("combobox", { name: "Fruit" }));
-    const option = await screen.findByRole("option", { name: "Pear" });
+    const option = await screen.findByRole("option", { name: "Pear" }, { timeout: 5000 });
     await userEvent.click(option);
     expect(onChange).toHaveBeenCalledWith("pear");
     expect(screen.getByRole("combobox", { name: "Fruit" })).toHaveTextContent("Pear");
@@ -67,6 +67,6 @@ describe("Select (radix on first open)", () => {
     render(<Fruit initial="apple" />);
     screen.getByRole("combobox", { name: "Fruit" }).focus();
     await userEvent.keyboard("{Enter}");
-    expect(await screen.findByRole("option", { name: "Apple" })).toBeInTheDocument();
+    expect(await screen.findByRole("option", { name: "Apple" }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
