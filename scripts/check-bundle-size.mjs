@@ -30,8 +30,6 @@ const OVER_BUDGET_KIB = {
   "/dashboard/forms/new": 195,
   "/dashboard/leads": 206,
   "/dashboard/my-leads": 186,
-  "/dashboard/niches": 152,
-  "/dashboard/returns": 152,
   "/dashboard/settings": 196,
   "/dashboard/settings/auth-events": 197,
   "/dashboard/settings/preferences": 197,

@@ -47,6 +47,10 @@ export const ON_DEMAND = {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
   },
   "src/features/niches/form-checks.ts": { when: "the niche form's first submit" },
+  "src/features/niches/components/niche-dialog.tsx": { when: "the niche dialog's first open (Add or Edit)" },
+  "src/features/returns/components/decide-return-dialog.tsx": {
+    when: "a return's first Approve or Reject (components/ui/dialog.tsx lazyDialog)",
+  },
   "src/features/dashboard/buyers-map/components/map-canvas.tsx": {
     when: "a buyers map to draw, with the maps library",
   },

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import type { Dialog as DialogPrimitive } from "radix-ui";
-import { type ComponentProps, useEffect, useState } from "react";
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { onFirstUse } from "@/lib/on-first-use";
 
@@ -17,7 +17,8 @@ const radixModule = onFirstUse(() => import("./dialog-radix"));
 /** Loads the radix dialog ahead of a first open (the unit tests' setup does). */
 export const preloadDialog = () => radixModule.load();
 
-function DialogLoading() {
+/** An opened dialog whose code is on its way: the dimmed backdrop with a spinner. */
+export function DialogLoading() {
   return createPortal(
     <div
       data-slot="dialog-overlay"
@@ -75,4 +76,27 @@ export function DialogTitle(props: ComponentProps<TRadixDialog["DialogTitle"]>) 
 export function DialogDescription(props: ComponentProps<TRadixDialog["DialogDescription"]>) {
   const Description = radixModule.current()?.DialogDescription;
   return Description ? <Description {...props} /> : null;
+}
+
+/**
+ * A screen's dialog whose module (its form, its controls) loads on its first open, not with the screen;
+ * the backdrop with a spinner shows while it loads, and once loaded it stays mounted (its exit animation
+ * plays). `isOpen` reads the open state from the dialog's props. Its module goes in on-demand.mjs.
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+) {
+  const Loaded = lazy(async () => ({ default: await load() }));
+  return function LazyDialog(props: P) {
+    const open = isOpen(props);
+    const [opened, setOpened] = useState(open);
+    if (open && !opened) setOpened(true);
+    if (!opened) return null;
+    return (
+      <Suspense fallback={open ? <DialogLoading /> : null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
 }
