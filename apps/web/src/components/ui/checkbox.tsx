@@ -33,6 +33,7 @@ export function Checkbox({
   );
   const state = checked === "indeterminate" ? "indeterminate" : checked ? "checked" : "unchecked";
   return (
+    // biome-ignore lint/a11y/useSemanticElements: radix's markup (a button with role="checkbox"), which the styles and the mixed state rely on.
     <button
       type="button"
       role="checkbox"
