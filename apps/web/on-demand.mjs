@@ -34,11 +34,22 @@ export const ON_DEMAND = {
   "src/features/owner-docs/components/distribution-doc.tsx": { when: "the documentation's Distribution tab" },
   "src/features/buyer-portal/components/buyer-help-guides.tsx": { when: "the Help page's Show guides" },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
+  "src/components/ui/select-radix.tsx": {
+    when: "a select's first open (components/ui/select.tsx: a stand-in with its look until then)",
+  },
+  "src/components/ui/dialog-radix.tsx": {
+    when: "a dialog's first open (components/ui/dialog.tsx: the backdrop with a spinner until then)",
+  },
   "src/components/ui/confirm-dialog-content.tsx": {
     when: "a confirmation's first open (components/ui/confirm-dialog.tsx)",
   },
   "src/features/auth/form-checks.ts": {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
+  },
+  "src/features/niches/form-checks.ts": { when: "the niche form's first submit" },
+  "src/features/niches/components/niche-dialog.tsx": { when: "the niche dialog's first open (Add or Edit)" },
+  "src/features/returns/components/decide-return-dialog.tsx": {
+    when: "a return's first Approve or Reject (components/ui/dialog.tsx lazyDialog)",
   },
   "src/features/dashboard/buyers-map/components/map-canvas.tsx": {
     when: "a buyers map to draw, with the maps library",

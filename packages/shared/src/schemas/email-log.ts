@@ -1,18 +1,8 @@
 import { z } from "zod";
+import { EMAIL_STATUSES } from "../domain/email-log";
 
-/** Ours until handed over ("sent"); after that, what the provider's delivery events report. */
-export const EMAIL_STATUSES = [
-  "queued",
-  "sending",
-  "sent",
-  "failed",
-  "delayed",
-  "delivered",
-  "bounced",
-  "complained",
-] as const;
-export type TEmailStatus = (typeof EMAIL_STATUSES)[number];
-export const EMAIL_LOG_PAGE_SIZE = 50;
+export type { TEmailStatus } from "../domain/email-log";
+export { EMAIL_LOG_PAGE_SIZE, EMAIL_STATUSES } from "../domain/email-log";
 
 export const ZEmailLogQuerySchema = z.object({
   status: z.enum(EMAIL_STATUSES).optional(),

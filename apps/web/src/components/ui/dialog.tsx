@@ -1,97 +1,102 @@
-import { XIcon } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import type * as React from "react";
-import { cn } from "@/lib/utils";
+import { LoaderCircle } from "lucide-react";
+import type { Dialog as DialogPrimitive } from "radix-ui";
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { onFirstUse } from "@/lib/on-first-use";
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogPortal = DialogPrimitive.Portal;
-export const DialogClose = DialogPrimitive.Close;
+/**
+ * The app's dialog. The radix dialog (dialog-radix.tsx, with its focus trap, scroll lock and layers:
+ * about 12 KiB gzip) loads on a dialog's first open, not with the screen. A closed dialog draws nothing
+ * (every dialog of the app is opened by its screen, none by a trigger of its own); an opened one shows
+ * the dimmed backdrop with a spinner for the moment its code takes to arrive. Once opened it stays the
+ * radix dialog, so closing plays its exit animation.
+ */
+type TRadixDialog = typeof import("./dialog-radix");
 
-export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
+const radixModule = onFirstUse(() => import("./dialog-radix"));
+/** Loads the radix dialog ahead of a first open (the unit tests' setup does). */
+export const preloadDialog = () => radixModule.load();
+
+/** An opened dialog whose code is on its way: the dimmed backdrop with a spinner. */
+export function DialogLoading() {
+  return createPortal(
+    <div
       data-slot="dialog-overlay"
-      className={cn(
-        "fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
-        className,
-      )}
-      {...props}
-    />
+      role="status"
+      aria-label="Loading"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50"
+    >
+      <LoaderCircle className="size-6 animate-spin text-white" aria-hidden="true" />
+    </div>,
+    document.body,
   );
 }
 
-export function DialogContent({
-  className,
-  children,
-  showCloseButton = true,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
-  return (
-    <DialogPortal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        data-slot="dialog-content"
-        className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100svh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg data-[state=closed]:animate-zoom-out data-[state=open]:animate-zoom-in sm:max-w-lg",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        {showCloseButton && (
-          <DialogPrimitive.Close
-            data-slot="dialog-close"
-            className="absolute top-4 right-4 cursor-pointer rounded-xs opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus:outline-hidden focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none [&_svg:not([class*='size-'])]:size-4"
-          >
-            <XIcon />
-            <span className="sr-only">Close</span>
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPortal>
-  );
+export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
+  const [radix, setRadix] = useState<TRadixDialog | null>(radixModule.current);
+  const wanted = props.open ?? props.defaultOpen ?? false;
+  const { onOpenChange } = props;
+  useEffect(() => {
+    if (!wanted || radix) return;
+    let live = true;
+    radixModule.load().then(
+      (module) => live && setRadix(() => module),
+      // Not loaded (offline): the dialog closes rather than leave the backdrop up.
+      () => live && onOpenChange?.(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, radix, onOpenChange]);
+  if (radix) return <radix.Dialog {...props} />;
+  return wanted ? <DialogLoading /> : null;
 }
 
-export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="dialog-header"
-      className={cn("flex flex-col gap-2 text-center sm:text-left", className)}
-      {...props}
-    />
-  );
+// The parts are drawn inside an opened dialog only, so the radix module is there when they are.
+export function DialogContent(props: ComponentProps<TRadixDialog["DialogContent"]>) {
+  const Content = radixModule.current()?.DialogContent;
+  return Content ? <Content {...props} /> : null;
 }
 
-export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
+export function DialogHeader(props: ComponentProps<TRadixDialog["DialogHeader"]>) {
+  const Header = radixModule.current()?.DialogHeader;
+  return Header ? <Header {...props} /> : null;
 }
 
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn("font-semibold text-lg leading-none", className)}
-      {...props}
-    />
-  );
+export function DialogFooter(props: ComponentProps<TRadixDialog["DialogFooter"]>) {
+  const Footer = radixModule.current()?.DialogFooter;
+  return Footer ? <Footer {...props} /> : null;
 }
 
-export function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn("text-muted-foreground text-sm", className)}
-      {...props}
-    />
-  );
+export function DialogTitle(props: ComponentProps<TRadixDialog["DialogTitle"]>) {
+  const Title = radixModule.current()?.DialogTitle;
+  return Title ? <Title {...props} /> : null;
+}
+
+export function DialogDescription(props: ComponentProps<TRadixDialog["DialogDescription"]>) {
+  const Description = radixModule.current()?.DialogDescription;
+  return Description ? <Description {...props} /> : null;
+}
+
+/**
+ * A screen's dialog whose module (its form, its controls) loads on its first open, not with the screen;
+ * the backdrop with a spinner shows while it loads, and once loaded it stays mounted (its exit animation
+ * plays). `isOpen` reads the open state from the dialog's props. Its module goes in on-demand.mjs.
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+) {
+  const Loaded = lazy(async () => ({ default: await load() }));
+  return function LazyDialog(props: P) {
+    const open = isOpen(props);
+    const [opened, setOpened] = useState(open);
+    if (open && !opened) setOpened(true);
+    if (!opened) return null;
+    return (
+      <Suspense fallback={open ? <DialogLoading /> : null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
 }

@@ -1,13 +1,16 @@
-import {
-  creditLedgerCsvFileName,
-  type TCreditAdjustment,
-  ZCreditAdjustmentResultSchema,
-  ZCreditBuyersSchema,
-  ZCreditLedgerSchema,
-  ZCreditsHealthSchema,
-} from "@leadpost/shared";
+import type { TCreditAdjustment } from "@leadpost/shared";
+import { creditLedgerCsvFileName } from "@leadpost/shared/domain/credit-ledger";
 import { api, apiPath } from "@/lib/api/typed-client";
 import { apiErrorFromBody } from "@/lib/api-error";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the screen does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZCreditAdjustmentResultSchema = schema("ZCreditAdjustmentResultSchema");
+const ZCreditBuyersSchema = schema("ZCreditBuyersSchema");
+const ZCreditLedgerSchema = schema("ZCreditLedgerSchema");
+const ZCreditsHealthSchema = schema("ZCreditsHealthSchema");
 
 export const creditKeys = {
   all: ["credits"] as const,

@@ -1,5 +1,12 @@
-import { type TEmailLogQuery, ZEmailLogMessageSchema, ZEmailLogSchema } from "@leadpost/shared";
+import type { TEmailLogQuery } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the screen does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZEmailLogMessageSchema = schema("ZEmailLogMessageSchema");
+const ZEmailLogSchema = schema("ZEmailLogSchema");
 
 export const emailKeys = {
   all: ["email"] as const,

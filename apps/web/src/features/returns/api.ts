@@ -1,12 +1,13 @@
-import {
-  type TApproveReturn,
-  type TRejectReturn,
-  type TReturnStatus,
-  ZReturnDecisionSchema,
-  ZReturnListSchema,
-  ZReturnSettingsSchema,
-} from "@leadpost/shared";
+import type { TApproveReturn, TRejectReturn, TReturnStatus } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the screen does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZReturnDecisionSchema = schema("ZReturnDecisionSchema");
+const ZReturnListSchema = schema("ZReturnListSchema");
+const ZReturnSettingsSchema = schema("ZReturnSettingsSchema");
 
 export const returnKeys = {
   all: ["returns"] as const,

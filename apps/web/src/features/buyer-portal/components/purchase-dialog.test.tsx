@@ -2,7 +2,8 @@ import type { TPreviewLead } from "@leadpost/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { preloadDialog } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/api-error";
 import { PurchaseDialog } from "./purchase-dialog";
 
@@ -50,6 +51,8 @@ beforeEach(() => {
   toast.error.mockReset();
 });
 
+// The dialog's radix part loads on its first open; here it is loaded, as on every later open.
+beforeAll(() => preloadDialog());
 describe("PurchaseDialog (spec 003 §2.3, §4, §8)", () => {
   it("shows the preview, sold counter, urgency, balance, cost and new balance", () => {
     renderDialog();

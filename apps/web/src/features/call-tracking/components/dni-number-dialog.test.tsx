@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { preloadDialog } from "@/components/ui/dialog";
 import { DniNumberDialog } from "./dni-number-dialog";
 
 const save = vi.fn();
@@ -28,6 +29,8 @@ function renderDialog(number: Parameters<typeof DniNumberDialog>[0]["number"] = 
   );
 }
 
+// The dialog's radix part loads on its first open; here it is loaded, as on every later open.
+beforeAll(() => preloadDialog());
 describe("DniNumberDialog", () => {
   it("refuses what is no phone number, in words, before sending anything", async () => {
     renderDialog();

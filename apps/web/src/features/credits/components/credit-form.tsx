@@ -1,4 +1,5 @@
-import { CREDIT_MESSAGES, type TCreditBuyer } from "@leadpost/shared";
+import type { TCreditBuyer } from "@leadpost/shared";
+import { CREDIT_MESSAGES } from "@leadpost/shared/domain/credit-ledger";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,5 @@
-import { EMAIL_STATUSES, type TEmailLogMessage, type TEmailStatus } from "@leadpost/shared";
+import type { TEmailLogMessage } from "@leadpost/shared";
+import { EMAIL_STATUSES, type TEmailStatus } from "@leadpost/shared/domain/email-log";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Mail, RotateCw, Search } from "lucide-react";
 import { useEffect, useState } from "react";

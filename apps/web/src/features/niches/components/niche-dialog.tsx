@@ -1,4 +1,5 @@
-import { NICHE_MESSAGES, type TNiche, ZCreateNicheSchema } from "@leadpost/shared";
+import type { TNiche } from "@leadpost/shared";
+import { NICHE_MESSAGES } from "@leadpost/shared/domain/niches";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
@@ -51,8 +52,9 @@ function NicheForm({ niche, onDone }: { niche: TNiche | null; onDone: () => void
     },
   });
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const { ZCreateNicheSchema } = await import("../form-checks");
     const parsed = ZCreateNicheSchema.safeParse({
       name,
       price: price.trim() === "" ? Number.NaN : Number(price),

@@ -1,9 +1,11 @@
-import { NICHE_MESSAGES, type TNiche } from "@leadpost/shared";
+import type { TNiche } from "@leadpost/shared";
+import { NICHE_MESSAGES } from "@leadpost/shared/domain/niches";
 import { Pencil, Plus, Tags, Trash2, Users } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { lazyDialog } from "@/components/ui/dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -12,7 +14,12 @@ import { useNiches } from "@/lib/queries/use-niches";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { deleteNiche, nichesQueryKey } from "../api";
-import { NicheDialog } from "./niche-dialog";
+
+// The niche form loads on its first open (on-demand.mjs).
+const NicheDialog = lazyDialog(
+  () => import("./niche-dialog").then((m) => m.NicheDialog),
+  (props) => props.open,
+);
 
 /** /dashboard/niches: the services the company sells, with their default price per lead. */
 export function NichesPage() {

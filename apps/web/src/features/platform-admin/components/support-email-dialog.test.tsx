@@ -23,7 +23,7 @@ function renderDialog(onClose = vi.fn()) {
 describe("SupportEmailDialog", () => {
   it("requires both subject and message (003 §5)", async () => {
     renderDialog();
-    await userEvent.type(screen.getByLabelText("Subject"), "Hello");
+    await userEvent.type(await screen.findByLabelText("Subject"), "Hello");
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Please fill in both subject and message");
     expect(send).not.toHaveBeenCalled();
@@ -32,7 +32,7 @@ describe("SupportEmailDialog", () => {
   it("sends to the row's address and closes", async () => {
     send.mockResolvedValue({ sent: true });
     const onClose = renderDialog();
-    await userEvent.type(screen.getByLabelText("Subject"), "About your leads");
+    await userEvent.type(await screen.findByLabelText("Subject"), "About your leads");
     await userEvent.type(screen.getByLabelText("Message"), "All good.");
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

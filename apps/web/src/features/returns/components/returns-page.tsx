@@ -1,4 +1,4 @@
-import { RETURN_STATUSES, type TReturnStatus } from "@leadpost/shared";
+import { RETURN_STATUSES, type TReturnStatus } from "@leadpost/shared/domain/returns";
 import { useQuery } from "@tanstack/react-query";
 import { Check, PhoneOff, Undo2, X } from "lucide-react";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { ReturnStatusBadge } from "@/components/return-status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { lazyDialog } from "@/components/ui/dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, QueryState } from "@/components/ui/query-states";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -14,7 +15,13 @@ import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { useTabParam } from "@/lib/use-tab-param";
 import { fetchReturnSettings, fetchReturns, returnKeys } from "../api";
-import { DecideReturnDialog, type TDecision } from "./decide-return-dialog";
+import type { TDecision } from "./decide-return-dialog";
+
+// The approve or reject dialog loads on its first open (on-demand.mjs).
+const DecideReturnDialog = lazyDialog(
+  () => import("./decide-return-dialog").then((m) => m.DecideReturnDialog),
+  (props) => props.decision !== null,
+);
 
 const TABS = [...RETURN_STATUSES, "all"] as const;
 const TAB_LABELS: Record<(typeof TABS)[number], string> = {

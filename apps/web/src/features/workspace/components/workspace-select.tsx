@@ -1,4 +1,4 @@
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select-radix";
 import type { TWorkspaceMode } from "@/lib/workspace/workspace-storage";
 import { WORKSPACE_LABELS } from "./workspace-labels";
 
