@@ -42,7 +42,7 @@ const lead = {
 
 vi.mock("../api", async (original) => ({
   ...(await original<typeof import("../api")>()),
-  fetchLeads: async () => ({ leads: [lead], page: 1, pageSize: 25, total: 1 }),
+  fetchLeads: async () => ({ leads: [lead], page: 1, pageSize: 25, total: 1, estimatedCounts: [] }),
 }));
 
 function renderPage() {
