@@ -1,3 +1,4 @@
+import { CREDIT_TRANSACTION_TYPES } from "@leadpost/shared/domain/credit-ledger";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
@@ -5,16 +6,6 @@ import { buyers } from "./buyers";
 import { createdAt, id, tz, updatedAt } from "./columns";
 import { companies } from "./companies";
 import { leads } from "./leads";
-
-export const CREDIT_TRANSACTION_TYPES = [
-  "grant",
-  "promo",
-  "purchase",
-  "consume",
-  "revoke",
-  "expire",
-  "refund",
-] as const;
 
 /** Append-only ledger: a buyer's balance is the sum of its amounts. Only is_revoked ever changes. */
 export const creditTransactions = pgTable(
