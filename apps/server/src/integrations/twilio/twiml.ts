@@ -1,9 +1,10 @@
 import { stripControlCharacters } from "@leadpost/shared";
-import twilio from "twilio";
+// The official package's VoiceResponse module alone, not its index (which loads the REST client too).
+import VoiceResponseClass from "twilio/lib/twiml/VoiceResponse.js";
 
 // TwiML answers are built with the official library's VoiceResponse (it escapes text and attributes).
 
-export const VoiceResponse = twilio.twiml.VoiceResponse;
+export const VoiceResponse = VoiceResponseClass;
 export type TVoiceResponse = InstanceType<typeof VoiceResponse>;
 
 /**

@@ -1,7 +1,6 @@
 import { DEFAULT_RECORDING_MESSAGE } from "@leadpost/shared";
 import { toE164 } from "@leadpost/shared/domain/phone";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import twilio from "twilio";
 import type { TDeps } from "../../app-types";
 import {
   blockedCalls,
@@ -10,6 +9,7 @@ import {
   trackingNumbers,
   twilioNumberRouting,
 } from "../../db/schema";
+import { twiml } from "../../integrations/twilio";
 import { attributeInboundCall } from "./attribution";
 import {
   signedFor,
@@ -118,7 +118,7 @@ async function answer(
 ): Promise<string> {
   const db = deps.database.db;
   const from = toE164(req.params.From ?? "");
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new twiml.VoiceResponse();
   if (from) {
     const [blocked] = await db
       .select({ id: blockedCalls.id })

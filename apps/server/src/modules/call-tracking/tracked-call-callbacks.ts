@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import twilio from "twilio";
 import type { TApp, TDeps } from "../../app-types";
 import { callTrackingLogs } from "../../db/schema";
+import { twiml } from "../../integrations/twilio";
 import { notify } from "../realtime";
 import { DIAL_DONE_PATH, RECORDING_PATH } from "./inbound";
 import {
@@ -44,7 +44,7 @@ export async function handleDialDone(
       );
     await notify(db, "call_tracked", { companyId });
   }
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new twiml.VoiceResponse();
   response.hangup();
   return { status: 200, twiml: response.toString() };
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import twilio from "twilio";
 import type { TAppEnv } from "../../app-types";
+import { isValidTwilioSignature } from "../../integrations/twilio";
 
 /** A company's Twilio account as the call center stores it (read by the calls module, passed in). */
 export type TTwilioAccount = { accountSid: string | null; authToken: string; webhookBaseUrl: string };
@@ -15,14 +15,13 @@ export type TTrackedCallRequest = {
 
 /** Signed with the company's auth token (the official check, with its URL and port variants). */
 export function signedFor(account: TTwilioAccount, req: TTrackedCallRequest): boolean {
-  if (!req.signature) return false;
   if (account.accountSid && req.params.AccountSid && req.params.AccountSid !== account.accountSid)
     return false;
-  return twilio.validateRequest(
+  return isValidTwilioSignature(
     account.authToken,
-    req.signature,
     `${account.webhookBaseUrl}${req.pathAndQuery}`,
     req.params,
+    req.signature,
   );
 }
 

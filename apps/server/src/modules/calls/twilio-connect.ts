@@ -20,7 +20,7 @@ const notConnected = () => new AppError("VALIDATION_FAILED", CALL_MESSAGES.NOT_C
 async function restFor(deps: TConnectDeps, companyId: string) {
   const twilio = await companyTwilio(deps, companyId);
   if (!twilio?.accountSid) throw notConnected();
-  const rest = twilioRest(deps.config.twilio.apiBaseUrl, {
+  const rest = await twilioRest(deps.config.twilio.apiBaseUrl, {
     accountSid: twilio.accountSid,
     authToken: twilio.authToken,
   });

@@ -17,9 +17,8 @@ export async function checkTwilioAccount(
   creds: { accountSid: string; authToken: string },
 ): Promise<TTwilioVerify> {
   try {
-    const account = await twilioRest(deps.config.twilio.apiBaseUrl, creds)
-      .api.v2010.accounts(creds.accountSid)
-      .fetch();
+    const rest = await twilioRest(deps.config.twilio.apiBaseUrl, creds);
+    const account = await rest.api.v2010.accounts(creds.accountSid).fetch();
     const friendlyName = account.friendlyName ?? "";
     return {
       valid: true,
