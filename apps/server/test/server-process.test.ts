@@ -51,7 +51,7 @@ describe(`a running server (${TEST_DATABASE_URL ? "PostgreSQL" : "embedded"})`, 
   let current: TServerProcess | null = null;
 
   beforeAll(async () => {
-    smtp = await startSmtpFake({ delayMs: 3000 });
+    smtp = await startSmtpFake();
     if (TEST_DATABASE_URL) {
       database = await createTestDatabase();
       await database.close();
@@ -108,20 +108,22 @@ describe(`a running server (${TEST_DATABASE_URL ? "PostgreSQL" : "embedded"})`, 
 
   it("delivers a message exactly once when its worker is killed mid-send", async () => {
     const to = resetTo;
+    // The mail server accepts nothing until released: the sender is killed with its message in flight.
+    smtp.hold();
     const res = await fetch(`${current!.url}/api/auth/request-password-reset`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: current!.url },
       body: JSON.stringify({ email: to, redirectTo: "/auth/reset-password" }),
     });
     expect(res.status).toBe(200);
-    // The mail server has the whole message and is about to accept it: the sender dies now.
-    expect(await untilTrue(() => smtp.started.length > 0, 30_000)).toBe(true);
+    // The mail server holds the whole message, unanswered: the sender dies now.
+    expect(await untilTrue(() => smtp.holds(to), 30_000)).toBe(true);
     await killHard();
     // The mail server saw its client vanish before it accepted the message: nothing was delivered.
     expect(await untilTrue(() => smtp.dropped.length > 0, 10_000)).toBe(true);
     expect(resets()).toHaveLength(0);
 
-    smtp.state.delayMs = 0;
+    smtp.release();
     await restart();
     expect(await untilTrue(() => resets().length > 0, 60_000)).toBe(true);
     expect(resets()).toHaveLength(1);

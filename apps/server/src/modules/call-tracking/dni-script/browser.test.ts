@@ -46,7 +46,9 @@ function page(html: string, opts: { url?: string; cookie?: string; poolNumber?: 
     },
   });
   const run = async (c: TDniConfig = config()) => w.eval(await dniScript(c));
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  // The script's follow-ups (the session's answer, the page's mutations, the beacon's body) are promise
+  // steps and observer callbacks: a task later they have all run. No time passes.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { w, doc: w.document, posted, beacons, run, settle };
 }
 

@@ -1,8 +1,9 @@
 import type { TWhoami } from "@leadpost/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { companyStatusQueryKey } from "@/lib/queries/company-status";
 import { SessionContext } from "@/lib/session/session-context";
 import { makeBuyer, makeCompanyUser } from "@/test/fixtures";
 import { TrialBanner } from "./trial-banner";
@@ -32,8 +33,9 @@ function renderBanner(user: TWhoami) {
     clear() {},
     retryBootstrap() {},
   };
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <SessionContext.Provider value={session}>
           <TrialBanner />
@@ -41,6 +43,16 @@ function renderBanner(user: TWhoami) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return { ...view, client };
+}
+
+/**
+ * The company's status has been answered and the banner has drawn it: the query tells its observers
+ * a task after the answer (TanStack Query's notifyManager), so one task later the banner has it.
+ */
+async function answered(client: QueryClient) {
+  await vi.waitFor(() => expect(client.getQueryState(companyStatusQueryKey)?.status).toBe("success"));
+  await act(() => new Promise((r) => setTimeout(r, 0)));
 }
 
 beforeEach(() => {
@@ -50,9 +62,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+// A new Response each time: a body is read once, so a shared one would fail every later ask.
 const answer = (body: unknown) =>
-  fetchMock.mockResolvedValue(
-    new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
+  fetchMock.mockImplementation(
+    async () => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
   );
 
 describe("TrialBanner", () => {
@@ -68,8 +81,8 @@ describe("TrialBanner", () => {
     fireEvent.click(screen.getByRole("button", { name: "Dismiss trial notice" }));
     expect(screen.queryByText("10 days left")).not.toBeInTheDocument();
     unmount();
-    renderBanner(makeCompanyUser());
-    await new Promise((r) => setTimeout(r, 20));
+    const { client } = renderBanner(makeCompanyUser());
+    await answered(client);
     expect(screen.queryByText(/days left/)).not.toBeInTheDocument();
   });
 
@@ -81,16 +94,17 @@ describe("TrialBanner", () => {
 
   it("is never shown to buyers and never asks for their company's status", async () => {
     answer(status(2));
-    renderBanner(makeBuyer());
-    await new Promise((r) => setTimeout(r, 20));
+    const { client } = renderBanner(makeBuyer());
+    // Drawn, with its effects run: a query that was going to ask would be fetching by now.
+    expect(client.getQueryState(companyStatusQueryKey)?.fetchStatus ?? "idle").toBe("idle");
     expect(screen.queryByText(/left|Expired/)).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("is hidden for trial-exempt companies", async () => {
     answer(status(2, { isTrialExempt: true }));
-    renderBanner(makeCompanyUser());
-    await new Promise((r) => setTimeout(r, 20));
+    const { client } = renderBanner(makeCompanyUser());
+    await answered(client);
     expect(fetchMock).toHaveBeenCalled();
     expect(screen.queryByText("2 days left")).not.toBeInTheDocument();
   });

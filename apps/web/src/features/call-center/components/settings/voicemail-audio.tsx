@@ -7,6 +7,7 @@ import { presentApiError } from "@/lib/api-error-presenter";
 import { toast } from "@/lib/toast";
 import { callCenterKeys, deleteVoicemailAudio, uploadVoicemailAudio, VOICEMAIL_AUDIO_TYPES } from "../../api";
 import { recordingToWav } from "../../lib/wav";
+import { RecordingStatus } from "./recording-status";
 
 /** 002 §5: the file checks, in the spec's words; null when the file may be uploaded. */
 export function voicemailAudioProblem(file: { type: string; size: number }): string | null {
@@ -22,7 +23,8 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const recorder = useRef<MediaRecorder | null>(null);
-  const [recording, setRecording] = useState(false);
+  /** When the current recording started (Date.now()), null while nothing records. */
+  const [recordingSince, setRecordingSince] = useState<number | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: callCenterKeys.numbers });
   const upload = useMutation({
     mutationFn: ({ file, name }: { file: Blob; name: string }) => uploadVoicemailAudio(number.id, file, name),
@@ -53,7 +55,7 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
       rec.ondataavailable = (e) => chunks.push(e.data);
       rec.onstop = async () => {
         for (const track of stream.getTracks()) track.stop();
-        setRecording(false);
+        setRecordingSince(null);
         // Twilio plays WAV, not the browser's WebM or Ogg: converted here before the upload.
         try {
           send(await recordingToWav(new Blob(chunks, { type: rec.mimeType })), "greeting.wav");
@@ -63,7 +65,7 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
       };
       rec.start();
       recorder.current = rec;
-      setRecording(true);
+      setRecordingSince(Date.now());
     } catch {
       toast.error("Failed to start recording. Please check microphone permissions.");
     }
@@ -108,7 +110,9 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
             <Upload aria-hidden="true" />
             Upload audio
           </Button>
-          {recording ? (
+          {/* The same button in both states (React keeps the element), so a keyboard user's focus
+              moves from Record to Stop without a step. */}
+          {recordingSince !== null ? (
             <Button variant="destructive" size="sm" onClick={() => recorder.current?.stop()}>
               <Square aria-hidden="true" />
               Stop and upload
@@ -121,6 +125,7 @@ export function VoicemailAudio({ number, canChange }: { number: TPhoneNumber; ca
           )}
         </div>
       )}
+      {canChange && <RecordingStatus startedAt={recordingSince} />}
     </div>
   );
 }
