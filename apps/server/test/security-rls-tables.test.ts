@@ -112,6 +112,16 @@ describe("row-level security on every company table", () => {
       await db.execute(sql`select tablename from pg_tables where tableowner = 'leadpost_app'`),
     );
     expect(owned).toEqual([]);
+    // A function that runs as its owner reads past every policy: only these, each keeping the wall
+    // itself (docs/security.md §10), and callable by the request role alone, not by PUBLIC.
+    const pastTheWall = rowsOf<{ name: string; forPublic: boolean; forApp: boolean }>(
+      await db.execute(sql`
+        select p.proname as name,
+               p.proacl is null or exists (select 1 from aclexplode(p.proacl) a where a.grantee = 0) as "forPublic",
+               has_function_privilege('leadpost_app', p.oid, 'execute') as "forApp"
+          from pg_proc p where p.prosecdef and p.pronamespace = 'public'::regnamespace order by 1`),
+    );
+    expect(pastTheWall).toEqual([{ name: "lead_search_ids", forPublic: false, forApp: true }]);
   });
 
   it("hides every other company's rows, and company-less ones, from a query without a company filter", async () => {

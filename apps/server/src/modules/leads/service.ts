@@ -35,6 +35,7 @@ import { contactPrivacyFor, readCompanyPreferences } from "../settings";
 import { leadConditions } from "./filters";
 import { afterLeadCursor, leadCursorOf, leadPosition } from "./keyset";
 import { hiddenKinds, visibleContact } from "./privacy";
+import { searchHits } from "./search";
 
 type TLeadDeps = Pick<TDeps, "database">;
 
@@ -84,7 +85,8 @@ function toLeadSummary(
  * (status aside), each exact up to a limit and past it the database's estimate (db/estimated-count.ts;
  * @leadpost/shared "counts"): the counts of a company's leads by status are index-only scans of
  * (company_id, is_test, status) (migration 0043), stopped at 10,000 entries each; with a search, form,
- * niche or date filter each counted lead is a lead read, stopped at 1,000. The total is the statuses'
+ * niche or date filter each counted lead is a lead read, stopped at 1,000; a search's matches are first
+ * read from its trigram index (search.ts), behind the company's wall. The total is the statuses'
  * sum, or the filtered status's count. A `cursor` reads the page after that position from the
  * (company_id, created_at, id) index, where `page` skips the rows before.
  */
@@ -95,20 +97,24 @@ export async function listLeads(
 ): Promise<TLeadList> {
   const db = deps.database.db;
   const privacy = await contactPrivacyOf(db, ctx);
-  const matching = and(
-    ...leadConditions(ctx.companyId, query, { privacy }),
-    query.cursor ? afterLeadCursor(query.cursor) : undefined,
-  ) as SQL;
-  const others = and(...leadConditions(ctx.companyId, query, { ignoreStatus: true, privacy }));
+  const matchingWith = (search?: SQL) =>
+    and(
+      ...leadConditions(ctx.companyId, query, { privacy, search }),
+      query.cursor ? afterLeadCursor(query.cursor) : undefined,
+    ) as SQL;
+  const othersWith = (search?: SQL) =>
+    and(...leadConditions(ctx.companyId, query, { ignoreStatus: true, privacy, search }));
+  // Estimates are always of the filters as written: the planner's view of the search, not of a list of ids.
   const ofStatus = (status: TLeadStatus) =>
-    sql`select 1 from ${leads} where ${others} and ${eq(leads.status, status)}`;
+    sql`select 1 from ${leads} where ${othersWith()} and ${eq(leads.status, status)}`;
   /**
    * The page, newest first: by default from the (company_id, created_at, id) index, each lead checked
    * against the filters as it comes; `few` (a filter that matches at most EXACT_FILTERED_COUNT_LIMIT
-   * leads, such as one e-mail) reads the matching leads first (the search's trigram index) and sorts
-   * them, where the walk would read every lead of the company to find none.
+   * leads, such as one e-mail) reads the matching leads first (by id when the search's are known) and
+   * sorts them, where the walk would read every lead of the company to find none.
    */
-  const pageOf = (few: boolean) => {
+  const pageOf = (few: boolean, search?: SQL) => {
+    const matching = matchingWith(search);
     const page = selectLeadsWithNames(db)
       .where(
         few
@@ -129,14 +135,23 @@ export async function listLeads(
   let rows: Awaited<ReturnType<typeof pageOf>>;
   let byStatus: Record<TLeadStatus, { n: number; estimated: boolean }>;
   if (filtered) {
-    byStatus = await countsByKeyUpTo(
-      db,
-      sql`select ${leads.status} as key from ${leads} where ${others}`,
-      LEAD_STATUSES,
-      ofStatus,
-      EXACT_FILTERED_COUNT_LIMIT,
-    );
-    rows = await pageOf(!LEAD_STATUSES.some((s) => byStatus[s].estimated));
+    const countOf = (search?: SQL) =>
+      countsByKeyUpTo(
+        db,
+        sql`select ${leads.status} as key from ${leads} where ${othersWith(search)}`,
+        LEAD_STATUSES,
+        ofStatus,
+        EXACT_FILTERED_COUNT_LIMIT,
+      );
+    const exact = (counts: typeof byStatus) => !LEAD_STATUSES.some((s) => counts[s].estimated);
+    // The search's matches by its index (search.ts), one more than the exact counts go: when they are
+    // all of them, counts and page read those leads alone; when not, past the limit they prove the
+    // counts to be estimates, and the page walks the leads newest first, as any common text does.
+    const hits = await searchHits(db, query.search, privacy, EXACT_FILTERED_COUNT_LIMIT + 1);
+    byStatus = await countOf(hits?.condition);
+    // Some matches the other filters turned away: the matches not answered may hold more, counted by ILIKE.
+    if (hits && !hits.complete && exact(byStatus)) byStatus = await countOf();
+    rows = hits?.complete ? await pageOf(true, hits.condition) : await pageOf(exact(byStatus));
   } else {
     [rows, byStatus] = await Promise.all([
       pageOf(false),
