@@ -20,7 +20,7 @@ const OVER_BUDGET_KIB = {
   "/buyer/my-leads": 187,
   "/buyer/settings": 225,
   "/dashboard/buyers": 232,
-  "/dashboard/calls": 263,
+  "/dashboard/calls": 156,
   "/dashboard/calls/dni": 218,
   "/dashboard/crm": 196,
   "/dashboard/developer": 185,

@@ -54,6 +54,22 @@ export const ON_DEMAND = {
   "src/features/dashboard/buyers-map/components/map-canvas.tsx": {
     when: "a buyers map to draw, with the maps library",
   },
+  "src/lib/phone-formatting.ts": {
+    when: "a list's first number outside the US (lib/phone-display.ts: US numbers need no metadata)",
+  },
+  "src/features/call-center/components/test-call-dialog.tsx": {
+    when: "the Test Call Center dialog's first open",
+  },
+  "src/features/call-center/components/call-history-tab.tsx": { when: "the call center's Call History tab" },
+  "src/features/call-center/components/voicemails-tab.tsx": { when: "the call center's Voicemails tab" },
+  "src/features/call-center/components/blocked-numbers-tab.tsx": {
+    when: "the call center's Blocked Numbers tab",
+  },
+  "src/features/call-center/components/call-analytics-tab.tsx": { when: "the call center's Analytics tab" },
+  "src/features/call-center/components/debugger-tab.tsx": { when: "the call center's Debugger tab" },
+  "src/features/call-center/components/settings/call-center-settings-tab.tsx": {
+    when: "the call center's Settings tab",
+  },
   // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
   "maplibre-gl": {
     when: "a buyers map to draw (a company with a maps key and buyers with service areas)",
