@@ -19,7 +19,7 @@ const OVER_BUDGET_KIB = {
   "/buyer/dashboard": 187,
   "/buyer/my-leads": 187,
   "/buyer/settings": 225,
-  "/dashboard/buyers": 232,
+  "/dashboard/buyers": 156,
   "/dashboard/calls": 156,
   "/dashboard/calls/dni": 218,
   "/dashboard/crm": 196,

@@ -24,6 +24,14 @@ export const ON_DEMAND = {
   "src/features/buyers/components/buyer-distribution-section.tsx": {
     when: "a buyer's edit dialog opening",
   },
+  "src/features/buyers/components/buyer-form-dialog.tsx": {
+    when: "the Add or Edit Buyer dialog's first open",
+  },
+  "src/features/buyers/components/invite-buyer-dialog.tsx": { when: "the Invite Buyer dialog's first open" },
+  "src/features/buyers/components/archive-buyer-dialog.tsx": { when: "a buyer's first Archive" },
+  "src/features/buyers/components/application-link-dialog.tsx": {
+    when: "the Submit Application dialog's first open",
+  },
   "src/features/buyers/components/buyer-caps-section.tsx": { when: "the Edit Buyer dialog's first open" },
   "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
   "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
