@@ -62,9 +62,15 @@ export const ON_DEMAND = {
   "src/features/dashboard/buyers-map/components/map-canvas.tsx": {
     when: "a buyers map to draw, with the maps library",
   },
-  "src/lib/phone-formatting.ts": {
-    when: "a list's first number outside the US (lib/phone-display.ts: US numbers need no metadata)",
+  "src/lib/phone-library.ts": {
+    when: "a list's first number outside the US (lib/phone-display.ts), a phone field's first focus (usePhoneLibrary)",
   },
+  "src/features/call-tracking/components/dni-numbers-tab.tsx": { when: "call tracking's Legacy Numbers tab" },
+  "src/features/call-tracking/components/tracking-numbers-tab.tsx": {
+    when: "call tracking's Call Tracking tab",
+  },
+  "src/features/call-tracking/components/analytics-tab.tsx": { when: "call tracking's Analytics tab" },
+  "src/features/call-tracking/components/sessions-tab.tsx": { when: "call tracking's Recent Sessions tab" },
   "src/features/call-center/components/test-call-dialog.tsx": {
     when: "the Test Call Center dialog's first open",
   },

@@ -6,7 +6,7 @@ import { onFirstUse } from "./on-first-use";
 // metadata (28.6 KiB gzip) for that, so a list of them draws without it; the first number of another
 // country loads the library (ON_DEMAND in on-demand.mjs), showing the stored E.164 until it arrives. Input is
 // still checked with the library itself (`toE164`, `phoneProblem`), loaded with the form that needs it.
-const library = onFirstUse(() => import("./phone-formatting"));
+const library = onFirstUse(() => import("./phone-library"));
 const listeners = new Set<() => void>();
 let arrivals = 0;
 let loading = false;
@@ -46,4 +46,17 @@ const arrivalsSoFar = () => arrivals;
 export function usePhoneDisplay(): typeof displayPhone {
   useSyncExternalStore(subscribe, arrivalsSoFar, arrivalsSoFar);
   return displayPhone;
+}
+
+/**
+ * The phone rules for a field that checks what is typed, loaded on the field's first focus (`load`); null
+ * until they have arrived. The component draws again when they arrive.
+ */
+export function usePhoneLibrary() {
+  useSyncExternalStore(subscribe, arrivalsSoFar, arrivalsSoFar);
+  const load = () => {
+    loadLibrary();
+    return library.load();
+  };
+  return { rules: library.current(), load };
 }
