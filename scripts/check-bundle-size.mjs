@@ -28,7 +28,6 @@ const OVER_BUDGET_KIB = {
   "/dashboard/dni": 152,
   "/dashboard/forms/:formId": 196,
   "/dashboard/forms/new": 196,
-  "/dashboard/leads": 207,
   "/dashboard/my-leads": 187,
   "/dashboard/settings": 196,
   "/dashboard/settings/auth-events": 197,
