@@ -24,6 +24,14 @@ export const ON_DEMAND = {
   "src/features/buyers/components/buyer-distribution-section.tsx": {
     when: "a buyer's edit dialog opening",
   },
+  "src/features/buyers/components/buyer-form-dialog.tsx": {
+    when: "the Add or Edit Buyer dialog's first open",
+  },
+  "src/features/buyers/components/invite-buyer-dialog.tsx": { when: "the Invite Buyer dialog's first open" },
+  "src/features/buyers/components/archive-buyer-dialog.tsx": { when: "a buyer's first Archive" },
+  "src/features/buyers/components/application-link-dialog.tsx": {
+    when: "the Submit Application dialog's first open",
+  },
   "src/features/buyers/components/buyer-caps-section.tsx": { when: "the Edit Buyer dialog's first open" },
   "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
   "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
@@ -53,6 +61,28 @@ export const ON_DEMAND = {
   },
   "src/features/dashboard/buyers-map/components/map-canvas.tsx": {
     when: "a buyers map to draw, with the maps library",
+  },
+  "src/lib/phone-library.ts": {
+    when: "a list's first number outside the US (lib/phone-display.ts), a phone field's first focus (usePhoneLibrary)",
+  },
+  "src/features/call-tracking/components/dni-numbers-tab.tsx": { when: "call tracking's Legacy Numbers tab" },
+  "src/features/call-tracking/components/tracking-numbers-tab.tsx": {
+    when: "call tracking's Call Tracking tab",
+  },
+  "src/features/call-tracking/components/analytics-tab.tsx": { when: "call tracking's Analytics tab" },
+  "src/features/call-tracking/components/sessions-tab.tsx": { when: "call tracking's Recent Sessions tab" },
+  "src/features/call-center/components/test-call-dialog.tsx": {
+    when: "the Test Call Center dialog's first open",
+  },
+  "src/features/call-center/components/call-history-tab.tsx": { when: "the call center's Call History tab" },
+  "src/features/call-center/components/voicemails-tab.tsx": { when: "the call center's Voicemails tab" },
+  "src/features/call-center/components/blocked-numbers-tab.tsx": {
+    when: "the call center's Blocked Numbers tab",
+  },
+  "src/features/call-center/components/call-analytics-tab.tsx": { when: "the call center's Analytics tab" },
+  "src/features/call-center/components/debugger-tab.tsx": { when: "the call center's Debugger tab" },
+  "src/features/call-center/components/settings/call-center-settings-tab.tsx": {
+    when: "the call center's Settings tab",
   },
   // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
   "maplibre-gl": {

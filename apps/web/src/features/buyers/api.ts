@@ -1,16 +1,15 @@
-import {
-  type TBuyerApplicationInput,
-  type TBuyerTab,
-  type TCreateBuyerInput,
-  type TUpdateBuyer,
-  ZApplicationCompanySchema,
-  ZArchiveBuyerResultSchema,
-  ZBuyerListSchema,
-  ZBuyerResultSchema,
-  ZInviteBuyerResultSchema,
-} from "@leadpost/shared";
-import { z } from "zod";
+import type { TBuyerApplicationInput, TBuyerTab, TCreateBuyerInput, TUpdateBuyer } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the Buyers screen does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZApplicationCompanySchema = schema("ZApplicationCompanySchema");
+const ZArchiveBuyerResultSchema = schema("ZArchiveBuyerResultSchema");
+const ZBuyerListSchema = schema("ZBuyerListSchema");
+const ZBuyerResultSchema = schema("ZBuyerResultSchema");
+const ZInviteBuyerResultSchema = schema("ZInviteBuyerResultSchema");
 
 export { companyStatusQueryKey, fetchCompanyStatus } from "@/lib/queries/company-status";
 
@@ -72,6 +71,6 @@ export const fetchApplicationCompany = (companyId: string, signal?: AbortSignal)
 export const submitApplication = (input: TBuyerApplicationInput) =>
   api.post("/api/buyer-applications", {
     body: input,
-    schema: z.object({ success: z.literal(true), message: z.string() }),
+    schema: schema("ZApplicationSubmitted"),
     allowUnauthenticated: true,
   });

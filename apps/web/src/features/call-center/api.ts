@@ -1,23 +1,10 @@
-import {
-  type TCallSettings,
-  type TPhoneNumberInput,
-  ZAgentListSchema,
-  ZAgentSchema,
-  ZBlockedNumberListSchema,
-  ZCallCenterStatusSchema,
-  ZCallDebuggerSchema,
-  ZCallListSchema,
-  ZCallMetricsSchema,
-  ZCallSettingsSchema,
-  ZIncomingNumberListSchema,
-  ZPhoneNumberListSchema,
-  ZPhoneNumberSchema,
-  ZRoutingNumberListSchema,
-  ZRoutingNumberSchema,
-  ZVoicemailListSchema,
-} from "@leadpost/shared";
-import { z } from "zod";
+import type { TCallSettings, TPhoneNumberInput } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the call center does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
 
 /** Query keys of the call center; `all` refreshes everything after a change or a live event. */
 export const callCenterKeys = {
@@ -36,34 +23,30 @@ export const callCenterKeys = {
   settings: ["call-center", "settings"] as const,
 };
 
-const ZDone = z.object({ success: z.literal(true), message: z.string() });
-const ZBlocked = z.object({ id: z.string(), phoneNumber: z.string(), message: z.string() });
+const ZDone = schema("ZDone");
+const ZBlocked = schema("ZBlocked");
 
 export const fetchStatus = (signal?: AbortSignal) =>
-  api.get("/api/calls/status", { schema: ZCallCenterStatusSchema, signal });
+  api.get("/api/calls/status", { schema: schema("ZCallCenterStatusSchema"), signal });
 export const fetchLiveCalls = (signal?: AbortSignal) =>
-  api.get("/api/calls/live", { schema: ZCallListSchema, signal });
+  api.get("/api/calls/live", { schema: schema("ZCallListSchema"), signal });
 export const fetchCallHistory = (signal?: AbortSignal) =>
-  api.get("/api/calls/history", { schema: ZCallListSchema, signal });
+  api.get("/api/calls/history", { schema: schema("ZCallListSchema"), signal });
 export const fetchMetrics = (days: number, signal?: AbortSignal) =>
-  api.get("/api/calls/metrics", { query: { days }, schema: ZCallMetricsSchema, signal });
+  api.get("/api/calls/metrics", { query: { days }, schema: schema("ZCallMetricsSchema"), signal });
 export const deleteCalls = (callIds: string[]) =>
   api.post("/api/calls/delete", {
     body: { callIds },
-    schema: z.object({
-      deletedCount: z.number(),
-      twilioEndedCount: z.number(),
-      message: z.string(),
-    }),
+    schema: schema("ZDeletedCalls"),
   });
 
 export const fetchVoicemails = (signal?: AbortSignal) =>
-  api.get("/api/calls/voicemails", { schema: ZVoicemailListSchema, signal });
+  api.get("/api/calls/voicemails", { schema: schema("ZVoicemailListSchema"), signal });
 export const markVoicemailRead = (id: string) =>
   api.post("/api/calls/voicemails/{id}/read", { params: { id }, schema: ZDone });
 
 export const fetchBlocked = (signal?: AbortSignal) =>
-  api.get("/api/calls/blocked-numbers", { schema: ZBlockedNumberListSchema, signal });
+  api.get("/api/calls/blocked-numbers", { schema: schema("ZBlockedNumberListSchema"), signal });
 export const blockNumber = (input: { phoneNumber: string; reason?: string | null }) =>
   api.post("/api/calls/blocked-numbers", { body: input, schema: ZBlocked });
 export const unblockNumber = (id: string) =>
@@ -76,28 +59,28 @@ export type TAgentValues = {
   sequenceOrder: number;
 };
 export const fetchAgents = (signal?: AbortSignal) =>
-  api.get("/api/calls/agents", { schema: ZAgentListSchema, signal });
+  api.get("/api/calls/agents", { schema: schema("ZAgentListSchema"), signal });
 export const saveAgent = (id: string | null, input: TAgentValues) =>
   id
     ? api.put("/api/calls/agents/{id}", {
         params: { id },
         body: input,
-        schema: z.object({ agent: ZAgentSchema }),
+        schema: schema("ZSavedAgent"),
       })
-    : api.post("/api/calls/agents", { body: input, schema: z.object({ agent: ZAgentSchema }) });
+    : api.post("/api/calls/agents", { body: input, schema: schema("ZSavedAgent") });
 export const deleteAgent = (id: string) =>
   api.delete("/api/calls/agents/{id}", { params: { id }, schema: ZDone });
 
 export const fetchPhoneNumbers = (signal?: AbortSignal) =>
-  api.get("/api/calls/phone-numbers", { schema: ZPhoneNumberListSchema, signal });
-const ZSavedNumber = z.object({ phoneNumber: ZPhoneNumberSchema });
+  api.get("/api/calls/phone-numbers", { schema: schema("ZPhoneNumberListSchema"), signal });
+const ZSavedNumber = schema("ZSavedNumber");
 export const createPhoneNumber = (input: TPhoneNumberInput) =>
   api.post("/api/calls/phone-numbers", { body: input, schema: ZSavedNumber });
 export const updatePhoneNumber = (id: string, patch: Partial<TPhoneNumberInput>) =>
   api.patch("/api/calls/phone-numbers/{id}", { params: { id }, body: patch, schema: ZSavedNumber });
 /** Add Phone Number: the numbers of the company's Twilio account. */
 export const fetchTwilioNumbers = (signal?: AbortSignal) =>
-  api.get("/api/calls/twilio-numbers", { schema: ZIncomingNumberListSchema, signal });
+  api.get("/api/calls/twilio-numbers", { schema: schema("ZIncomingNumberListSchema"), signal });
 /** Sets the number's voice URL and status callback in Twilio. */
 export const connectPhoneNumber = (id: string) =>
   api.post("/api/calls/phone-numbers/{id}/connect", { params: { id }, schema: ZDone });
@@ -115,11 +98,11 @@ export const unlinkRoutingNumber = (numberId: string, routingId: string) =>
   });
 
 export const fetchRoutingNumbers = (signal?: AbortSignal) =>
-  api.get("/api/calls/routing-numbers", { schema: ZRoutingNumberListSchema, signal });
+  api.get("/api/calls/routing-numbers", { schema: schema("ZRoutingNumberListSchema"), signal });
 export const createRoutingNumber = (input: { label: string; phoneNumber: string }) =>
   api.post("/api/calls/routing-numbers", {
     body: input,
-    schema: z.object({ routingNumber: ZRoutingNumberSchema }),
+    schema: schema("ZSavedRoutingNumber"),
   });
 export const deleteRoutingNumber = (id: string) =>
   api.delete("/api/calls/routing-numbers/{id}", { params: { id }, schema: ZDone });
@@ -127,12 +110,12 @@ export const deleteRoutingNumber = (id: string) =>
 export const runTestCall = (phoneNumberId: string, from?: string) =>
   api.post("/api/calls/test-call", {
     body: { phoneNumberId, from: from || null },
-    schema: z.object({ callSid: z.string(), outcome: z.string(), twiml: z.string() }),
+    schema: schema("ZTestCall"),
   });
 
 /** The audio types a voicemail greeting may be: what Twilio plays (the server checks the content too). */
 export const VOICEMAIL_AUDIO_TYPES = ["audio/mp3", "audio/mpeg", "audio/wav", "audio/x-wav", "audio/wave"];
-const ZSavedAudio = z.object({ phoneNumber: ZPhoneNumberSchema, message: z.string() });
+const ZSavedAudio = schema("ZSavedAudio");
 
 export function uploadVoicemailAudio(numberId: string, file: Blob, name: string) {
   const body = new FormData();
@@ -150,13 +133,13 @@ export const deleteVoicemailAudio = (numberId: string) =>
   });
 
 export const fetchDebugger = (signal?: AbortSignal) =>
-  api.get("/api/calls/debugger", { schema: ZCallDebuggerSchema, signal });
+  api.get("/api/calls/debugger", { schema: schema("ZCallDebuggerSchema"), signal });
 
 /** Company-wide call settings (the defaults of numbers that do not set their own). */
 export const fetchCallSettings = (signal?: AbortSignal) =>
-  api.get("/api/calls/settings", { schema: z.object({ settings: ZCallSettingsSchema }), signal });
+  api.get("/api/calls/settings", { schema: schema("ZCallSettingsAnswer"), signal });
 export const updateCallSettings = (changes: Partial<TCallSettings>) =>
   api.patch("/api/calls/settings", {
     body: changes,
-    schema: z.object({ settings: ZCallSettingsSchema, message: z.string() }),
+    schema: schema("ZSavedCallSettings"),
   });

@@ -1,16 +1,16 @@
-import {
-  type TDniNumberInput,
-  type TTrackingNumberInput,
-  ZCallTrackingAnalyticsSchema,
-  ZCallTrackingSetupSchema,
-  ZDniNumberListSchema,
-  ZDniNumberSchema,
-  ZDniSessionListSchema,
-  ZTrackablePhoneNumberListSchema,
-  ZTrackingNumberListSchema,
-} from "@leadpost/shared";
-import { z } from "zod";
+import type { TDniNumberInput, TTrackingNumberInput } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so call tracking does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZCallTrackingAnalyticsSchema = schema("ZCallTrackingAnalyticsSchema");
+const ZCallTrackingSetupSchema = schema("ZCallTrackingSetupSchema");
+const ZDniNumberListSchema = schema("ZDniNumberListSchema");
+const ZDniSessionListSchema = schema("ZDniSessionListSchema");
+const ZTrackablePhoneNumberListSchema = schema("ZTrackablePhoneNumberListSchema");
+const ZTrackingNumberListSchema = schema("ZTrackingNumberListSchema");
 
 export const callTrackingKeys = {
   all: ["call-tracking"] as const,
@@ -22,8 +22,8 @@ export const callTrackingKeys = {
   analytics: (days: number) => ["call-tracking", "analytics", days] as const,
 };
 
-const ZDone = z.object({ success: z.literal(true), message: z.string() });
-const ZSavedDni = z.object({ number: ZDniNumberSchema, message: z.string() });
+const ZDone = schema("ZDone");
+const ZSavedDni = schema("ZSavedDni");
 
 export const fetchSetup = (signal?: AbortSignal) =>
   api.get("/api/call-tracking/setup", { schema: ZCallTrackingSetupSchema, signal });
@@ -51,7 +51,7 @@ export const fetchTrackablePhoneNumbers = (signal?: AbortSignal) =>
 export const createTrackingNumber = (input: TTrackingNumberInput) =>
   api.post("/api/call-tracking/tracking-numbers", {
     body: input,
-    schema: z.object({ id: z.string(), message: z.string() }),
+    schema: schema("ZCreatedTrackingNumber"),
   });
 
 export const deleteTrackingNumber = (id: string) =>

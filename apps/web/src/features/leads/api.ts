@@ -1,13 +1,13 @@
-import {
-  type TLeadDetail,
-  type TLeadFilters,
-  type TLeadList,
-  ZLeadCallTouchesSchema,
-  ZLeadDetailSchema,
-  ZLeadListSchema,
-} from "@leadpost/shared";
-import { z } from "zod";
+import type { TLeadDetail, TLeadFilters, TLeadList } from "@leadpost/shared";
 import { api, apiPath } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the leads screen does not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZLeadCallTouchesSchema = schema("ZLeadCallTouchesSchema");
+const ZLeadDetailSchema = schema("ZLeadDetailSchema");
+const ZLeadListSchema = schema("ZLeadListSchema");
 
 export type TLeadQuery = TLeadFilters & { page: number; pageSize: number };
 
@@ -26,7 +26,7 @@ export const fetchLead = (id: string, signal?: AbortSignal): Promise<TLeadDetail
 export const deleteLead = (id: string) =>
   api.delete("/api/leads/{leadId}", {
     params: { leadId: id },
-    schema: z.object({ success: z.boolean(), message: z.string() }),
+    schema: schema("ZLeadDeleted"),
   });
 
 /** The export is a plain download: the browser sends the session cookie with it. */

@@ -1,4 +1,5 @@
-import { archivePrompt, BUYER_MESSAGES, buyerDisplayName, type TBuyer } from "@leadpost/shared";
+import type { TBuyer } from "@leadpost/shared";
+import { archivePrompt, BUYER_MESSAGES, buyerDisplayName } from "@leadpost/shared/domain/buyers";
 import { useId, useState } from "react";
 import {
   AlertDialog,

@@ -1,4 +1,5 @@
-import { buyerDisplayName, formatPhone, type TBuyer } from "@leadpost/shared";
+import type { TBuyer } from "@leadpost/shared";
+import { buyerDisplayName } from "@leadpost/shared/domain/buyers";
 import { ChevronDown, Mail, Pencil, Trash2, Webhook } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -6,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Switch } from "@/components/ui/switch";
+import { displayPhone } from "@/lib/phone-display";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { cn } from "@/lib/utils";
 import { useBuyerStatusMutation } from "../hooks/use-buyer-mutations";
@@ -91,7 +93,10 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
         <div id={`${id}-details`} className="grid gap-4 border-t p-4">
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
             <Item label="Email" value={buyer.email} />
-            <Item label="Phone" value={buyer.phoneNumber ? formatPhone(buyer.phoneNumber) : "Not provided"} />
+            <Item
+              label="Phone"
+              value={buyer.phoneNumber ? displayPhone(buyer.phoneNumber) : "Not provided"}
+            />
             <Item label="Location" value={[buyer.address, buyerArea(buyer)].filter(Boolean).join(" · ")} />
             <Item
               label="On the map"

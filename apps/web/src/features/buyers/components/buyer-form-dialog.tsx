@@ -1,4 +1,5 @@
-import { BUYER_MESSAGES, type TBuyer } from "@leadpost/shared";
+import type { TBuyer } from "@leadpost/shared";
+import { BUYER_MESSAGES } from "@leadpost/shared/domain/buyers";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";

@@ -1,22 +1,41 @@
-import { BUYER_MESSAGES, BUYER_TABS, type TBuyer, type TBuyerTab } from "@leadpost/shared";
+import type { TBuyer, TBuyerTab } from "@leadpost/shared";
+import { BUYER_MESSAGES, BUYER_TABS } from "@leadpost/shared/domain/buyers";
 import { FileText, Mail, Plus, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { lazyDialog } from "@/components/ui/dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { usePhoneDisplay } from "@/lib/phone-display";
 import { useNiches } from "@/lib/queries/use-niches";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { useBuyers } from "../hooks/use-buyers";
-import { ApplicationLinkDialog } from "./application-link-dialog";
-import { ArchiveBuyerDialog } from "./archive-buyer-dialog";
+import { useInviteMutation } from "../hooks/use-invite-mutation";
 import { BuyerCard } from "./buyer-card";
-import { BuyerFormDialog } from "./buyer-form-dialog";
-import { InviteBuyerDialog, useInviteMutation } from "./invite-buyer-dialog";
 import { SetupNotice } from "./setup-notice";
+
+// Each dialog (its form, its rules and the phone library the buyer form checks numbers with) loads on its
+// first open (on-demand.mjs).
+const BuyerFormDialog = lazyDialog(
+  async () => (await import("./buyer-form-dialog")).BuyerFormDialog,
+  (props: { open: boolean }) => props.open,
+);
+const InviteBuyerDialog = lazyDialog(
+  async () => (await import("./invite-buyer-dialog")).InviteBuyerDialog,
+  (props: { open: boolean }) => props.open,
+);
+const ArchiveBuyerDialog = lazyDialog(
+  async () => (await import("./archive-buyer-dialog")).ArchiveBuyerDialog,
+  (props: { buyer: TBuyer | null }) => props.buyer !== null,
+);
+const ApplicationLinkDialog = lazyDialog(
+  async () => (await import("./application-link-dialog")).ApplicationLinkDialog,
+  (props: { open: boolean }) => props.open,
+);
 
 const TAB_LABELS: Record<TBuyerTab, string> = {
   active: "Active Buyers",
@@ -45,6 +64,8 @@ export function BuyersPage() {
   const [inviting, setInviting] = useState(false);
   const [applying, setApplying] = useState(false);
   const invite = useInviteMutation();
+  // Numbers of another country are drawn again once the phone library has formatted them.
+  usePhoneDisplay();
 
   const update = (next: { tab?: TBuyerTab; niche?: string | null }) => {
     const p = new URLSearchParams(params);

@@ -1,5 +1,4 @@
 import { ZInviteBuyerSchema } from "@leadpost/shared";
-import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
@@ -7,33 +6,10 @@ import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/co
 import { FormDialog } from "@/components/ui/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/lib/toast";
-import { inviteBuyer } from "../api";
-import { useInvalidateBuyers } from "../hooks/use-buyer-mutations";
+import { useInviteMutation } from "../hooks/use-invite-mutation";
 import { NicheSelect } from "./niche-select";
 
 type TInviteTarget = { buyerId: string; email: string; nicheId: string | null };
-
-/** Sends (or resends) the invitation; the toast of 001 §7, with Retry on failure. */
-export function useInviteMutation() {
-  const invalidate = useInvalidateBuyers();
-  const mutation = useMutation({
-    mutationFn: inviteBuyer,
-    onSuccess: (result) => {
-      toast.success(`Invitation sent to ${result.email}`, {
-        description: "The buyer will receive an email to create their password.",
-      });
-      invalidate();
-    },
-    onError: (error, variables) => {
-      toast.error("Failed to send invitation", {
-        description: error.message || "Please try again or check logs",
-        action: { label: "Retry", onClick: () => mutation.mutate(variables) },
-      });
-    },
-  });
-  return mutation;
-}
 
 type TInviteBuyerDialogProps = {
   open: boolean;

@@ -1,4 +1,5 @@
-import { BUYER_MESSAGES, type TBuyerResult } from "@leadpost/shared";
+import type { TBuyerResult } from "@leadpost/shared";
+import { BUYER_MESSAGES } from "@leadpost/shared/domain/buyers";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ApiError, isApiError, TIMEOUT_ERROR_CODE } from "@/lib/api-error";
 import { toast } from "@/lib/toast";

@@ -1,4 +1,5 @@
-import { CALL_MESSAGES, formatPhone, toE164 } from "@leadpost/shared";
+import { CALL_MESSAGES } from "@leadpost/shared/domain/calls";
+import { formatPhone, toE164 } from "@leadpost/shared/domain/phone";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, Plus } from "lucide-react";
 import { useId, useState } from "react";

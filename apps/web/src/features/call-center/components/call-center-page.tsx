@@ -1,20 +1,32 @@
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { PageHeader } from "@/components/ui/page-header";
+import { LoadingBlock } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { usePhoneDisplay } from "@/lib/phone-display";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useTabParam } from "@/lib/use-tab-param";
 import { callCenterKeys, fetchVoicemails } from "../api";
 import { useCallCenterLive } from "../hooks/use-call-center-live";
-import { BlockedNumbersTab } from "./blocked-numbers-tab";
-import { CallAnalyticsTab } from "./call-analytics-tab";
-import { CallHistoryTab } from "./call-history-tab";
-import { DebuggerTab } from "./debugger-tab";
 import { LiveDashboardTab } from "./live-dashboard-tab";
-import { CallCenterSettingsTab } from "./settings/call-center-settings-tab";
 import { TestCallButton } from "./test-call-button";
 import { TwilioIndicator } from "./twilio-indicator";
-import { VoicemailsTab } from "./voicemails-tab";
+
+// The page opens on Live Dashboard; every other tab's code loads when the tab is first opened (ON_DEMAND in
+// on-demand.mjs), with the loading skeleton meanwhile.
+const CallHistoryTab = lazy(async () => ({ default: (await import("./call-history-tab")).CallHistoryTab }));
+const VoicemailsTab = lazy(async () => ({ default: (await import("./voicemails-tab")).VoicemailsTab }));
+const BlockedNumbersTab = lazy(async () => ({
+  default: (await import("./blocked-numbers-tab")).BlockedNumbersTab,
+}));
+const CallAnalyticsTab = lazy(async () => ({
+  default: (await import("./call-analytics-tab")).CallAnalyticsTab,
+}));
+const DebuggerTab = lazy(async () => ({ default: (await import("./debugger-tab")).DebuggerTab }));
+const CallCenterSettingsTab = lazy(async () => ({
+  default: (await import("./settings/call-center-settings-tab")).CallCenterSettingsTab,
+}));
 
 const TABS = ["live", "history", "voicemails", "blocked", "analytics", "debugger", "settings"] as const;
 
@@ -22,6 +34,8 @@ const TABS = ["live", "history", "voicemails", "blocked", "analytics", "debugger
 export function CallCenterPage() {
   useDocumentTitle("Call Center");
   useCallCenterLive();
+  // Numbers of another country are drawn again once the phone library has formatted them.
+  usePhoneDisplay();
   const isAdmin = useIsCompanyAdmin();
   const [tab, setTab] = useTabParam(TABS);
   const voicemails = useQuery({
@@ -70,22 +84,34 @@ export function CallCenterPage() {
           <LiveDashboardTab canChange={isAdmin} />
         </TabsContent>
         <TabsContent value="history">
-          <CallHistoryTab canChange={isAdmin} />
+          <Suspense fallback={<LoadingBlock />}>
+            <CallHistoryTab canChange={isAdmin} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="voicemails">
-          <VoicemailsTab />
+          <Suspense fallback={<LoadingBlock />}>
+            <VoicemailsTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="blocked">
-          <BlockedNumbersTab canChange={isAdmin} />
+          <Suspense fallback={<LoadingBlock />}>
+            <BlockedNumbersTab canChange={isAdmin} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="analytics">
-          <CallAnalyticsTab />
+          <Suspense fallback={<LoadingBlock />}>
+            <CallAnalyticsTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="debugger">
-          <DebuggerTab />
+          <Suspense fallback={<LoadingBlock />}>
+            <DebuggerTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="settings">
-          <CallCenterSettingsTab canChange={isAdmin} />
+          <Suspense fallback={<LoadingBlock />}>
+            <CallCenterSettingsTab canChange={isAdmin} />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

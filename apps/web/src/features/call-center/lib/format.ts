@@ -1,9 +1,14 @@
-import { formatPhone, type TCallOutcome, type TPhoneNumber } from "@leadpost/shared";
+import type { TCallOutcome, TPhoneNumber } from "@leadpost/shared";
+import { displayPhone } from "@/lib/phone-display";
 
 export { formatDuration } from "@/lib/format-duration";
 
-/** A stored (E.164) number for people: US numbers as (303) 555-0100, others internationally, "Unknown" for none. */
-export const showNumber = (value: string | null | undefined) => (value ? formatPhone(value) : "Unknown");
+/**
+ * A stored (E.164) number for people: US numbers as (303) 555-0100, others internationally, "Unknown" for
+ * none. A component drawing these calls `usePhoneDisplay()` to draw again once another country's number is
+ * formatted (lib/phone-display.ts).
+ */
+export const showNumber = (value: string | null | undefined) => (value ? displayPhone(value) : "Unknown");
 
 export const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -1,4 +1,3 @@
-import { formatPhone } from "@leadpost/shared/domain/phone";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -7,6 +6,7 @@ import { DailyBars, SourcePie } from "@/components/ui/charts";
 import { PeriodSelect } from "@/components/ui/period-select";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { formatDuration } from "@/lib/format-duration";
+import { displayPhone } from "@/lib/phone-display";
 import { callTrackingKeys, fetchAnalytics } from "../api";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -71,7 +71,7 @@ export function AnalyticsTab() {
                         className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
                       >
                         <span className="font-medium tabular-nums">
-                          {c.callerNumber ? formatPhone(c.callerNumber) : "Unknown caller"}
+                          {c.callerNumber ? displayPhone(c.callerNumber) : "Unknown caller"}
                         </span>
                         <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
                           {c.visitorSource && <Badge variant="secondary">{c.visitorSource}</Badge>}

@@ -1,13 +1,21 @@
+import { lazy, Suspense } from "react";
 import { PageHeader } from "@/components/ui/page-header";
+import { LoadingBlock } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { usePhoneDisplay } from "@/lib/phone-display";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useTabParam } from "@/lib/use-tab-param";
 import { useCallTrackingLive } from "../hooks/use-call-tracking-live";
-import { AnalyticsTab } from "./analytics-tab";
-import { DniNumbersTab } from "./dni-numbers-tab";
-import { SessionsTab } from "./sessions-tab";
 import { SetupTab } from "./setup-tab";
-import { TrackingNumbersTab } from "./tracking-numbers-tab";
+
+// The page opens on Setup Instructions; every other tab's code loads when the tab is first opened
+// (ON_DEMAND in on-demand.mjs), with the loading skeleton meanwhile.
+const DniNumbersTab = lazy(async () => ({ default: (await import("./dni-numbers-tab")).DniNumbersTab }));
+const TrackingNumbersTab = lazy(async () => ({
+  default: (await import("./tracking-numbers-tab")).TrackingNumbersTab,
+}));
+const AnalyticsTab = lazy(async () => ({ default: (await import("./analytics-tab")).AnalyticsTab }));
+const SessionsTab = lazy(async () => ({ default: (await import("./sessions-tab")).SessionsTab }));
 
 const TABS = [
   { value: "setup", label: "Setup Instructions" },
@@ -22,6 +30,8 @@ const TAB_VALUES = TABS.map((t) => t.value);
 export function CallTrackingPage() {
   useDocumentTitle("Call Tracking");
   useCallTrackingLive();
+  // Numbers of another country are drawn again once the phone library has formatted them.
+  usePhoneDisplay();
   const [tab, setTab] = useTabParam(TAB_VALUES);
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -41,16 +51,24 @@ export function CallTrackingPage() {
           <SetupTab />
         </TabsContent>
         <TabsContent value="numbers">
-          <DniNumbersTab />
+          <Suspense fallback={<LoadingBlock />}>
+            <DniNumbersTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="tracking">
-          <TrackingNumbersTab />
+          <Suspense fallback={<LoadingBlock />}>
+            <TrackingNumbersTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="analytics">
-          <AnalyticsTab />
+          <Suspense fallback={<LoadingBlock />}>
+            <AnalyticsTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="sessions">
-          <SessionsTab />
+          <Suspense fallback={<LoadingBlock />}>
+            <SessionsTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,5 +1,5 @@
-import { CALL_TRACKING_MESSAGES, type TDniNumber } from "@leadpost/shared";
-import { formatPhone } from "@leadpost/shared/domain/phone";
+import type { TDniNumber } from "@leadpost/shared";
+import { CALL_TRACKING_MESSAGES } from "@leadpost/shared/domain/call-tracking";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { displayPhone } from "@/lib/phone-display";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { callTrackingKeys, deleteDniNumber, fetchDniNumbers } from "../api";
@@ -28,7 +29,7 @@ export function DniNumbersTab() {
     failure: CALL_TRACKING_MESSAGES.DNI_DELETE_FAILED,
     title: () => "Delete DNI number",
     description: (n) =>
-      `Visitors will no longer see ${formatPhone(n.phoneNumber)}. Calls already logged stay.`,
+      `Visitors will no longer see ${displayPhone(n.phoneNumber)}. Calls already logged stay.`,
   });
   const open = (number: TDniNumber | null) => {
     setEditing(number);
@@ -73,7 +74,7 @@ export function DniNumbersTab() {
                   {data.numbers.map((n) => (
                     <TableRow key={n.id}>
                       <TableCell className="whitespace-nowrap font-medium tabular-nums">
-                        {formatPhone(n.phoneNumber)}
+                        {displayPhone(n.phoneNumber)}
                         {n.isDefault && (
                           <Badge variant="secondary" className="ml-2">
                             Default
@@ -81,12 +82,12 @@ export function DniNumbersTab() {
                         )}
                         {/* On a phone the other columns are folded under the number. */}
                         <span className="block whitespace-normal font-normal text-muted-foreground text-xs sm:hidden">
-                          <span className="capitalize">{n.source}</span> · for {formatPhone(n.staticNumber)}
+                          <span className="capitalize">{n.source}</span> · for {displayPhone(n.staticNumber)}
                           {n.label ? ` · ${n.label}` : ""}
                         </span>
                       </TableCell>
                       <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
-                        {formatPhone(n.staticNumber)}
+                        {displayPhone(n.staticNumber)}
                       </TableCell>
                       <TableCell className="hidden capitalize sm:table-cell">{n.source}</TableCell>
                       <TableCell className="hidden md:table-cell">{n.label ?? "—"}</TableCell>

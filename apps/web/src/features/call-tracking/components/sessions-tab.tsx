@@ -1,10 +1,10 @@
-import { CALL_TRACKING_MESSAGES } from "@leadpost/shared";
-import { formatPhone } from "@leadpost/shared/domain/phone";
+import { CALL_TRACKING_MESSAGES } from "@leadpost/shared/domain/call-tracking";
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { displayPhone } from "@/lib/phone-display";
 import { callTrackingKeys, fetchSessions } from "../api";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -50,7 +50,7 @@ export function SessionsTab() {
                     </TableCell>
                     <TableCell>{s.utmCampaign ?? "—"}</TableCell>
                     <TableCell className="whitespace-nowrap tabular-nums">
-                      {s.number ? formatPhone(s.number.phoneNumber) : "—"}
+                      {s.number ? displayPhone(s.number.phoneNumber) : "—"}
                     </TableCell>
                     <TableCell className="max-w-64 truncate" title={s.landingPage ?? undefined}>
                       {s.landingPage ?? "—"}

@@ -1,5 +1,5 @@
-import { CALL_TRACKING_MESSAGES, usPhoneDigits } from "@leadpost/shared";
-import { toE164 } from "@leadpost/shared/domain/phone";
+import { CALL_TRACKING_MESSAGES } from "@leadpost/shared/domain/call-tracking";
+import { usPhoneDigits } from "@leadpost/shared/domain/dni";
 import { useQuery } from "@tanstack/react-query";
 import { Copy } from "lucide-react";
 import { useId, useState } from "react";
@@ -9,6 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-states";
+import { usePhoneLibrary } from "@/lib/phone-display";
 import { toast } from "@/lib/toast";
 import { callTrackingKeys, fetchSetup } from "../api";
 
@@ -27,20 +28,30 @@ export function SetupTab() {
   const setup = useQuery({ queryKey: callTrackingKeys.setup, queryFn: ({ signal }) => fetchSetup(signal) });
   const [staticNumber, setStaticNumber] = useState("");
   const [debug, setDebug] = useState(false);
-  const e164 = toE164(staticNumber);
-  const digits = e164 ? usPhoneDigits(e164) : null;
+  // The number typed is read with the phone library, loaded on the field's first focus; until it has
+  // arrived the number is neither accepted nor called wrong.
+  const phone = usePhoneLibrary();
+  const digitsOf = (toE164: (value: string) => string | null) => {
+    const e164 = toE164(staticNumber);
+    return e164 ? usPhoneDigits(e164) : null;
+  };
+  const digits = phone.rules ? digitsOf(phone.rules.toE164) : null;
+  const invalid = staticNumber !== "" && phone.rules !== null && !digits;
 
   return (
     <QueryState query={setup} label="Loading setup" failure="Failed to load settings">
       {(data) => {
-        const snippet = `<script src="${data.scriptUrl}&static=${digits ?? "YOUR_NUMBER"}&debug=${debug}" async></script>`;
+        const snippetFor = (staticDigits: string) =>
+          `<script src="${data.scriptUrl}&static=${staticDigits}&debug=${debug}" async></script>`;
+        const snippet = snippetFor(digits ?? "YOUR_NUMBER");
         const copy = async () => {
-          if (!digits) {
+          const ready = digits ?? (staticNumber.trim() ? digitsOf((await phone.load()).toE164) : null);
+          if (!ready) {
             toast.error(CALL_TRACKING_MESSAGES.STATIC_FIRST);
             return;
           }
           try {
-            await navigator.clipboard.writeText(snippet);
+            await navigator.clipboard.writeText(snippetFor(ready));
             toast.success("Snippet copied to the clipboard");
           } catch {
             toast.error("Could not copy: select the snippet and copy it yourself.");
@@ -64,12 +75,16 @@ export function SetupTab() {
                     inputMode="tel"
                     placeholder="(555) 123-4567"
                     value={staticNumber}
-                    onChange={(e) => setStaticNumber(e.target.value)}
-                    aria-invalid={staticNumber !== "" && !digits ? true : undefined}
+                    onFocus={() => void phone.load().catch(() => {})}
+                    onChange={(e) => {
+                      setStaticNumber(e.target.value);
+                      void phone.load().catch(() => {});
+                    }}
+                    aria-invalid={invalid ? true : undefined}
                     aria-describedby={`${id}-static-help`}
                   />
                   <p id={`${id}-static-help`} className="text-muted-foreground text-xs">
-                    {staticNumber !== "" && !digits
+                    {invalid
                       ? "Enter a 10-digit US number, such as (555) 123-4567."
                       : "Every way it is written on your pages is swapped: (555) 123-4567, 555-123-4567, 555–123–4567, 555.123.4567, +1 555 123 4567, a number split across elements, tel: links and labels."}
                   </p>

@@ -1,5 +1,5 @@
-import { CALL_TRACKING_MESSAGES, type TTrackingNumber } from "@leadpost/shared";
-import { formatPhone } from "@leadpost/shared/domain/phone";
+import type { TTrackingNumber } from "@leadpost/shared";
+import { CALL_TRACKING_MESSAGES } from "@leadpost/shared/domain/call-tracking";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { displayPhone } from "@/lib/phone-display";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { callTrackingKeys, deleteTrackingNumber, fetchTrackingNumbers } from "../api";
@@ -64,18 +65,18 @@ export function TrackingNumbersTab() {
                   {data.trackingNumbers.map((t) => (
                     <TableRow key={t.id}>
                       <TableCell className="whitespace-nowrap font-medium tabular-nums">
-                        {t.phoneNumber ? formatPhone(t.phoneNumber) : "—"}
+                        {t.phoneNumber ? displayPhone(t.phoneNumber) : "—"}
                         {/* On a phone the other columns are folded under the number. */}
                         <span className="block whitespace-normal font-normal text-muted-foreground text-xs sm:hidden">
                           {t.source.replace("_", " ")} →{" "}
-                          {t.destinationNumber ? formatPhone(t.destinationNumber) : "—"}
+                          {t.destinationNumber ? displayPhone(t.destinationNumber) : "—"}
                           {t.campaignId ? ` · ${t.campaignId}` : ""}
                         </span>
                       </TableCell>
                       <TableCell className="hidden sm:table-cell">{t.source.replace("_", " ")}</TableCell>
                       <TableCell className="hidden md:table-cell">{t.campaignId ?? "—"}</TableCell>
                       <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
-                        {t.destinationNumber ? formatPhone(t.destinationNumber) : "—"}
+                        {t.destinationNumber ? displayPhone(t.destinationNumber) : "—"}
                       </TableCell>
                       <TableCell>
                         <Badge variant={t.status === "active" ? "default" : "secondary"}>{t.status}</Badge>

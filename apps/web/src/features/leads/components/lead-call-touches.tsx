@@ -1,13 +1,14 @@
-import { formatPhone } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { PhoneCall } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { usePhoneDisplay } from "@/lib/phone-display";
 import { fetchLeadCalls, leadKeys } from "../api";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The same person's calls to tracking numbers, next to their form touch: one lead, both touches. */
 export function LeadCallTouches({ leadId }: { leadId: string }) {
+  const formatPhone = usePhoneDisplay();
   const calls = useQuery({
     queryKey: [...leadKeys.detail(leadId), "calls"],
     queryFn: ({ signal }) => fetchLeadCalls(leadId, signal),

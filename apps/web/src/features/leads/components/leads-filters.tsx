@@ -1,4 +1,5 @@
-import { LEAD_STATUSES, LEAD_TEST_FILTERS, type TLeadFilters, type TLeadList } from "@leadpost/shared";
+import type { TLeadFilters, TLeadList } from "@leadpost/shared";
+import { LEAD_STATUSES, LEAD_TEST_FILTERS } from "@leadpost/shared/domain/leads";
 import { useQuery } from "@tanstack/react-query";
 import { Search, X } from "lucide-react";
 import { useEffect, useState } from "react";

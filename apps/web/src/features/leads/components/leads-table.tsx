@@ -1,4 +1,5 @@
-import { HIDDEN_CONTACT_TEXT, type TLeadSummary } from "@leadpost/shared";
+import type { TLeadSummary } from "@leadpost/shared";
+import { HIDDEN_CONTACT_TEXT } from "@leadpost/shared/domain/preferences";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";

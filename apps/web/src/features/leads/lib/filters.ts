@@ -1,4 +1,5 @@
-import { LEAD_STATUSES, LEAD_TEST_FILTERS, type ROUTING_STATUSES, type TLeadFilters } from "@leadpost/shared";
+import type { TLeadFilters } from "@leadpost/shared";
+import { LEAD_STATUSES, LEAD_TEST_FILTERS, type ROUTING_STATUSES } from "@leadpost/shared/domain/leads";
 
 export type TLeadStatus = (typeof LEAD_STATUSES)[number];
 

@@ -1,4 +1,6 @@
-import { AGENT_STATUSES, CALL_MESSAGES, formatPhone, phoneProblem, type TAgent } from "@leadpost/shared";
+import type { TAgent } from "@leadpost/shared";
+import { AGENT_STATUSES, CALL_MESSAGES } from "@leadpost/shared/domain/calls";
+import { formatPhone, phoneProblem } from "@leadpost/shared/domain/phone";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";

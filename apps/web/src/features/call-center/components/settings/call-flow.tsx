@@ -1,4 +1,5 @@
-import { DEFAULT_RECORDING_MESSAGE, type TPhoneNumber } from "@leadpost/shared";
+import type { TPhoneNumber } from "@leadpost/shared";
+import { DEFAULT_RECORDING_MESSAGE } from "@leadpost/shared/domain/calls";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowRight, Bot, Phone, PhoneForwarded, User, Voicemail } from "lucide-react";
 import type * as React from "react";

@@ -1,4 +1,5 @@
-import { ROUTING_STRATEGIES, type TCallSettings } from "@leadpost/shared";
+import type { TCallSettings } from "@leadpost/shared";
+import { ROUTING_STRATEGIES } from "@leadpost/shared/domain/calls";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

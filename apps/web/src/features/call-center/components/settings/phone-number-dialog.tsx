@@ -1,14 +1,6 @@
-import {
-  CALL_MESSAGES,
-  CALL_VOICES,
-  DEFAULT_RECORDING_MESSAGE,
-  formatPhone,
-  phoneProblem,
-  type TIncomingNumber,
-  type TPhoneNumber,
-  type TPhoneNumberInput,
-  toE164,
-} from "@leadpost/shared";
+import type { TIncomingNumber, TPhoneNumber, TPhoneNumberInput } from "@leadpost/shared";
+import { CALL_MESSAGES, CALL_VOICES, DEFAULT_RECORDING_MESSAGE } from "@leadpost/shared/domain/calls";
+import { formatPhone, phoneProblem, toE164 } from "@leadpost/shared/domain/phone";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";

@@ -1,4 +1,5 @@
-import { CALL_MESSAGES, type TRoutingNumber } from "@leadpost/shared";
+import type { TRoutingNumber } from "@leadpost/shared";
+import { CALL_MESSAGES } from "@leadpost/shared/domain/calls";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useId, useState } from "react";

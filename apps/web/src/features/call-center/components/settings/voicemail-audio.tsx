@@ -1,4 +1,5 @@
-import { type TPhoneNumber, VOICEMAIL_AUDIO_RULES } from "@leadpost/shared";
+import type { TPhoneNumber } from "@leadpost/shared";
+import { VOICEMAIL_AUDIO_RULES } from "@leadpost/shared/domain/calls";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Mic, Square, Trash2, Upload } from "lucide-react";
 import { useRef, useState } from "react";
