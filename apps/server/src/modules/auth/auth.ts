@@ -2,8 +2,8 @@ import { RESET_MESSAGES } from "@leadpost/shared";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 // better-auth's minimal entry (no Kysely: the drizzle adapter is the database) and each plugin from its
-// own path: the package's index and its plugins index load every dialect and plugin, about 1 s of each
-// process start.
+// own path: the package's index and its plugins index load every database driver and plugin, about 1 s
+// of each process start on a busy machine.
 import { betterAuth } from "better-auth/minimal";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
