@@ -1,6 +1,5 @@
 import type { Twilio } from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
-import RestException from "twilio/lib/base/RestException.js";
 
 // The official twilio package's REST client, pointed at a configurable base URL (TWILIO_API_BASE_URL):
 // the package builds each request for https://api.twilio.com and hands it to its http client; this
@@ -14,6 +13,8 @@ import RestException from "twilio/lib/base/RestException.js";
 type TRequestOptions<TData> = RequestClient.RequestOptions<TData>;
 type TTwilioPackage = typeof import("twilio");
 
+/** The package's RestException, once the package is loaded: no REST call fails before that. */
+let restException: TTwilioPackage["RestException"] | null = null;
 let loaded: Promise<{ twilio: TTwilioPackage; HttpClient: ReturnType<typeof baseUrlClientClass> }> | null =
   null;
 
@@ -35,6 +36,7 @@ function baseUrlClientClass(twilio: TTwilioPackage) {
 function officialPackage() {
   loaded ??= import("twilio").then((m) => {
     const twilio = m.default;
+    restException = twilio.RestException;
     return { twilio, HttpClient: baseUrlClientClass(twilio) };
   });
   return loaded;
@@ -56,5 +58,7 @@ export async function twilioRest(
 
 /** Twilio's HTTP status of a failed REST call (401 for a wrong token), or 0 when Twilio was not reached. */
 export function twilioRestStatus(error: unknown): number {
-  return error instanceof RestException ? error.status : 0;
+  // The class from the package's index, not a deep import: RestException.js sets `exports.default`, which
+  // the server's bundle reads as the module object, and `instanceof` on it threw there.
+  return restException && error instanceof restException ? error.status : 0;
 }
