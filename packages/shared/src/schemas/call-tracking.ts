@@ -1,24 +1,12 @@
 import { z } from "zod";
-import {
-  CALL_TRACKING_MESSAGES,
-  CALL_TRACKING_PERIODS,
-  DNI_SESSIONS_LIMIT,
-  RECENT_TRACKED_CALLS,
-  TRACKING_SOURCES,
-} from "../domain/call-tracking";
+import { CALL_TRACKING_MESSAGES, CALL_TRACKING_PERIODS, TRACKING_SOURCES } from "../domain/call-tracking";
 import { DNI_SOURCES } from "../domain/dni";
 import { toE164 } from "../domain/phone";
 
 // Call tracking (002 "Call Tracking (DNI)"): website numbers swapped per visitor source, tracking
 // numbers for campaigns, visitor sessions and the calls attributed to them.
 
-export {
-  CALL_TRACKING_MESSAGES,
-  CALL_TRACKING_PERIODS,
-  DNI_SESSIONS_LIMIT,
-  RECENT_TRACKED_CALLS,
-  TRACKING_SOURCES,
-};
+export * from "../domain/call-tracking";
 
 const atLeastTenDigits = (message: string) =>
   z

@@ -1,30 +1,10 @@
 import { z } from "zod";
-import {
-  AGENT_STATUSES,
-  CALL_ERROR_LEGEND,
-  CALL_MESSAGES,
-  CALL_VOICES,
-  DEBUGGER_CHECKS,
-  DEFAULT_RECORDING_MESSAGE,
-  LIVE_CALL_STATUSES,
-  ROUTING_STRATEGIES,
-  VOICEMAIL_AUDIO_RULES,
-} from "../domain/calls";
+import { AGENT_STATUSES, CALL_MESSAGES, DEBUGGER_CHECKS, ROUTING_STRATEGIES } from "../domain/calls";
 import { stripControlCharacters } from "../domain/spoken-text";
 import { patchSchemaOf } from "./patch";
 import { e164PhoneField } from "./phone-field";
 
-export {
-  AGENT_STATUSES,
-  CALL_ERROR_LEGEND,
-  CALL_MESSAGES,
-  CALL_VOICES,
-  DEBUGGER_CHECKS,
-  DEFAULT_RECORDING_MESSAGE,
-  LIVE_CALL_STATUSES,
-  ROUTING_STRATEGIES,
-  VOICEMAIL_AUDIO_RULES,
-};
+export * from "../domain/calls";
 
 // The call center (002): phone numbers, routing numbers, agents, blocked callers, calls and voicemails.
 
