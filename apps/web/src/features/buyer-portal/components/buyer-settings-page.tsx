@@ -1,8 +1,8 @@
 import { BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
-import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { DeliveryEndpointsPanel } from "@/components/lead-delivery/endpoints-panel";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { lazyPanel } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -11,7 +11,7 @@ import { BillingHistory } from "./billing-history";
 import { ProfileForm } from "./profile-form";
 
 // The Leads tab (caps, pause and resume) loads when opened: apps/web/on-demand.mjs.
-const LeadsTab = lazy(async () => ({ default: (await import("./leads-tab")).LeadsTab }));
+const LeadsTab = lazyPanel(async () => (await import("./leads-tab")).LeadsTab);
 
 /** Spec 003 §2.6: Profile and Billing tabs, Lead delivery (docs/lead-delivery.md), and Leads (caps, pause). */
 export function BuyerSettingsPage() {
@@ -73,9 +73,7 @@ export function BuyerSettingsPage() {
           </Card>
         </TabsContent>
         <TabsContent value="leads">
-          <Suspense fallback={<LoadingBlock rows={3} />}>
-            <LeadsTab />
-          </Suspense>
+          <LeadsTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazyPanel } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingBlock } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePhoneDisplay } from "@/lib/phone-display";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
@@ -15,18 +14,14 @@ import { TwilioIndicator } from "./twilio-indicator";
 
 // The page opens on Live Dashboard; every other tab's code loads when the tab is first opened (ON_DEMAND in
 // on-demand.mjs), with the loading skeleton meanwhile.
-const CallHistoryTab = lazy(async () => ({ default: (await import("./call-history-tab")).CallHistoryTab }));
-const VoicemailsTab = lazy(async () => ({ default: (await import("./voicemails-tab")).VoicemailsTab }));
-const BlockedNumbersTab = lazy(async () => ({
-  default: (await import("./blocked-numbers-tab")).BlockedNumbersTab,
-}));
-const CallAnalyticsTab = lazy(async () => ({
-  default: (await import("./call-analytics-tab")).CallAnalyticsTab,
-}));
-const DebuggerTab = lazy(async () => ({ default: (await import("./debugger-tab")).DebuggerTab }));
-const CallCenterSettingsTab = lazy(async () => ({
-  default: (await import("./settings/call-center-settings-tab")).CallCenterSettingsTab,
-}));
+const CallHistoryTab = lazyPanel(async () => (await import("./call-history-tab")).CallHistoryTab);
+const VoicemailsTab = lazyPanel(async () => (await import("./voicemails-tab")).VoicemailsTab);
+const BlockedNumbersTab = lazyPanel(async () => (await import("./blocked-numbers-tab")).BlockedNumbersTab);
+const CallAnalyticsTab = lazyPanel(async () => (await import("./call-analytics-tab")).CallAnalyticsTab);
+const DebuggerTab = lazyPanel(async () => (await import("./debugger-tab")).DebuggerTab);
+const CallCenterSettingsTab = lazyPanel(
+  async () => (await import("./settings/call-center-settings-tab")).CallCenterSettingsTab,
+);
 
 const TABS = ["live", "history", "voicemails", "blocked", "analytics", "debugger", "settings"] as const;
 
@@ -84,34 +79,22 @@ export function CallCenterPage() {
           <LiveDashboardTab canChange={isAdmin} />
         </TabsContent>
         <TabsContent value="history">
-          <Suspense fallback={<LoadingBlock />}>
-            <CallHistoryTab canChange={isAdmin} />
-          </Suspense>
+          <CallHistoryTab canChange={isAdmin} />
         </TabsContent>
         <TabsContent value="voicemails">
-          <Suspense fallback={<LoadingBlock />}>
-            <VoicemailsTab />
-          </Suspense>
+          <VoicemailsTab />
         </TabsContent>
         <TabsContent value="blocked">
-          <Suspense fallback={<LoadingBlock />}>
-            <BlockedNumbersTab canChange={isAdmin} />
-          </Suspense>
+          <BlockedNumbersTab canChange={isAdmin} />
         </TabsContent>
         <TabsContent value="analytics">
-          <Suspense fallback={<LoadingBlock />}>
-            <CallAnalyticsTab />
-          </Suspense>
+          <CallAnalyticsTab />
         </TabsContent>
         <TabsContent value="debugger">
-          <Suspense fallback={<LoadingBlock />}>
-            <DebuggerTab />
-          </Suspense>
+          <DebuggerTab />
         </TabsContent>
         <TabsContent value="settings">
-          <Suspense fallback={<LoadingBlock />}>
-            <CallCenterSettingsTab canChange={isAdmin} />
-          </Suspense>
+          <CallCenterSettingsTab canChange={isAdmin} />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazyPanel } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingBlock } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePhoneDisplay } from "@/lib/phone-display";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -10,12 +9,10 @@ import { SetupTab } from "./setup-tab";
 
 // The page opens on Setup Instructions; every other tab's code loads when the tab is first opened
 // (ON_DEMAND in on-demand.mjs), with the loading skeleton meanwhile.
-const DniNumbersTab = lazy(async () => ({ default: (await import("./dni-numbers-tab")).DniNumbersTab }));
-const TrackingNumbersTab = lazy(async () => ({
-  default: (await import("./tracking-numbers-tab")).TrackingNumbersTab,
-}));
-const AnalyticsTab = lazy(async () => ({ default: (await import("./analytics-tab")).AnalyticsTab }));
-const SessionsTab = lazy(async () => ({ default: (await import("./sessions-tab")).SessionsTab }));
+const DniNumbersTab = lazyPanel(async () => (await import("./dni-numbers-tab")).DniNumbersTab);
+const TrackingNumbersTab = lazyPanel(async () => (await import("./tracking-numbers-tab")).TrackingNumbersTab);
+const AnalyticsTab = lazyPanel(async () => (await import("./analytics-tab")).AnalyticsTab);
+const SessionsTab = lazyPanel(async () => (await import("./sessions-tab")).SessionsTab);
 
 const TABS = [
   { value: "setup", label: "Setup Instructions" },
@@ -51,24 +48,16 @@ export function CallTrackingPage() {
           <SetupTab />
         </TabsContent>
         <TabsContent value="numbers">
-          <Suspense fallback={<LoadingBlock />}>
-            <DniNumbersTab />
-          </Suspense>
+          <DniNumbersTab />
         </TabsContent>
         <TabsContent value="tracking">
-          <Suspense fallback={<LoadingBlock />}>
-            <TrackingNumbersTab />
-          </Suspense>
+          <TrackingNumbersTab />
         </TabsContent>
         <TabsContent value="analytics">
-          <Suspense fallback={<LoadingBlock />}>
-            <AnalyticsTab />
-          </Suspense>
+          <AnalyticsTab />
         </TabsContent>
         <TabsContent value="sessions">
-          <Suspense fallback={<LoadingBlock />}>
-            <SessionsTab />
-          </Suspense>
+          <SessionsTab />
         </TabsContent>
       </Tabs>
     </div>
