@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { CircleAlert, type LucideIcon, RefreshCw } from "lucide-react";
 import type * as React from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -15,6 +16,22 @@ export function LoadingBlock({ rows = 3, className }: { rows?: number; className
       ))}
     </div>
   );
+}
+
+/**
+ * A tab's content whose module loads when it is first shown, not with its screen, with the loading
+ * skeleton meanwhile (a screen opens on its default tab; the others wait for a click). Its module goes
+ * in on-demand.mjs. Dialogs have `lazyDialog` (./dialog.tsx).
+ */
+export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Loaded = lazy(async () => ({ default: await load() }));
+  return function LazyPanel(props: P) {
+    return (
+      <Suspense fallback={<LoadingBlock />}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
 }
 
 export function EmptyState({
