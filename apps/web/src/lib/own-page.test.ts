@@ -9,13 +9,23 @@ describe("loadOwnPage", () => {
   it("loads the address once, and refuses a second load of it moments later (the server sent the app back)", () => {
     const replace = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, replace });
-    expect(loadOwnPage("/login?tab=buyer", 1_000)).toBe(true);
+    expect(loadOwnPage("/login?tab=buyer", 1_000, "http://localhost/dashboard")).toBe(true);
     expect(replace).toHaveBeenCalledWith("/login?tab=buyer");
-    expect(loadOwnPage("/login?tab=buyer", 2_000)).toBe(false);
+    // The app came back at that address.
+    expect(loadOwnPage("/login?tab=buyer", 2_000, "http://localhost/login?tab=buyer")).toBe(false);
     expect(replace).toHaveBeenCalledTimes(1);
     // Another address, or the same one later, loads.
-    expect(loadOwnPage("/auth/login", 3_000)).toBe(true);
-    expect(loadOwnPage("/auth/login", 60_000)).toBe(true);
+    expect(loadOwnPage("/auth/login", 3_000, "http://localhost/dashboard")).toBe(true);
+    expect(loadOwnPage("/auth/login", 60_000, "http://localhost/auth/login")).toBe(true);
+  });
+
+  it("loads when the earlier load never arrived: the user opened another page of the app first", () => {
+    const replace = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, replace });
+    expect(loadOwnPage("/login", 1_000, "http://localhost/dashboard")).toBe(true);
+    // The user typed another address before the sign-in page ran; that page also sends them to sign in.
+    expect(loadOwnPage("/login", 2_000, "http://localhost/buyer/settings")).toBe(true);
+    expect(replace).toHaveBeenCalledTimes(2);
   });
 
   it("loads again at once after the page itself said it arrived", () => {

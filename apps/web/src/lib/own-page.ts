@@ -9,15 +9,17 @@ const LOOP_WINDOW_MS = 10_000;
 /**
  * Loads `href` as a new document, replacing the current history entry. Refuses (returns false) when this
  * tab already did so for the same address moments ago and got the app back, so a server that does not
- * serve the page can never make the browser load it over and over.
+ * serve the page can never make the browser load it over and over. Got the app back means this very
+ * document was loaded at `href`: a load that never arrived (the user went elsewhere first) is no loop.
  */
-export function loadOwnPage(href: string, now = Date.now()): boolean {
+export function loadOwnPage(href: string, now = Date.now(), loadedAt = documentAddress()): boolean {
   try {
     const last = JSON.parse(window.sessionStorage.getItem(LOADED_KEY) ?? "null") as {
       href?: string;
       at?: number;
     } | null;
-    if (last?.href === href && typeof last.at === "number" && now - last.at < LOOP_WINDOW_MS) return false;
+    const recent = typeof last?.at === "number" && now - last.at < LOOP_WINDOW_MS;
+    if (last?.href === href && recent && sameAddress(loadedAt, href)) return false;
     window.sessionStorage.setItem(LOADED_KEY, JSON.stringify({ href, at: now }));
   } catch {
     // No storage: load anyway.
@@ -34,3 +36,14 @@ export function ownPageLoaded(): void {
     // Nothing stored that we could reach.
   }
 }
+
+/** The address this document was loaded at (not where the router has taken it since). */
+function documentAddress(): string {
+  const [entry] = performance.getEntriesByType?.("navigation") ?? [];
+  return entry?.name ?? window.location.href;
+}
+
+const sameAddress = (a: string, b: string) => {
+  const [x, y] = [new URL(a, window.location.origin), new URL(b, window.location.origin)];
+  return x.pathname === y.pathname && x.search === y.search;
+};
