@@ -25,8 +25,6 @@ const PUBLIC_FORM_PAGES = ["/forms/:formId", "/forms/:formId/embed"];
 // (login.html, which the router's /login and /auth/login routes load anew).
 const OWN_PAGE = /^\/forms\/|^\/(auth\/)?login$/;
 const SIGN_IN_PAGE = /^\/(auth\/)?login$/;
-// A page of the app itself, public, to come back into the app from a page of its own.
-const APP_PAGE = "/auth/register";
 
 // Each role is its own test; they may run side by side in several workers.
 test.describe.configure({ mode: "parallel" });
@@ -144,6 +142,32 @@ async function acrossNavigation<T>(page: Page, read: () => Promise<T>): Promise<
   }
 }
 
+/**
+ * In-app navigation, as a user clicking through: the router answers without reloading the app. Outside
+ * the app (a blank tab, the sign-in page, the public form) there is no router to ask: the address is
+ * opened as a user would open a link. The previous route may still be loading the sign-in page anew
+ * when this runs; the navigation is then made on the document that replaced it.
+ */
+async function openInApp(page: Page, path: string) {
+  for (let attempt = 0; ; attempt++) {
+    const { protocol, pathname } = new URL(page.url());
+    try {
+      if (!protocol.startsWith("http") || OWN_PAGE.test(pathname)) await page.goto(path);
+      else {
+        await page.evaluate((to) => {
+          window.history.pushState({}, "", to);
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        }, path);
+      }
+      return;
+    } catch (err) {
+      // "Execution context was destroyed", "interrupted by another navigation": a load under way.
+      if (attempt >= 5 || !/Execution context was destroyed|navigation/i.test(String(err))) throw err;
+      await page.waitForLoadState("load").catch(() => undefined);
+    }
+  }
+}
+
 /** Lets a resize reach the screen: its resize handlers run and React paints what they changed. */
 async function nextFrames(page: Page) {
   await acrossNavigation(page, () =>
@@ -195,6 +219,7 @@ async function sweep(browser: Browser, baseURL: string, role: TRole, paths: stri
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const failures: string[] = [];
+  const checkedScreens = new Set<string>();
   let current = "";
   page.on("response", (response) => {
     const url = new URL(response.url());
@@ -205,7 +230,6 @@ async function sweep(browser: Browser, baseURL: string, role: TRole, paths: stri
   });
   page.on("pageerror", (error) => failures.push(`${current}: uncaught ${error.name}: ${error.message}`));
   await signIn(page, role);
-  if (!role.email) await page.goto(APP_PAGE);
   for (const path of paths) {
     current = `${role.name} ${path}`;
     await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
@@ -216,19 +240,40 @@ async function sweep(browser: Browser, baseURL: string, role: TRole, paths: stri
         await page.waitForURL((url) => !SIGN_IN_PAGE.test(url.pathname));
       }
     } else {
-      // In-app navigation, as a user clicking through: the router answers without reloading the app.
-      if (OWN_PAGE.test(new URL(page.url()).pathname)) await page.goto(APP_PAGE);
-      await page.evaluate((to) => {
-        window.history.pushState({}, "", to);
-        window.dispatchEvent(new PopStateEvent("popstate"));
-      }, path);
+      await openInApp(page, path);
     }
     await settle(page, current, failures);
     // Sent to /login (signed out on a protected page): the app loads the sign-in page anew.
     if (SIGN_IN_PAGE.test(new URL(page.url()).pathname)) {
-      await page.waitForFunction(() => Boolean(document.querySelector('script[src*="/assets/login-"]')));
+      const loaded = await page
+        .waitForFunction(() => Boolean(document.querySelector('script[src*="/assets/login-"]')), undefined, {
+          timeout: SETTLE_LIMIT_MS,
+        })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!loaded) {
+        failures.push(`${current}: the sign-in page never loaded`);
+        continue;
+      }
       await settle(page, current, failures);
     }
+    // Routes that end on a screen already checked, as it was then (a refused page sending the user home,
+    // every protected page sending a visitor to sign in), are not checked again: the same screen would
+    // be read twice. A toast the redirect shows makes it a screen of its own.
+    const screen = await acrossNavigation(page, () =>
+      page.evaluate(() =>
+        [
+          location.pathname,
+          ...Array.from(document.querySelectorAll("[data-sonner-toast]"), (t) =>
+            (t.textContent ?? "").trim(),
+          ),
+        ].join(" | "),
+      ),
+    );
+    if (checkedScreens.has(screen)) continue;
+    checkedScreens.add(screen);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       await nextFrames(page);
