@@ -22,7 +22,13 @@ export type TDbListener = {
   close(): Promise<void>;
 };
 
-export function createDbListener(source: TListenSource, logger: TLogger): TDbListener {
+export function createDbListener(
+  source: TListenSource,
+  logger: TLogger,
+  /** Tests shorten the wait before each new attempt. */
+  opts: { retryDelayMs?: number } = {},
+): TDbListener {
+  const retryDelayMs = opts.retryDelayMs ?? RESUBSCRIBE_DELAY_MS;
   const handlers = new Map<string, Set<THandler>>();
   const reconnected = new Set<() => void>();
   let closed = false;
@@ -47,14 +53,23 @@ export function createDbListener(source: TListenSource, logger: TLogger): TDbLis
       next.end().catch(() => {});
       client = null;
       connecting = null;
-      logger.warn({ delayMs: RESUBSCRIBE_DELAY_MS }, "database listener lost; listening again");
-      setTimeout(() => void retry(url), RESUBSCRIBE_DELAY_MS).unref();
+      logger.warn({ delayMs: retryDelayMs }, "database listener lost; listening again");
+      setTimeout(() => void retry(url), retryDelayMs).unref();
     };
     next.on("notification", (msg) => dispatch(msg.channel, msg.payload));
     next.on("error", reconnect);
     next.on("end", reconnect);
-    await next.connect();
-    for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
+    try {
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${quoteChannel(channel)}`);
+    } catch (err) {
+      // The caller decides what follows a failed attempt (retry schedules one more). This client's own
+      // "end", which follows a refused connection, must not schedule another: two retries per failure
+      // doubled the attempts at each retry while the database was away.
+      lost = true;
+      next.end().catch(() => {});
+      throw err;
+    }
     client = next;
     return next;
   }
@@ -68,7 +83,7 @@ export function createDbListener(source: TListenSource, logger: TLogger): TDbLis
     } catch (err) {
       logger.error({ err }, "database listener could not reconnect");
       connecting = null;
-      setTimeout(() => void retry(url), RESUBSCRIBE_DELAY_MS).unref();
+      setTimeout(() => void retry(url), retryDelayMs).unref();
     }
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type TDatabase } from "../../src/db/client";
+import { closeListener } from "../../src/db/listener";
 import { runMigrations } from "../../src/db/migrate";
 import { finishDatabase, withAdmin } from "./finished-databases";
 
@@ -33,7 +34,7 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
         ? await openPglite(null, { load: new Blob([template.dump]) })
         : await openPglite(null);
     if (migrate && !template) await runMigrations(database);
-    return { ...database, label: "pglite", dispose: () => database.close().catch(() => {}) };
+    return { ...database, label: "pglite", dispose: () => closeEverything(database) };
   }
   const name = `leadpost_test_${randomBytes(6).toString("hex")}`;
   await withAdmin(TEST_DATABASE_URL, (admin) =>
@@ -51,9 +52,19 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
     ...database,
     label: "postgres",
     async dispose() {
-      // A test may have closed the pool itself (to simulate an outage); dropping must still happen.
-      await database.close().catch(() => {});
+      await closeEverything(database);
       await finishDatabase(TEST_DATABASE_URL, name, provided("testRunId"));
     },
   };
+}
+
+/**
+ * Closes what this process has open on a test's database: the LISTEN connection, if anything opened it
+ * (realtime, the routing worker; left open in a worker that runs further files, it would try to
+ * reconnect to the finished database for as long as the worker lives), and the pool.
+ */
+async function closeEverything(database: TDatabase) {
+  await closeListener(database);
+  // A test may have closed the pool itself (to simulate an outage); dropping must still happen.
+  await database.close().catch(() => {});
 }
