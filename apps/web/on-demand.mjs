@@ -84,6 +84,18 @@ export const ON_DEMAND = {
   "src/features/call-center/components/settings/call-center-settings-tab.tsx": {
     when: "the call center's Settings tab",
   },
+  "src/features/settings/components/api-keys-tab.tsx": { when: "Company Settings' API Keys tab" },
+  "src/features/settings/components/payment-tab.tsx": { when: "Company Settings' Payment tab" },
+  "src/features/settings/components/email-tab.tsx": { when: "Company Settings' Email tab" },
+  "src/features/settings/components/twilio-tab.tsx": { when: "Company Settings' Twilio tab" },
+  "src/features/settings/components/maps-tab.tsx": { when: "Company Settings' Maps tab" },
+  "src/features/settings/components/returns-tab.tsx": { when: "Company Settings' Returns tab" },
+  "src/features/settings/components/backup-tab.tsx": { when: "Company Settings' Backup tab" },
+  "src/features/settings/components/team-tab.tsx": { when: "Company Settings' Team tab" },
+  // By its chunk's name: other screens import it with them, so the manifest keys it as a shared chunk.
+  "api-error-presenter": {
+    when: "a failed call's first message, where only a call's onError words it (lib/present-error-later.ts)",
+  },
   // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
   "maplibre-gl": {
     when: "a buyers map to draw (a company with a maps key and buyers with service areas)",
