@@ -21,6 +21,11 @@ export const ON_DEMAND = {
   "src/features/forms/components/builder/distribution-settings.tsx": {
     when: "the form builder's Settings tab, on a saved form",
   },
+  "src/features/forms/components/builder/settings-panel.tsx": { when: "the form builder's Settings tab" },
+  "src/features/forms/components/builder/embed-code.tsx": { when: "the form builder's Embed tab" },
+  "src/features/forms/components/builder/field-editor.tsx": {
+    when: "the form builder's first selected field",
+  },
   "src/features/buyers/components/buyer-distribution-section.tsx": {
     when: "a buyer's edit dialog opening",
   },
