@@ -44,6 +44,13 @@ export const ON_DEMAND = {
     when: "a buyer's Lead delivery dialog on the buyers screen",
     pages: ["/dashboard/buyers"],
   },
+  "src/features/platform-admin/components/user-accounts-tab.tsx": {
+    when: "Developer Settings' User Account Management tab",
+  },
+  "src/features/platform-admin/components/user-list-tab.tsx": {
+    when: "Developer Settings' Lead Buyers or Company Owners tab",
+  },
+  "src/features/platform-admin/components/audit-log-tab.tsx": { when: "Developer Settings' Audit Log tab" },
   "src/features/owner-docs/components/distribution-doc.tsx": { when: "the documentation's Distribution tab" },
   "src/features/buyer-portal/components/buyer-help-guides.tsx": { when: "the Help page's Show guides" },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
