@@ -38,12 +38,17 @@ export const ON_DEMAND = {
     when: "the Submit Application dialog's first open",
   },
   "src/features/buyers/components/buyer-caps-section.tsx": { when: "the Edit Buyer dialog's first open" },
+  "src/features/buyer-portal/components/my-lead-dialog.tsx": { when: "My Leads' first lead opened" },
   "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
   "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
   "src/components/lead-delivery/endpoints-panel.tsx": {
-    when: "a buyer's Lead delivery dialog on the buyers screen",
-    pages: ["/dashboard/buyers"],
+    when: "a buyer's Lead delivery dialog on the buyers screen, the buyer Settings page's Lead delivery tab",
+    pages: ["/dashboard/buyers", "/buyer/settings"],
   },
+  "src/features/buyer-portal/components/billing-history.tsx": {
+    when: "the buyer Settings page's Billing tab",
+  },
+  "src/features/buyer-portal/form-checks.ts": { when: "the buyer profile form's first submit" },
   "src/features/platform-admin/components/user-accounts-tab.tsx": {
     when: "Developer Settings' User Account Management tab",
   },
