@@ -31,7 +31,6 @@ const OVER_BUDGET_KIB = {
   "/dashboard/settings": 158,
   "/lead-buyer": 159,
   "/owner/settings": 158,
-  "/register": 206,
 };
 
 const figures = await measureRoutes();

@@ -48,6 +48,7 @@ export const ON_DEMAND = {
   "src/features/buyer-portal/components/billing-history.tsx": {
     when: "the buyer Settings page's Billing tab",
   },
+  "src/features/buyers/application-checks.ts": { when: "the buyer application form's first submit" },
   "src/features/buyer-portal/form-checks.ts": { when: "the buyer profile form's first submit" },
   "src/features/platform-admin/components/user-accounts-tab.tsx": {
     when: "Developer Settings' User Account Management tab",
