@@ -72,6 +72,11 @@ export const ON_DEMAND = {
   "src/features/auth/form-checks.ts": {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
   },
+  "src/features/auth/components/invited-registration.tsx": {
+    when: "/auth/register?token=…, a buyer invitation's link from its e-mail",
+  },
+  "src/features/auth/components/team-join.tsx": { when: "/auth/register?team=…, a team invitation's link" },
+  "src/features/auth/components/verification-sent.tsx": { when: "a company registration sent" },
   "src/features/niches/form-checks.ts": { when: "the niche form's first submit" },
   "src/features/niches/components/niche-dialog.tsx": { when: "the niche dialog's first open (Add or Edit)" },
   "src/features/returns/components/decide-return-dialog.tsx": {
