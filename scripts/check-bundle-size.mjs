@@ -22,7 +22,6 @@ const OVER_BUDGET_KIB = {
   "/dashboard/calls": 156,
   "/dashboard/calls/dni": 152,
   "/dashboard/crm": 158,
-  "/dashboard/developer/companies/:companyId": 151,
   "/dashboard/dni": 152,
   "/dashboard/forms/:formId": 158,
   "/dashboard/forms/new": 158,

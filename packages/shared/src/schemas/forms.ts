@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../domain/email";
-import { FORM_MESSAGES, HONEYPOT_FIELD } from "../domain/form-texts";
+import { HONEYPOT_FIELD } from "../domain/form-layout";
+import { FORM_MESSAGES } from "../domain/form-texts";
 import {
   ALIGNMENTS,
   FIELD_WIDTHS,
