@@ -21,6 +21,11 @@ export const ON_DEMAND = {
   "src/features/forms/components/builder/distribution-settings.tsx": {
     when: "the form builder's Settings tab, on a saved form",
   },
+  "src/features/forms/components/builder/settings-panel.tsx": { when: "the form builder's Settings tab" },
+  "src/features/forms/components/builder/embed-code.tsx": { when: "the form builder's Embed tab" },
+  "src/features/forms/components/builder/field-editor.tsx": {
+    when: "the form builder's first selected field",
+  },
   "src/features/buyers/components/buyer-distribution-section.tsx": {
     when: "a buyer's edit dialog opening",
   },
@@ -33,12 +38,25 @@ export const ON_DEMAND = {
     when: "the Submit Application dialog's first open",
   },
   "src/features/buyers/components/buyer-caps-section.tsx": { when: "the Edit Buyer dialog's first open" },
+  "src/features/buyer-portal/components/my-lead-dialog.tsx": { when: "My Leads' first lead opened" },
   "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
   "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
   "src/components/lead-delivery/endpoints-panel.tsx": {
-    when: "a buyer's Lead delivery dialog on the buyers screen",
-    pages: ["/dashboard/buyers"],
+    when: "a buyer's Lead delivery dialog on the buyers screen, the buyer Settings page's Lead delivery tab",
+    pages: ["/dashboard/buyers", "/buyer/settings"],
   },
+  "src/features/buyer-portal/components/billing-history.tsx": {
+    when: "the buyer Settings page's Billing tab",
+  },
+  "src/features/buyers/application-checks.ts": { when: "the buyer application form's first submit" },
+  "src/features/buyer-portal/form-checks.ts": { when: "the buyer profile form's first submit" },
+  "src/features/platform-admin/components/user-accounts-tab.tsx": {
+    when: "Developer Settings' User Account Management tab",
+  },
+  "src/features/platform-admin/components/user-list-tab.tsx": {
+    when: "Developer Settings' Lead Buyers or Company Owners tab",
+  },
+  "src/features/platform-admin/components/audit-log-tab.tsx": { when: "Developer Settings' Audit Log tab" },
   "src/features/owner-docs/components/distribution-doc.tsx": { when: "the documentation's Distribution tab" },
   "src/features/buyer-portal/components/buyer-help-guides.tsx": { when: "the Help page's Show guides" },
   "src/sign-in/islands.tsx": { when: "the sign-in page's theme menu or first toast" },
@@ -54,6 +72,11 @@ export const ON_DEMAND = {
   "src/features/auth/form-checks.ts": {
     when: "an account form's first check: a submit, or a change once submitted (lib/lazy-resolver.ts)",
   },
+  "src/features/auth/components/invited-registration.tsx": {
+    when: "/auth/register?token=…, a buyer invitation's link from its e-mail",
+  },
+  "src/features/auth/components/team-join.tsx": { when: "/auth/register?team=…, a team invitation's link" },
+  "src/features/auth/components/verification-sent.tsx": { when: "a company registration sent" },
   "src/features/niches/form-checks.ts": { when: "the niche form's first submit" },
   "src/features/niches/components/niche-dialog.tsx": { when: "the niche dialog's first open (Add or Edit)" },
   "src/features/returns/components/decide-return-dialog.tsx": {
@@ -83,6 +106,18 @@ export const ON_DEMAND = {
   "src/features/call-center/components/debugger-tab.tsx": { when: "the call center's Debugger tab" },
   "src/features/call-center/components/settings/call-center-settings-tab.tsx": {
     when: "the call center's Settings tab",
+  },
+  "src/features/settings/components/api-keys-tab.tsx": { when: "Company Settings' API Keys tab" },
+  "src/features/settings/components/payment-tab.tsx": { when: "Company Settings' Payment tab" },
+  "src/features/settings/components/email-tab.tsx": { when: "Company Settings' Email tab" },
+  "src/features/settings/components/twilio-tab.tsx": { when: "Company Settings' Twilio tab" },
+  "src/features/settings/components/maps-tab.tsx": { when: "Company Settings' Maps tab" },
+  "src/features/settings/components/returns-tab.tsx": { when: "Company Settings' Returns tab" },
+  "src/features/settings/components/backup-tab.tsx": { when: "Company Settings' Backup tab" },
+  "src/features/settings/components/team-tab.tsx": { when: "Company Settings' Team tab" },
+  // By its chunk's name: other screens import it with them, so the manifest keys it as a shared chunk.
+  "api-error-presenter": {
+    when: "a failed call's first message, where only a call's onError words it (lib/present-error-later.ts)",
   },
   // By its chunk's name: the manifest keys a package's module by its path, which depends on where npm put it.
   "maplibre-gl": {

@@ -25,7 +25,7 @@ const SHELL_MODULES = [
   sources([
     "app/layouts/(layout-shell|sidebar-brand|sidebar-nav|sidebar-user|nav|company-nav)",
     "components/ui/sidebar/(sidebar|sidebar-context|sidebar-menu|sidebar-provider|sidebar-sections|sidebar-trigger)",
-    "components/ui/(badge|separator|stat-tile|page-header|skeleton|select-trigger-class)",
+    "components/ui/(badge|separator|stat-tile|page-header|select-trigger-class)",
     "features/(trial-banner|impersonation)/.*",
     "features/workspace/components/(workspace-switcher|workspace-labels)",
     "features/shell/components/app-header",
@@ -72,6 +72,8 @@ const FRAME_MODULES = [
     "features/theme/components/theme-toggle",
     "features/shell/components/(app-footer|brand-mark|skip-link)",
     "components/ui/busy-button",
+    // The loading skeleton: the account pages' parts that load on first use show it too.
+    "components/ui/skeleton",
     "lib/use-document-title",
   ]),
   // "x": the shell's close buttons and the password checklist of the account pages.

@@ -13,8 +13,13 @@ const ZSchema = z
   })
   .refine((v) => v.password !== v.email, { message: "Too easy", path: ["password"] });
 
-function Form({ onValid }: { onValid: (values: z.output<typeof ZSchema>) => Promise<void> }) {
-  const { register, handleSubmit, watch, formState } = useCheckedForm<
+type TOnValid = (
+  values: z.output<typeof ZSchema>,
+  setError: (name: "email" | "password", error: { message?: string }) => void,
+) => Promise<void> | void;
+
+function Form({ onValid }: { onValid: TOnValid }) {
+  const { register, handleSubmit, watch, setError, formState } = useCheckedForm<
     z.input<typeof ZSchema>,
     z.output<typeof ZSchema>
   >({
@@ -22,7 +27,7 @@ function Form({ onValid }: { onValid: (values: z.output<typeof ZSchema>) => Prom
     defaultValues: { email: "", password: "" },
   });
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)}>
+    <form noValidate onSubmit={handleSubmit((values) => onValid(values, setError))}>
       <input aria-label="Email" {...register("email")} />
       <p>{formState.errors.email?.message}</p>
       <input aria-label="Password" {...register("password")} />
@@ -65,9 +70,28 @@ describe("useCheckedForm", () => {
     await userEvent.type(screen.getByLabelText("Email"), "  a@b.co ");
     await userEvent.type(screen.getByLabelText("Password"), "long enough");
     await userEvent.click(screen.getByRole("button", { name: "Go" }));
-    await waitFor(() => expect(onValid).toHaveBeenCalledWith({ email: "a@b.co", password: "long enough" }));
+    await waitFor(() =>
+      expect(onValid).toHaveBeenCalledWith(
+        { email: "a@b.co", password: "long enough" },
+        expect.any(Function),
+      ),
+    );
     expect(screen.getByRole("button", { name: "Go" })).toBeDisabled();
     finish();
     await waitFor(() => expect(screen.getByRole("button", { name: "Go" })).toBeEnabled());
+  });
+
+  it("shows an error set from elsewhere (the server's answer) until the field is checked again", async () => {
+    render(
+      <Form
+        onValid={(_values, setError) => setError("email", { message: "This e-mail is already registered" })}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText("Email"), "a@b.co");
+    await userEvent.type(screen.getByLabelText("Password"), "long enough");
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
+    expect(await screen.findByText("This e-mail is already registered")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Email"), "m");
+    await waitFor(() => expect(screen.queryByText("This e-mail is already registered")).toBeNull());
   });
 });

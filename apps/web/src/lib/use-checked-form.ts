@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import type { FieldError, FieldValues, Resolver } from "react-hook-form";
 
 // The part of react-hook-form's useForm that a small account form uses (register, handleSubmit, watch,
-// errors, isSubmitting), behaving as it does with a resolver and its default modes: checked on submit,
+// setError, errors, isSubmitting), behaving as it does with a resolver and its default modes: checked on submit,
 // each field checked again as it changes once the form was submitted, the first field in error focused.
 // react-hook-form itself (12 KiB gzip) then loads only with the form's rules (lib/lazy-resolver.ts).
 
@@ -108,5 +108,10 @@ export function useCheckedForm<TInput extends TStringFields<TInput> & FieldValue
 
   const watch = <N extends keyof TInput>(name: N): TInput[N] => values.current[name];
 
-  return { register, handleSubmit, watch, formState: { errors, isSubmitting } };
+  /** As react-hook-form's: a field's error from elsewhere (the server's answer), until the field is checked again. */
+  const setError = useCallback((name: keyof TInput, error: { message?: string }) => {
+    setErrors((current) => ({ ...current, [name]: { type: "manual", ...error } }));
+  }, []);
+
+  return { register, handleSubmit, watch, setError, formState: { errors, isSubmitting } };
 }

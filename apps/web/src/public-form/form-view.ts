@@ -1,10 +1,10 @@
 import {
   activeSubmitFieldId,
   colorWithOpacity,
+  HONEYPOT_FIELD,
   splitFormSteps,
   stepProgress,
 } from "@leadpost/shared/domain/form-layout";
-import { HONEYPOT_FIELD } from "@leadpost/shared/domain/form-texts";
 import type { TPublicForm } from "@leadpost/shared/schemas/forms";
 import { cx, h } from "./dom";
 import { fieldBoxStyle, fieldView, type TAnswer } from "./field-view";

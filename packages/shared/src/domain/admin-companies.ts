@@ -1,6 +1,5 @@
 // The platform admin's company texts, zod-free for the browser (schemas/admin-companies.ts re-exports them).
 import { COMPANY_SUSPENDED_MESSAGE } from "./company-suspension";
-import { FORM_MESSAGES } from "./form-texts";
 
 /** Platform admin → Subscribers → a company: trial, exemption, tier by hand, suspension. */
 export const ADMIN_COMPANY_MESSAGES = {
@@ -17,5 +16,4 @@ export const ADMIN_COMPANY_MESSAGES = {
   ALREADY_SUSPENDED: "The company is already suspended",
   NOT_SUSPENDED: "The company is not suspended",
   COMPANY_SUSPENDED: COMPANY_SUSPENDED_MESSAGE,
-  FORM_CLOSED: FORM_MESSAGES.CLOSED,
 } as const;

@@ -1,10 +1,10 @@
 import {
-  INPUT_FIELD_TYPES,
   type TFormField,
   type TFormFieldInput,
   type TInputFieldType,
   ZFormFieldSchema,
 } from "../schemas/forms";
+import { isInputField } from "./forms";
 
 const ZERO_SIDES = { top: 0, right: 0, bottom: 0, left: 0 };
 
@@ -55,9 +55,7 @@ function hasRequiredKeys(
   return e.id != null && e.type != null && e.label != null && e.required != null;
 }
 
-export function isInputField(field: TFormField): field is TFormField & { type: TInputFieldType } {
-  return (INPUT_FIELD_TYPES as readonly string[]).includes(field.type);
-}
+export { isInputField };
 
 /** Select and radio fields without options are not drawn (001), so they can never be answered. */
 export function isDrawnInputField(field: TFormField): field is TFormField & { type: TInputFieldType } {

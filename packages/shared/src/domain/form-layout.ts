@@ -75,3 +75,9 @@ export function colorWithOpacity(hex: string, opacityPercent: number): string {
 export const FIELD_WIDTH_PERCENT = { full: 100, half: 50, third: 33.3, quarter: 25 } as const;
 /** Below this width the public form is laid out for small screens: every field full width. */
 export const SMALL_FORM_LAYOUT_PX = 640;
+
+/**
+ * Honeypot: the public page renders an input with this name that people never see (visually hidden,
+ * aria-hidden, tabindex -1, autocomplete off) and sends its value under this key. Bots fill it.
+ */
+export const HONEYPOT_FIELD = "_hp";

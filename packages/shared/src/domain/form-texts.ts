@@ -15,9 +15,3 @@ export const FORM_MESSAGES = {
   NOTHING_TO_PUBLISH: "Add at least one question before publishing this form.",
   TOO_MANY_SUBMISSIONS: "Too many submissions. Please wait {seconds} seconds and try again.",
 } as const;
-
-/**
- * Honeypot: the public page renders an input with this name that people never see (visually hidden,
- * aria-hidden, tabindex -1, autocomplete off) and sends its value under this key. Bots fill it.
- */
-export const HONEYPOT_FIELD = "_hp";

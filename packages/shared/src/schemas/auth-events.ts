@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-export const AUTH_EVENT_TYPES = ["signup", "login", "logout"] as const;
-export const AUTH_EVENT_STATUSES = ["success", "error"] as const;
+import { AUTH_EVENT_STATUSES, AUTH_EVENT_TYPES } from "../domain/settings";
 
 export const ZAuthEventsQuerySchema = z.object({
   email: z.string().trim().max(254).optional(),
@@ -20,5 +18,3 @@ export const ZAuthEventSchema = z.object({
   createdAt: z.string(),
 });
 export type TAuthEvent = z.infer<typeof ZAuthEventSchema>;
-
-export const AUTH_EVENTS_LIMIT = 100;

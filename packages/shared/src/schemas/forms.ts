@@ -1,43 +1,22 @@
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../domain/email";
-import { FORM_MESSAGES, HONEYPOT_FIELD } from "../domain/form-texts";
+import { HONEYPOT_FIELD } from "../domain/form-layout";
+import { FORM_MESSAGES } from "../domain/form-texts";
+import {
+  ALIGNMENTS,
+  FIELD_WIDTHS,
+  FORM_DEFAULTS,
+  FORM_FIELD_TYPES,
+  FORM_STATUSES,
+  IMAGE_SIZES,
+  MAX_FORM_FIELDS,
+  SALE_CAPS,
+} from "../domain/forms";
 import { US_ZIP_PATTERN } from "../domain/geo";
 
 // Forms as spec 001 §2–§3 describe them; the builder, the public page and the server share these.
 
-export const FORM_FIELD_TYPES = [
-  "text",
-  "email",
-  "tel",
-  "textarea",
-  "select",
-  "radio",
-  "checkbox",
-  "heading",
-  "image",
-  "break",
-  "submit",
-] as const;
-export type TFormFieldType = (typeof FORM_FIELD_TYPES)[number];
-
-/** Field types that collect an answer; the others only lay the form out. */
-export const INPUT_FIELD_TYPES = [
-  "text",
-  "email",
-  "tel",
-  "textarea",
-  "select",
-  "radio",
-  "checkbox",
-] as const satisfies readonly TFormFieldType[];
-export type TInputFieldType = (typeof INPUT_FIELD_TYPES)[number];
-
-export const FIELD_WIDTHS = ["full", "half", "third", "quarter"] as const;
-export const IMAGE_SIZES = ["small", "medium", "large", "full"] as const;
-export const ALIGNMENTS = ["left", "center", "right"] as const;
-/** Each lead may be sold to at most this many buyers: 1 is exclusive. */
-export const SALE_CAPS = [1, 2, 3, 5, 10] as const;
-export const MAX_FORM_FIELDS = 200;
+export * from "../domain/forms";
 
 export { FORM_MESSAGES, HONEYPOT_FIELD };
 
@@ -152,31 +131,6 @@ export const ZEmailRoutingEntrySchema = z.object({
   status: z.enum(["active", "inactive"]),
 });
 
-/** Form entity defaults of 001 §3 (and the database's). */
-export const FORM_DEFAULTS = {
-  description: null,
-  isActive: true,
-  enableMultistep: false,
-  progressPosition: "top",
-  showTitle: true,
-  showDescription: true,
-  backgroundColor: "#ffffff",
-  backgroundOpacity: 100,
-  textColor: "#000000",
-  accentColor: "#3182ce",
-  accentOpacity: 10,
-  submitButtonColor: null,
-  submitButtonPosition: "center",
-  submitButtonWidth: "default",
-  successMessage: null,
-  redirectBehavior: "message",
-  redirectUrl: null,
-  nicheId: null,
-  buyerIds: [],
-  saleCap: 1,
-  consentText: null,
-} as const;
-
 // Without defaults, so the same rules serve a create (defaults added) and a partial update (none added:
 // zod 4 would otherwise fill defaults into absent optional keys and overwrite stored settings).
 const formSettingRules = {
@@ -272,8 +226,6 @@ const ZFormSettingsOutputShape = {
   redirectUrl: z.string().nullable(),
   consentText: z.string().nullable(),
 };
-
-export const FORM_STATUSES = ["draft", "published"] as const;
 
 export const ZFormSummarySchema = z.object({
   id: z.string(),

@@ -1,55 +1,8 @@
 import { z } from "zod";
 import { PREFERENCE_COUNTRIES, PREFERENCE_CURRENCIES, PREFERENCE_TIME_ZONES } from "../domain/preferences";
+import { CREDIT_VALUE_MIN, MAPS_TEST_STATUSES } from "../domain/settings";
 
-/** Texts of 002 §2, §5 and §8 for Company Settings. */
-export const SETTINGS_MESSAGES = {
-  ACCESS_DENIED: "You don't have permission to access this area. Owner or Admin role required.",
-  SAVED: "Settings saved successfully",
-  SAVE_FAILED: "Failed to save settings",
-  LOAD_FAILED: "Failed to load settings",
-  MODE_FAILED: "Failed to update mode",
-  NAME_REQUIRED: "Company name is required",
-  LOGO_SAVE_FIRST: "Please save company details first",
-  LOGO_NOT_IMAGE: "Please upload an image file",
-  LOGO_TOO_LARGE: "File size must be less than 5MB",
-  LOGO_UPLOADED: "Logo uploaded successfully",
-  LOGO_UPLOAD_FAILED: "Failed to upload logo",
-  LOGO_UPDATE_FAILED: "Failed to update company logo",
-  MAPS_KEY_INVALID: "Please enter a valid Google Maps API key",
-  TWILIO_BOTH_REQUIRED: "Account SID and Auth Token are required",
-  TWILIO_INVALID: "Invalid Twilio credentials",
-  TWILIO_VERIFY_FAILED: "Failed to verify Twilio configuration",
-  TWILIO_SAVE_FAILED: "Failed to save Twilio settings",
-  RESEND_BOTH_REQUIRED: "Sender email and API key are required",
-  DOMAIN_VERIFIED: "Domain Verified",
-  DOMAIN_NOT_VERIFIED: "Domain Not Verified",
-  PAYPAL_LIVE_VERIFIED: "Live PayPal credentials verified",
-  PAYPAL_SANDBOX_VERIFIED: "Sandbox PayPal credentials verified",
-  PAYPAL_LOAD_FAILED: "Failed to load PayPal configuration",
-  PREFERENCES_SAVED: "Preferences updated successfully",
-  PREFERENCES_SAVE_FAILED: "Failed to update preferences",
-  PREFERENCES_LOAD_FAILED: "Failed to load preferences",
-} as const;
-
-/** 002 §7: what the maps key test answers, by Google's geocoding status. */
-export const MAPS_TEST_STATUSES = [
-  "OK",
-  "ZERO_RESULTS",
-  "REQUEST_DENIED",
-  "OVER_QUERY_LIMIT",
-  "ERROR",
-] as const;
-export const MAPS_TEST_MESSAGES: Record<(typeof MAPS_TEST_STATUSES)[number], string> = {
-  OK: "API key is valid. Geocoding Los Angeles succeeded.",
-  ZERO_RESULTS: "API key works, but the test address returned no results.",
-  REQUEST_DENIED:
-    "API key was rejected. Check that the Geocoding API is enabled and the key is unrestricted.",
-  OVER_QUERY_LIMIT: "API key is over its query limit. Check billing and quotas.",
-  ERROR: "The maps key could not be tested. Please try again.",
-};
-export const MAPS_KEY_MIN_LENGTH = 10;
-export const CREDIT_VALUE_MIN = 0.01;
-export const CREDIT_VALUE_DEFAULT = 1;
+export * from "../domain/settings";
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** A new secret; omitted or empty keeps the stored one. */

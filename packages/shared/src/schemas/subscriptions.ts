@@ -1,29 +1,5 @@
 import { z } from "zod";
 
-/** 002 §8 texts of the Subscription Settings panel. */
-export const SUBSCRIPTION_MESSAGES = {
-  CREATE_FAILED: "Failed to create subscription",
-  PROCESS_FAILED: "Failed to process subscription",
-  CREATED: "Subscription created successfully",
-  CANCELLED: "Payment cancelled",
-  PENDING: "Subscription approved. PayPal is activating it; your plan updates in a moment.",
-  ALREADY_SUBSCRIBED: "Your company already has an active subscription",
-  NO_PLAN: "Failed to create subscription: the platform has no PayPal plan for this tier yet",
-  // Cancel and change plan: not in 002, designed here (docs/subscriptions.md).
-  CANCEL_TITLE: "Cancel subscription?",
-  CANCEL_WARNING:
-    "Your company goes back to the free plan with 2 seats right away. Team members beyond the seats stay, but no one new can be invited.",
-  SUBSCRIPTION_CANCELLED: "Subscription cancelled. Your company is back on the free plan.",
-  CANCEL_FAILED: "Failed to cancel subscription",
-  PLAN_CHANGED: "Plan changed successfully",
-  CHANGE_FAILED: "Failed to change plan",
-  NOT_SUBSCRIBED: "Your company has no active subscription",
-  SAME_TIER: "Your company is already on this plan",
-} as const;
-
-/** 002 §9: the free trial lasts 14 days. */
-export const TRIAL_DAYS = 14;
-
 export const ZSubscriptionTierSchema = z.enum(["free", "basic", "pro", "enterprise"]);
 export type TSubscriptionTier = z.infer<typeof ZSubscriptionTierSchema>;
 export const ZPaidTierSchema = z.enum(["basic", "pro", "enterprise"], "Choose a paid tier");

@@ -1,17 +1,5 @@
 import { z } from "zod";
 
-export const TIER_SEATS = { free: 2, basic: 10, pro: 25, enterprise: 100 } as const;
-
-export const TEAM_MESSAGES = {
-  SEAT_LIMIT:
-    "All {seats} seats of your plan are in use. Upgrade your subscription to invite more team members.",
-  OWNER_CANNOT_BE_REMOVED: "The company owner cannot be removed.",
-  OWNER_ROLE_FIXED: "The owner's role cannot be changed here.",
-  ALREADY_MEMBER: "This person is already on your team.",
-  ALREADY_INVITED: "This person already has a pending invitation.",
-  INVITED: "Invitation sent to {email}",
-} as const;
-
 export const ZTeamMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),

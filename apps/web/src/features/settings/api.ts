@@ -1,28 +1,38 @@
-import {
-  type TCompanySettingsUpdate,
-  type TCreateApiKey,
-  type TCreateSubscription,
-  ZApiKeyListSchema,
-  ZBackupAnalysisSchema,
-  ZBackupListSchema,
-  ZBackupSchema,
-  ZCompanySettingsSchema,
-  ZCreatedApiKeySchema,
-  ZEmailDomainStatusSchema,
-  ZMapsTestSchema,
-  ZPayPalVerifySchema,
-  ZResendVerifySchema,
-  ZRestoreResultSchema,
-  ZSubscriptionCancelResultSchema,
-  ZSubscriptionCheckoutSchema,
-  ZSubscriptionConfirmResultSchema,
-  ZSubscriptionStateSchema,
-  ZTeamSchema,
-  ZTestEmailSchema,
-  ZTwilioVerifySchema,
+import type {
+  TCompanySettingsUpdate,
+  TCreateApiKey,
+  TCreateSubscription,
+  TPreferencesInput,
+  TReturnSettingsPatch,
 } from "@leadpost/shared";
-import { z } from "zod";
 import { api } from "@/lib/api/typed-client";
+import { devSchemas } from "@/lib/dev-schemas";
+
+// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// types the answers, so the settings screens do not download zod to read them.
+const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+const ZApiKeyListSchema = schema("ZApiKeyListSchema");
+const ZBackupAnalysisSchema = schema("ZBackupAnalysisSchema");
+const ZBackupListSchema = schema("ZBackupListSchema");
+const ZBackupSchema = schema("ZBackupSchema");
+const ZCompanySettingsSchema = schema("ZCompanySettingsSchema");
+const ZCreatedApiKeySchema = schema("ZCreatedApiKeySchema");
+const ZEmailDomainStatusSchema = schema("ZEmailDomainStatusSchema");
+const ZMapsTestSchema = schema("ZMapsTestSchema");
+const ZPayPalVerifySchema = schema("ZPayPalVerifySchema");
+const ZResendVerifySchema = schema("ZResendVerifySchema");
+const ZRestoreResultSchema = schema("ZRestoreResultSchema");
+const ZSubscriptionCancelResultSchema = schema("ZSubscriptionCancelResultSchema");
+const ZSubscriptionCheckoutSchema = schema("ZSubscriptionCheckoutSchema");
+const ZSubscriptionConfirmResultSchema = schema("ZSubscriptionConfirmResultSchema");
+const ZSubscriptionStateSchema = schema("ZSubscriptionStateSchema");
+const ZTeamSchema = schema("ZTeamSchema");
+const ZTestEmailSchema = schema("ZTestEmailSchema");
+const ZTwilioVerifySchema = schema("ZTwilioVerifySchema");
+const ZLogo = schema("ZLogo");
+const ZAuthEvents = schema("ZAuthEvents");
+const ZPreferencesSchema = schema("ZPreferencesSchema");
+const ZReturnSettingsSchema = schema("ZReturnSettingsSchema");
 
 export const settingsKeys = { company: ["settings", "company"] as const };
 
@@ -77,7 +87,6 @@ export const changeTeamRole = (userId: string, role: "org_admin" | "member") =>
 export const removeTeamMember = (userId: string) =>
   api.delete("/api/settings/team/members/{userId}", { params: { userId }, schema: ZTeamSchema });
 
-const ZLogo = z.object({ logoUrl: z.string().nullable(), message: z.string() });
 export function uploadLogo(file: File) {
   const body = new FormData();
   body.set("file", file);
@@ -100,3 +109,18 @@ export const confirmSubscription = (subscriptionId: string) =>
     body: { subscriptionId },
     schema: ZSubscriptionConfirmResultSchema,
   });
+
+export const fetchAuthEvents = (
+  query: { email?: string; eventType?: string; status?: string },
+  signal?: AbortSignal,
+) => api.get("/api/auth-events", { query, schema: ZAuthEvents, signal });
+
+export const fetchPreferences = (signal?: AbortSignal) =>
+  api.get("/api/settings/preferences", { schema: ZPreferencesSchema, signal });
+export const savePreferences = (input: TPreferencesInput) =>
+  api.put("/api/settings/preferences", { body: input, schema: ZPreferencesSchema });
+
+export const fetchReturnSettings = (signal?: AbortSignal) =>
+  api.get("/api/returns/settings", { schema: ZReturnSettingsSchema, signal });
+export const saveReturnSettings = (patch: TReturnSettingsPatch) =>
+  api.patch("/api/returns/settings", { body: patch, schema: ZReturnSettingsSchema });

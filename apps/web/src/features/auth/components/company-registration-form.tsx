@@ -1,12 +1,12 @@
 import type { TCompanyRegistration, ZCompanyRegistrationSchema } from "@leadpost/shared";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { BusyButton } from "@/components/ui/busy-button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { isApiError } from "@/lib/api-error";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { useCheckedForm } from "@/lib/use-checked-form";
 import { registerCompany } from "../invitation-api";
 import { FormAlert } from "./form-alert";
 import { PasswordInput } from "./password-input";
@@ -23,7 +23,7 @@ export function CompanyRegistrationForm({ onRegistered }: { onRegistered: (email
     watch,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ZCompanyRegistrationSchema>, unknown, TCompanyRegistration>({
+  } = useCheckedForm<z.input<typeof ZCompanyRegistrationSchema>, TCompanyRegistration>({
     resolver: lazyResolver(() => import("../form-checks").then((m) => m.companyRegistrationCheck)),
     defaultValues: {
       companyName: "",

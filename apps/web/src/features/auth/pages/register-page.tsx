@@ -1,11 +1,20 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { lazyPanel } from "@/components/ui/query-states";
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { CompanyRegistrationForm } from "../components/company-registration-form";
-import { InvitedRegistration } from "../components/invited-registration";
-import { TeamJoin } from "../components/team-join";
-import { VerificationSent } from "../components/verification-sent";
+
+// The page opens on the company registration form. The invitation forms load when the address carries an
+// invitation (?token=, ?team=: a link from an e-mail), and the "check your e-mail" card after a
+// registration (on-demand.mjs), with the loading skeleton meanwhile.
+const InvitedRegistration = lazyPanel(
+  async () => (await import("../components/invited-registration")).InvitedRegistration,
+);
+const TeamJoin = lazyPanel(async () => (await import("../components/team-join")).TeamJoin);
+const VerificationSent = lazyPanel(
+  async () => (await import("../components/verification-sent")).VerificationSent,
+);
 
 /**
  * Spec 000 §2.5: /auth/register creates a company; with ?token= it completes a buyer invitation, with

@@ -1,16 +1,19 @@
 import { BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
 import { useSearchParams } from "react-router";
-import { DeliveryEndpointsPanel } from "@/components/lead-delivery/endpoints-panel";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ErrorState, LoadingBlock, lazyPanel } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useBuyerProfile } from "../hooks/use-buyer-portal";
-import { BillingHistory } from "./billing-history";
 import { ProfileForm } from "./profile-form";
 
-// The Leads tab (caps, pause and resume) loads when opened: apps/web/on-demand.mjs.
+// The page opens on Profile; the Billing, Lead delivery and Leads (caps, pause and resume) tabs load when
+// first opened: apps/web/on-demand.mjs.
 const LeadsTab = lazyPanel(async () => (await import("./leads-tab")).LeadsTab);
+const BillingHistory = lazyPanel(async () => (await import("./billing-history")).BillingHistory);
+const DeliveryEndpointsPanel = lazyPanel(
+  async () => (await import("@/components/lead-delivery/endpoints-panel")).DeliveryEndpointsPanel,
+);
 
 /** Spec 003 §2.6: Profile and Billing tabs, Lead delivery (docs/lead-delivery.md), and Leads (caps, pause). */
 export function BuyerSettingsPage() {

@@ -1,12 +1,15 @@
-import { formatPhone, type TBuyerSummary, type TPackageTone } from "@leadpost/shared";
+import type { TBuyerSummary, TPackageTone } from "@leadpost/shared";
 import { CreditCard, Inbox, ListChecks, Pencil, Sparkles, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { usePhoneDisplay } from "@/lib/phone-display";
 import { cn, formatCount } from "@/lib/utils";
 
 export function ProfileCard({ profile }: { profile: TBuyerSummary["profile"] }) {
+  // The number as formatPhone shows it, without the phone library for a US number (lib/phone-display.ts).
+  const displayPhone = usePhoneDisplay();
   return (
     <Card>
       <CardHeader>
@@ -28,7 +31,7 @@ export function ProfileCard({ profile }: { profile: TBuyerSummary["profile"] }) 
         <Badge variant="success">Active Buyer</Badge>
         <p className="font-medium">{profile.contactName}</p>
         <p className="text-muted-foreground">{profile.email}</p>
-        {profile.phoneNumber && <p className="text-muted-foreground">{formatPhone(profile.phoneNumber)}</p>}
+        {profile.phoneNumber && <p className="text-muted-foreground">{displayPhone(profile.phoneNumber)}</p>}
         <p className="text-muted-foreground">
           {[profile.city, profile.state, profile.zipCode].filter(Boolean).join(", ") || "No service area set"}
           {profile.niche ? ` · ${profile.niche.name}` : ""} · {profile.serviceRadius} mi radius

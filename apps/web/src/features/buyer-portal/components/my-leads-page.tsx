@@ -3,6 +3,7 @@ import { Download, ListChecks, Search } from "lucide-react";
 import { useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
+import { lazyDialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
@@ -15,7 +16,13 @@ import { toast } from "@/lib/toast";
 import { downloadMyLeadsCsv } from "../api";
 import { useBuyerId, useMyLeads, useUpdateMyLead } from "../hooks/use-buyer-portal";
 import { CrmStatusSelect } from "./crm-status-select";
-import { MyLeadDialog } from "./my-lead-dialog";
+
+// A lead's dialog (its fields, notes, delivery log and return) loads on the first lead opened (ON_DEMAND in
+// on-demand.mjs), with the backdrop and a spinner meanwhile.
+const MyLeadDialog = lazyDialog(
+  async () => (await import("./my-lead-dialog")).MyLeadDialog,
+  () => true,
+);
 
 const PAGE_SIZE = 25;
 

@@ -1,15 +1,11 @@
-import {
-  BUYER_PORTAL_MESSAGES,
-  formatPhone,
-  type TBuyerProfile,
-  ZBuyerProfileUpdateSchema,
-} from "@leadpost/shared";
+import { BUYER_PORTAL_MESSAGES, type TBuyerProfile } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api-error";
+import { usePhoneDisplay } from "@/lib/phone-display";
 import { toast } from "@/lib/toast";
 import { buyerPortalKeys, updateProfile } from "../api";
 import { useBuyerId } from "../hooks/use-buyer-portal";
@@ -20,7 +16,11 @@ export function ProfileForm({ profile }: { profile: TBuyerProfile }) {
   const queryClient = useQueryClient();
   const [contactName, setContactName] = useState(profile.contactName);
   const [companyName, setCompanyName] = useState(profile.companyName ?? "");
-  const [phoneNumber, setPhoneNumber] = useState(profile.phoneNumber ? formatPhone(profile.phoneNumber) : "");
+  // The stored number as formatPhone shows it (lib/phone-display.ts: a US number without the phone
+  // library) until the buyer edits it.
+  const displayPhone = usePhoneDisplay();
+  const [editedPhone, setPhoneNumber] = useState<string | null>(null);
+  const phoneNumber = editedPhone ?? (profile.phoneNumber ? displayPhone(profile.phoneNumber) : "");
 
   const save = useMutation({
     mutationFn: () => updateProfile(buyerId, { contactName, companyName, phoneNumber }),
@@ -37,8 +37,10 @@ export function ProfileForm({ profile }: { profile: TBuyerProfile }) {
     },
   });
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The API's rules (zod and the phone library), loaded on the first submit (on-demand.mjs).
+    const { ZBuyerProfileUpdateSchema } = await import("../form-checks");
     const parsed = ZBuyerProfileUpdateSchema.safeParse({ contactName, companyName, phoneNumber });
     if (!parsed.success) {
       // Several messages are joined with commas in one toast (spec 003 §5).

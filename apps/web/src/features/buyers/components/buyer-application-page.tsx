@@ -1,4 +1,5 @@
-import { APPLICATION_MESSAGES, type TApplicationCompany, ZBuyerApplicationSchema } from "@leadpost/shared";
+import type { TApplicationCompany } from "@leadpost/shared";
+import { APPLICATION_MESSAGES } from "@leadpost/shared/domain/buyers";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import { useId, useState } from "react";
@@ -111,8 +112,10 @@ function ApplicationForm({ companyId, company }: { companyId: string; company: T
     );
   }
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
+    // The API's rules (zod and the phone library), loaded on the first submit (on-demand.mjs).
+    const { ZBuyerApplicationSchema } = await import("../application-checks");
     const input = {
       ...values,
       companyId,

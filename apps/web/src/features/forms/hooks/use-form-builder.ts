@@ -2,7 +2,7 @@ import type { TFormDetail, TFormField, TFormFieldType } from "@leadpost/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { presentApiError } from "@/lib/api-error-presenter";
+import { presentApiErrorLater } from "@/lib/present-error-later";
 import { toast } from "@/lib/toast";
 import { createForm, formKeys, setFormPublished, updateForm } from "../api";
 import {
@@ -78,8 +78,8 @@ export function useFormBuilder(initial: TFormDetail | null) {
       toast.success("Form saved");
       if (created) navigate(`/dashboard/forms/${form.id}`, { replace: true, state: SAVED_STATE });
     },
-    onError: (error) => {
-      const presented = presentApiError(error, { labels: builderLabels(draft) });
+    onError: async (error) => {
+      const presented = await presentApiErrorLater(error, { labels: builderLabels(draft) });
       toast.error("The form was not saved", { description: presented.message });
     },
   });
@@ -106,9 +106,9 @@ export function useFormBuilder(initial: TFormDetail | null) {
       );
       if (created) navigate(`/dashboard/forms/${form.id}`, { replace: true, state: SAVED_STATE });
     },
-    onError: (error) =>
+    onError: async (error) =>
       toast.error(FORM_LIST_MESSAGES.STATUS_FAILED, {
-        description: presentApiError(error, { labels: builderLabels(draft) }).message,
+        description: (await presentApiErrorLater(error, { labels: builderLabels(draft) })).message,
       }),
   });
 

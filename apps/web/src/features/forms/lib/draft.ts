@@ -1,10 +1,5 @@
-import {
-  FORM_DEFAULTS,
-  type TCreateForm,
-  type TFormDetail,
-  type TFormField,
-  type TFormFieldType,
-} from "@leadpost/shared";
+import type { TCreateForm, TFormDetail, TFormField, TFormFieldType } from "@leadpost/shared";
+import { FORM_DEFAULTS } from "@leadpost/shared/domain/forms";
 
 /** Everything the builder edits; saved as a whole (create, or a PATCH of every key). */
 export type TFormDraft = TCreateForm;

@@ -2,11 +2,15 @@ import { Users } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
+import { lazyPanel } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiSettingsTab } from "./api-settings-tab";
-import { AuditLogTab } from "./audit-log-tab";
-import { UserAccountsTab } from "./user-accounts-tab";
-import { UserListTab } from "./user-list-tab";
+
+// The page opens on API Settings; every other tab's code loads when the tab is first opened (ON_DEMAND in
+// on-demand.mjs), with the loading skeleton meanwhile.
+const UserAccountsTab = lazyPanel(async () => (await import("./user-accounts-tab")).UserAccountsTab);
+const UserListTab = lazyPanel(async () => (await import("./user-list-tab")).UserListTab);
+const AuditLogTab = lazyPanel(async () => (await import("./audit-log-tab")).AuditLogTab);
 
 const TABS = [
   { value: "api", label: "API Settings" },

@@ -1,4 +1,5 @@
-import { API_KEY_MESSAGES, type TApiKey, type TApiKeyEnvironment } from "@leadpost/shared";
+import type { TApiKey, TApiKeyEnvironment } from "@leadpost/shared";
+import { API_KEY_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";

@@ -1,17 +1,15 @@
-import { AUTH_EVENT_STATUSES, AUTH_EVENT_TYPES, ZAuthEventSchema } from "@leadpost/shared";
+import { AUTH_EVENT_STATUSES, AUTH_EVENT_TYPES } from "@leadpost/shared/domain/settings";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { api } from "@/lib/api/typed-client";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
-import { AccessDenied } from "./settings-page";
+import { fetchAuthEvents } from "../api";
+import { AccessDenied } from "./access-denied";
 
-const ZEvents = z.object({ events: z.array(ZAuthEventSchema) });
 const selectClass = "h-9 rounded-md border bg-background px-3 text-sm";
 
 /** 003 §2.9: sign-in history of the company, filtered by e-mail, event type and status. */
@@ -30,7 +28,7 @@ export function AuthEventsPage() {
         eventType: eventType || undefined,
         status: status || undefined,
       };
-      return api.get("/api/auth-events", { query, schema: ZEvents, signal });
+      return fetchAuthEvents(query, signal);
     },
   });
   if (!isAdmin) return <AccessDenied />;

@@ -1,4 +1,5 @@
-import { BACKUP_MESSAGES, type TBackupAnalysis } from "@leadpost/shared";
+import type { TBackupAnalysis } from "@leadpost/shared";
+import { BACKUP_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";

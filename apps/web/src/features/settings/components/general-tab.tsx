@@ -1,4 +1,4 @@
-import { CREDIT_VALUE_DEFAULT, CREDIT_VALUE_MIN, SETTINGS_MESSAGES } from "@leadpost/shared";
+import { CREDIT_VALUE_DEFAULT, CREDIT_VALUE_MIN, SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";

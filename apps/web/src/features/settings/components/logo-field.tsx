@@ -1,10 +1,11 @@
-import { SETTINGS_MESSAGES, type TCompanySettings } from "@leadpost/shared";
+import type { TCompanySettings } from "@leadpost/shared";
+import { SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Building2, Trash2, Upload } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { presentApiError } from "@/lib/api-error-presenter";
+import { presentApiErrorLater } from "@/lib/present-error-later";
 import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { removeLogo, settingsKeys, uploadLogo } from "../api";
@@ -35,7 +36,8 @@ export function LogoField({ settings }: { settings: TCompanySettings }) {
       keep(r.logoUrl);
       toast.success(r.message);
     },
-    onError: (err) => toast.error(`${SETTINGS_MESSAGES.LOGO_UPLOAD_FAILED}: ${presentApiError(err).message}`),
+    onError: async (err) =>
+      toast.error(`${SETTINGS_MESSAGES.LOGO_UPLOAD_FAILED}: ${(await presentApiErrorLater(err)).message}`),
   });
   const remove = useMutation({
     mutationFn: removeLogo,
@@ -43,7 +45,8 @@ export function LogoField({ settings }: { settings: TCompanySettings }) {
       keep(r.logoUrl);
       toast.success(r.message);
     },
-    onError: (err) => toast.error(`${SETTINGS_MESSAGES.LOGO_UPDATE_FAILED}: ${presentApiError(err).message}`),
+    onError: async (err) =>
+      toast.error(`${SETTINGS_MESSAGES.LOGO_UPDATE_FAILED}: ${(await presentApiErrorLater(err)).message}`),
   });
   return (
     <div className="grid gap-2">

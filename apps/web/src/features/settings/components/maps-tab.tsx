@@ -1,4 +1,4 @@
-import { MAPS_KEY_MIN_LENGTH, SETTINGS_MESSAGES } from "@leadpost/shared";
+import { MAPS_KEY_MIN_LENGTH, SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

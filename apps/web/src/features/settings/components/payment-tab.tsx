@@ -1,4 +1,5 @@
-import { SETTINGS_MESSAGES, type TPayPalVerify } from "@leadpost/shared";
+import type { TPayPalVerify } from "@leadpost/shared";
+import { SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,12 +1,10 @@
+import type { TPreferences, TPreferencesInput } from "@leadpost/shared";
 import {
   PREFERENCE_COUNTRIES,
   PREFERENCE_CURRENCIES,
   PREFERENCE_TIME_ZONES,
-  SETTINGS_MESSAGES,
-  type TPreferences,
-  type TPreferencesInput,
-  ZPreferencesSchema,
-} from "@leadpost/shared";
+} from "@leadpost/shared/domain/preferences";
+import { SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -15,12 +13,12 @@ import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
-import { api } from "@/lib/api/typed-client";
 import { ApiError } from "@/lib/api-error";
 import { displayPreferencesKey } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
 import { toast } from "@/lib/toast";
-import { AccessDenied } from "./settings-page";
+import { fetchPreferences, savePreferences } from "../api";
+import { AccessDenied } from "./access-denied";
 
 const KEY = ["settings", "preferences"] as const;
 type TOption = { value: string; label: string };
@@ -40,7 +38,7 @@ export function PreferencesPage() {
   const prefs = useQuery({
     queryKey: KEY,
     enabled: isAdmin,
-    queryFn: ({ signal }) => api.get("/api/settings/preferences", { schema: ZPreferencesSchema, signal }),
+    queryFn: ({ signal }) => fetchPreferences(signal),
   });
   const [draft, setDraft] = useState<TPreferences | null>(null);
   const [errors, setErrors] = useState<Partial<Record<TSelectKey, string>>>({});
@@ -50,7 +48,7 @@ export function PreferencesPage() {
   const save = useMutation({
     mutationFn: (p: TPreferences) =>
       // A value stored before the lists were fixed goes as it is: the server answers with the field's error.
-      api.put("/api/settings/preferences", { body: p as TPreferencesInput, schema: ZPreferencesSchema }),
+      savePreferences(p as TPreferencesInput),
     onSuccess: (saved) => {
       setErrors({});
       queryClient.setQueryData(KEY, saved);

@@ -1,9 +1,5 @@
-import {
-  RETURN_WINDOW_MAX_DAYS,
-  type TReturnSettings,
-  type TReturnSettingsPatch,
-  ZReturnSettingsSchema,
-} from "@leadpost/shared";
+import type { TReturnSettings } from "@leadpost/shared";
+import { RETURN_WINDOW_MAX_DAYS } from "@leadpost/shared/domain/returns";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
@@ -13,16 +9,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-states";
 import { Switch } from "@/components/ui/switch";
-import { api } from "@/lib/api/typed-client";
 import { isApiError } from "@/lib/api-error";
 import { toast } from "@/lib/toast";
+import { fetchReturnSettings, saveReturnSettings } from "../api";
 
 const KEY = ["returns", "settings"] as const;
-
-const fetchReturnSettings = (signal?: AbortSignal) =>
-  api.get("/api/returns/settings", { schema: ZReturnSettingsSchema, signal });
-const saveReturnSettings = (patch: TReturnSettingsPatch) =>
-  api.patch("/api/returns/settings", { body: patch, schema: ZReturnSettingsSchema });
 
 /** Settings → Returns: how long buyers may return a lead, for which reasons, and the automatic rules. */
 export function ReturnsTab() {

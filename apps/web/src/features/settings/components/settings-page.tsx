@@ -1,11 +1,12 @@
-import { SETTINGS_MESSAGES } from "@leadpost/shared";
+import { SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Save, ShieldAlert } from "lucide-react";
+import { Save } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { lazyPanel } from "@/components/ui/query-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { isApiError } from "@/lib/api-error";
@@ -14,32 +15,27 @@ import { useSession } from "@/lib/session/use-session";
 import { toast } from "@/lib/toast";
 import { useTabParam } from "@/lib/use-tab-param";
 import { fetchCompanySettings, saveCompanySettings, settingsKeys } from "../api";
-import { ApiKeysTab } from "./api-keys-tab";
-import { BackupTab } from "./backup-tab";
-import { EmailTab } from "./email-tab";
+import { AccessDenied } from "./access-denied";
 import { GeneralTab } from "./general-tab";
-import { MapsTab } from "./maps-tab";
-import { PaymentTab } from "./payment-tab";
-import { ReturnsTab } from "./returns-tab";
 import type { TDraft, TTabProps } from "./setting-fields";
 import { SubscriptionPanel } from "./subscription-panel";
-import { TeamTab } from "./team-tab";
-import { TwilioTab } from "./twilio-tab";
+
+// The page opens on General; every other tab's code loads when the tab is first opened (ON_DEMAND in
+// on-demand.mjs), with the loading skeleton meanwhile.
+const ApiKeysTab = lazyPanel(async () => (await import("./api-keys-tab")).ApiKeysTab);
+const PaymentTab = lazyPanel(async () => (await import("./payment-tab")).PaymentTab);
+const EmailTab = lazyPanel(async () => (await import("./email-tab")).EmailTab);
+const TwilioTab = lazyPanel(async () => (await import("./twilio-tab")).TwilioTab);
+const MapsTab = lazyPanel(async () => (await import("./maps-tab")).MapsTab);
+const ReturnsTab = lazyPanel(async () => (await import("./returns-tab")).ReturnsTab);
+const BackupTab = lazyPanel(async () => (await import("./backup-tab")).BackupTab);
+const TeamTab = lazyPanel(async () => (await import("./team-tab")).TeamTab);
 
 /** /owner/settings: Company Settings (002 §2), for owners and org admins only. */
 export function SettingsPage() {
   const isAdmin = useIsCompanyAdmin();
   if (!isAdmin) return <AccessDenied />;
   return <CompanySettings />;
-}
-
-export function AccessDenied() {
-  return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
-      <ShieldAlert className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p>{SETTINGS_MESSAGES.ACCESS_DENIED}</p>
-    </div>
-  );
 }
 
 const TABS = [

@@ -1,11 +1,6 @@
-import {
-  SUBSCRIPTION_MESSAGES,
-  SUBSCRIPTION_PLAN_CATALOG,
-  TIER_SEATS,
-  type TPaidTier,
-  TRIAL_DAYS,
-  type TSubscriptionState,
-} from "@leadpost/shared";
+import type { TPaidTier, TSubscriptionState } from "@leadpost/shared";
+import { SUBSCRIPTION_PLAN_CATALOG } from "@leadpost/shared/domain/platform-admin";
+import { SUBSCRIPTION_MESSAGES, TIER_SEATS, TRIAL_DAYS } from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowRightLeft, Check, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

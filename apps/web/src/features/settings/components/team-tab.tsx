@@ -1,4 +1,5 @@
-import { TEAM_MESSAGES, type TTeam } from "@leadpost/shared";
+import type { TTeam } from "@leadpost/shared";
+import { TEAM_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Mail, Trash2, UserPlus } from "lucide-react";
 import { useId, useState } from "react";

@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES } from "@leadpost/shared";
+import { SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";

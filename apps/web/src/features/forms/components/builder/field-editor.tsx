@@ -1,4 +1,5 @@
-import { ALIGNMENTS, FIELD_WIDTHS, IMAGE_SIZES, isInputField, type TFormField } from "@leadpost/shared";
+import type { TFormField } from "@leadpost/shared";
+import { ALIGNMENTS, FIELD_WIDTHS, IMAGE_SIZES, isInputField } from "@leadpost/shared/domain/forms";
 import { FIELD_TYPE_LABELS } from "../../lib/draft";
 import { ImageUpload } from "./image-upload";
 import { ChoiceSetting, NumberSetting, SwitchSetting, TextSetting } from "./inputs";

@@ -1,4 +1,5 @@
-import { FORM_FIELD_TYPES, type TFormFieldType } from "@leadpost/shared";
+import type { TFormFieldType } from "@leadpost/shared";
+import { FORM_FIELD_TYPES } from "@leadpost/shared/domain/forms";
 import {
   AlignLeft,
   CheckSquare,

@@ -1,4 +1,5 @@
-import { splitFormSteps, type TFormDetail } from "@leadpost/shared";
+import type { TFormDetail } from "@leadpost/shared";
+import { splitFormSteps } from "@leadpost/shared/domain/form-layout";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ExternalLink, Save } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
@@ -9,20 +10,23 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
+import { lazyPanel } from "@/components/ui/query-states";
 import { Separator } from "@/components/ui/separator";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { fetchFormOptions, formKeys } from "../../api";
 import { type SAVED_STATE, useFormBuilder } from "../../hooks/use-form-builder";
-import { EmbedCode } from "./embed-code";
-import { FieldEditor } from "./field-editor";
 import { FieldList } from "./field-list";
 import { FieldPalette } from "./field-palette";
 import { FormPreview } from "./form-preview";
-import { SettingsPanel } from "./settings-panel";
 
-// Loaded when the Settings tab opens: the form page's first load does not carry it.
+// The builder opens on Fields with no field selected: the Settings and Embed tabs and the field editor load
+// when first shown (ON_DEMAND in on-demand.mjs), with the loading skeleton meanwhile.
+const SettingsPanel = lazyPanel(async () => (await import("./settings-panel")).SettingsPanel);
+const EmbedCode = lazyPanel(async () => (await import("./embed-code")).EmbedCode);
+const FieldEditor = lazyPanel(async () => (await import("./field-editor")).FieldEditor);
+// Loaded when the Settings tab opens on a saved form.
 const DistributionSettings = lazy(() =>
   import("./distribution-settings").then((m) => ({ default: m.DistributionSettings })),
 );

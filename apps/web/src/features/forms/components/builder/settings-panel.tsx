@@ -1,4 +1,5 @@
-import { FORM_DEFAULTS, SALE_CAPS, type TFormOptions } from "@leadpost/shared";
+import type { TFormOptions } from "@leadpost/shared";
+import { FORM_DEFAULTS, SALE_CAPS } from "@leadpost/shared/domain/forms";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
