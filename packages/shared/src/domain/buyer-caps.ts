@@ -90,8 +90,28 @@ const partsFormat = (zone: string): Intl.DateTimeFormat =>
 
 const SHORT_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
+type TLocalClock = Readonly<{ date: string; weekday: number; minute: number }>;
+
+// The clocks of the last instant asked for, by zone: routing asks at one moment for every candidate buyer,
+// of a handful of zones, and formatting the parts is the costly step (issue 26's routing profile).
+let clocksAt = Number.NaN;
+const clocksByZone = new Map<string, TLocalClock>();
+
 /** The buyer's wall clock at `now`: its date (YYYY-MM-DD), weekday (0 = Monday) and minute of the day. */
-export function localClock(now: Date, zone: string) {
+export function localClock(now: Date, zone: string): TLocalClock {
+  if (now.getTime() !== clocksAt) {
+    clocksAt = now.getTime();
+    clocksByZone.clear();
+  }
+  let clock = clocksByZone.get(zone);
+  if (!clock) {
+    clock = readClock(now, zone);
+    clocksByZone.set(zone, clock);
+  }
+  return clock;
+}
+
+function readClock(now: Date, zone: string): TLocalClock {
   const parts = Object.fromEntries(
     partsFormat(knownZone(zone))
       .formatToParts(now)

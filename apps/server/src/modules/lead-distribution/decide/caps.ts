@@ -72,8 +72,10 @@ export function capOf(c: TCapFacts, period: TCapPeriod): number | null {
 /** The buyer is under this cap (the spend cap: has spent less than it today). */
 export function underCap(c: TCapFacts, period: TCapPeriod): boolean {
   const cap = capOf(c, period);
+  // No cap, nothing to count: the buyer's clock is not read (most buyers have none of the four).
+  if (cap === null) return true;
   const now = counted(c);
-  return cap === null || now === null || now[COUNT_OF[period]] < cap;
+  return now === null || now[COUNT_OF[period]] < cap;
 }
 
 export function capSkipReason(c: TCapFacts, period: TCapPeriod): string {
