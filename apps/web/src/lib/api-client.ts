@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, apiErrorFromBody, NETWORK_ERROR_CODE, TIMEOUT_ERROR_CODE } from "./api-error";
+import { ApiError, apiErrorFromBody, networkError, TIMEOUT_ERROR_CODE } from "./api-error";
 import { sessionStillValid } from "./session/session-check";
 
 /**
@@ -111,11 +111,7 @@ export async function apiRequest<T = unknown>(path: string, options: TApiRequest
     }
     // A caller's own abort (e.g. a cancelled query) must stay an AbortError.
     if (options.signal?.aborted) throw error;
-    throw new ApiError({
-      status: 0,
-      code: NETWORK_ERROR_CODE,
-      message: "Network error. Please check your connection.",
-    });
+    throw networkError();
   }
 
   const payload = await readBody(response);

@@ -1,6 +1,12 @@
 /** Status 0 means the request never got an HTTP answer (offline, DNS, CORS, timeout). */
 export const NETWORK_ERROR_CODE = "NETWORK_ERROR";
 export const TIMEOUT_ERROR_CODE = "TIMEOUT";
+export const NETWORK_ERROR_MESSAGE = "Network error. Please check your connection.";
+
+/** The error of a request, or a download of the app's own code, that got no answer. */
+export function networkError(): ApiError {
+  return new ApiError({ status: 0, code: NETWORK_ERROR_CODE, message: NETWORK_ERROR_MESSAGE });
+}
 
 export class ApiError extends Error {
   readonly status: number;

@@ -5,10 +5,14 @@ import { BusyButton } from "@/components/ui/busy-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api-error";
+import { checksOnSubmit } from "@/lib/on-first-use";
 import { usePhoneDisplay } from "@/lib/phone-display";
 import { toast } from "@/lib/toast";
 import { buyerPortalKeys, updateProfile } from "../api";
 import { useBuyerId } from "../hooks/use-buyer-portal";
+
+// The API's rules (zod and the phone library), loaded on the first submit (on-demand.mjs).
+const loadChecks = checksOnSubmit(() => import("../form-checks"));
 
 /** Spec 003 §2.6 / §5: three editable fields; the rest is managed by the company administrator. */
 export function ProfileForm({ profile }: { profile: TBuyerProfile }) {
@@ -22,6 +26,12 @@ export function ProfileForm({ profile }: { profile: TBuyerProfile }) {
   const [editedPhone, setPhoneNumber] = useState<string | null>(null);
   const phoneNumber = editedPhone ?? (profile.phoneNumber ? displayPhone(profile.phoneNumber) : "");
 
+  const saveFailed = (error: Error) => {
+    const fields = isApiError(error) ? Object.values(error.fields ?? {}).flat() : [];
+    toast.error(BUYER_PORTAL_MESSAGES.PROFILE_SAVE_FAILED, {
+      description: fields.length > 0 ? fields.join(", ") : error.message,
+    });
+  };
   const save = useMutation({
     mutationFn: () => updateProfile(buyerId, { contactName, companyName, phoneNumber }),
     onSuccess: (saved) => {
@@ -29,18 +39,14 @@ export function ProfileForm({ profile }: { profile: TBuyerProfile }) {
       queryClient.setQueryData(buyerPortalKeys.profile(buyerId), saved);
       void queryClient.invalidateQueries({ queryKey: buyerPortalKeys.summary(buyerId) });
     },
-    onError: (error) => {
-      const fields = isApiError(error) ? Object.values(error.fields ?? {}).flat() : [];
-      toast.error(BUYER_PORTAL_MESSAGES.PROFILE_SAVE_FAILED, {
-        description: fields.length > 0 ? fields.join(", ") : error.message,
-      });
-    },
+    onError: saveFailed,
   });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // The API's rules (zod and the phone library), loaded on the first submit (on-demand.mjs).
-    const { ZBuyerProfileUpdateSchema } = await import("../form-checks");
+    const checks = await loadChecks().catch((error: Error) => saveFailed(error));
+    if (!checks) return;
+    const { ZBuyerProfileUpdateSchema } = checks;
     const parsed = ZBuyerProfileUpdateSchema.safeParse({ contactName, companyName, phoneNumber });
     if (!parsed.success) {
       // Several messages are joined with commas in one toast (spec 003 §5).

@@ -12,8 +12,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api-error";
+import { checksOnSubmit } from "@/lib/on-first-use";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { fetchApplicationCompany, submitApplication } from "../api";
+
+// The API's rules (zod and the phone library), loaded on the first submit (on-demand.mjs).
+const loadChecks = checksOnSubmit(() => import("../application-checks"));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -97,6 +101,8 @@ function ApplicationForm({ companyId, company }: { companyId: string; company: T
   });
   const [errors, setErrors] = useState<Partial<Record<TKey, string>>>({});
   const mutation = useMutation({ mutationFn: submitApplication });
+  // The rules' download failed: said where a failed submission is said.
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   if (mutation.isSuccess) {
     return (
@@ -114,8 +120,10 @@ function ApplicationForm({ companyId, company }: { companyId: string; company: T
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    // The API's rules (zod and the phone library), loaded on the first submit (on-demand.mjs).
-    const { ZBuyerApplicationSchema } = await import("../application-checks");
+    setLoadError(null);
+    const checks = await loadChecks().catch((error: Error) => setLoadError(error.message));
+    if (!checks) return;
+    const { ZBuyerApplicationSchema } = checks;
     const input = {
       ...values,
       companyId,
@@ -189,9 +197,9 @@ function ApplicationForm({ companyId, company }: { companyId: string; company: T
             />
           )}
         </FormField>
-        {mutation.isError && (
+        {(loadError ?? mutation.error) && (
           <p role="alert" className="text-destructive text-sm sm:col-span-2">
-            {mutation.error.message}
+            {loadError ?? mutation.error?.message}
           </p>
         )}
         <BusyButton

@@ -9,6 +9,7 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isApiError } from "@/lib/api-error";
+import { checksOnSubmit } from "@/lib/on-first-use";
 import { toast } from "@/lib/toast";
 import { createNiche, nichesQueryKey, updateNiche } from "../api";
 
@@ -28,6 +29,9 @@ export function NicheDialog({ open, onOpenChange, niche }: TNicheDialogProps) {
   );
 }
 
+// The API's rules, loaded on the first submit (on-demand.mjs).
+const loadChecks = checksOnSubmit(() => import("../form-checks"));
+
 function NicheForm({ niche, onDone }: { niche: TNiche | null; onDone: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -35,6 +39,12 @@ function NicheForm({ niche, onDone }: { niche: TNiche | null; onDone: () => void
   const [price, setPrice] = useState(niche ? String(niche.price) : "0");
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
 
+  const saveFailed = (error: Error) => {
+    if (isApiError(error) && error.fields) {
+      setErrors({ name: error.fields.name?.[0], price: error.fields.price?.[0] });
+    }
+    toast.error(isApiError(error) ? error.message : "Failed to save the niche. Please try again.");
+  };
   const mutation = useMutation({
     mutationFn: (input: { name: string; price: number }) =>
       niche ? updateNiche(niche.id, input) : createNiche(input),
@@ -44,17 +54,14 @@ function NicheForm({ niche, onDone }: { niche: TNiche | null; onDone: () => void
       void queryClient.invalidateQueries({ queryKey: ["buyers"] });
       onDone();
     },
-    onError: (error) => {
-      if (isApiError(error) && error.fields) {
-        setErrors({ name: error.fields.name?.[0], price: error.fields.price?.[0] });
-      }
-      toast.error(isApiError(error) ? error.message : "Failed to save the niche. Please try again.");
-    },
+    onError: saveFailed,
   });
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const { ZCreateNicheSchema } = await import("../form-checks");
+    const checks = await loadChecks().catch(saveFailed);
+    if (!checks) return;
+    const { ZCreateNicheSchema } = checks;
     const parsed = ZCreateNicheSchema.safeParse({
       name,
       price: price.trim() === "" ? Number.NaN : Number(price),
