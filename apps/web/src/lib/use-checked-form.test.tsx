@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { Resolver } from "react-hook-form";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { lazyResolver } from "./lazy-resolver";
@@ -18,12 +19,15 @@ type TOnValid = (
   setError: (name: "email" | "password", error: { message?: string }) => void,
 ) => Promise<void> | void;
 
-function Form({ onValid }: { onValid: TOnValid }) {
+type TResolver = Resolver<z.input<typeof ZSchema>, unknown, z.output<typeof ZSchema>>;
+const loadRules = async (): Promise<TResolver> => zodResolver(ZSchema);
+
+function Form({ onValid, load = loadRules }: { onValid: TOnValid; load?: () => Promise<TResolver> }) {
   const { register, handleSubmit, watch, setError, formState } = useCheckedForm<
     z.input<typeof ZSchema>,
     z.output<typeof ZSchema>
   >({
-    resolver: lazyResolver(async () => zodResolver(ZSchema)),
+    resolver: lazyResolver(load),
     defaultValues: { email: "", password: "" },
   });
   return (
@@ -52,6 +56,20 @@ describe("useCheckedForm", () => {
     expect(screen.getByText("Password must be at least 8 characters")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveFocus();
     expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it("does not submit while the rules cannot be downloaded, and submits once they can", async () => {
+    const onValid = vi.fn();
+    const load = vi.fn<() => Promise<TResolver>>().mockRejectedValueOnce(new TypeError("offline"));
+    load.mockImplementation(loadRules);
+    render(<Form onValid={onValid} load={load} />);
+    await userEvent.type(screen.getByLabelText("Email"), "a@b.co");
+    await userEvent.type(screen.getByLabelText("Password"), "long enough");
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Go" })).toBeEnabled());
+    expect(onValid).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
   });
 
   it("checks a field again as it changes once submitted, leaving the other field's message", async () => {
