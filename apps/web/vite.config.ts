@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -8,6 +10,13 @@ const webRoot = fileURLToPath(new URL(".", import.meta.url));
 /** A chunk file of a module a user's action loads (on-demand.mjs), e.g. `assets/leads-tab-Ab12.js`. */
 const onDemandChunk = new RegExp(`(^|/)(${ON_DEMAND_CHUNKS.join("|")})-[^/]*$`);
 const srcDir = fileURLToPath(new URL("./src", import.meta.url));
+// react-router's exports map names only its development build, whatever the mode (its issues #12532,
+// #14102): a production build takes the production files beside it, without the development warnings.
+const routerDir = dirname(createRequire(import.meta.url).resolve("react-router/package.json"));
+const routerAlias = (mode: string) =>
+  mode === "production"
+    ? [{ find: /^react-router$/, replacement: join(routerDir, "dist/production/index.mjs") }]
+    : [];
 /** Lucide icon modules by name (`lucide-react/dist/esm/icons/<name>.mjs`). */
 const icons = (names: string[]) =>
   new RegExp(`node_modules[\\\\/]lucide-react[\\\\/].*[\\\\/]icons[\\\\/](${names.join("|")})\\.mjs$`);
@@ -149,7 +158,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     plugins: [ownPages(), react(), tailwindcss()],
-    resolve: { alias: { "@": srcDir } },
+    resolve: { alias: [{ find: "@", replacement: srcDir }, ...routerAlias(mode)] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
     build: {
