@@ -52,13 +52,6 @@ export function openPostgres(url: string, poolSize = 10, opts: { applicationName
   });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on("error", () => {});
-  // No JIT compilation: the planner's cost of a request's query (one buyer's previews among a million
-  // leads) can pass jit_above_cost, and compiling then took 500–700 ms of a query that runs in 75–100
-  // (bench/README.md, 2026-11-26 late). A SET on each new connection, not a startup option, which
-  // connection poolers refuse; it is queued before any query the pool hands the client out for.
-  pool.on("connect", (client) => {
-    client.query("set jit = off").catch(() => {});
-  });
   // Inside a company request every call runs in its row-level-security transaction (tenant-scope.ts).
   const db: Db = tenantAware(drizzleOnPool(pool));
   async function withExclusiveLock<T>(

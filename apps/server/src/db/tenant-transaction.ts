@@ -3,11 +3,17 @@ import { type Db, poolTransactionOf, type Tx } from "./drizzle-adapter";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The wall's settings, transaction-local: this company's rows, as the policy-bound role. */
+/**
+ * The wall's settings, transaction-local: this company's rows, as the policy-bound role, and no JIT
+ * compilation. A request's query can be planned past jit_above_cost (one buyer's previews among a
+ * million leads), and compiling took 500-700 ms of a query that ran in 50-100 (bench/README.md,
+ * 2026-11-26 late). Set here, with the wall, it costs no round trip and stays inside the transaction,
+ * as connection poolers need.
+ */
+const TENANT_SETTINGS = "set_config('role', 'leadpost_app', true), set_config('jit', 'off', true)";
+
 export const enterTenant = (tx: Db | Tx, companyId: string) =>
-  tx.execute(
-    sql`select set_config('leadpost.company_id', ${companyId}, true), set_config('role', 'leadpost_app', true)`,
-  );
+  tx.execute(sql`select set_config('leadpost.company_id', ${companyId}, true), ${sql.raw(TENANT_SETTINGS)}`);
 
 /**
  * A transaction already behind the wall when fn starts. On PostgreSQL, BEGIN and the wall's settings go
@@ -34,7 +40,7 @@ export async function transactionAsTenant<T>(
   let broken: Error | undefined;
   try {
     await client.query(
-      `begin; select set_config('leadpost.company_id', '${companyId}', true), set_config('role', 'leadpost_app', true)`,
+      `begin; select set_config('leadpost.company_id', '${companyId}', true), ${TENANT_SETTINGS}`,
     );
     const result = await fn(tx);
     await client.query("commit");
