@@ -272,8 +272,9 @@ function candidateStatement(listed: boolean, bidding: boolean): SQL {
         from ${buyers}
         left join buyer_lead_counters k on k.buyer_id = ${buyers.id}
         cross join lateral (select ${distanceToLead({ latitude: lat, longitude: lng })} as distance) d
-        -- The rules that do not read the lead's place.
-        cross join lateral (select ${eligibilitySql(rules, (rule) => rule.place !== true)} as ready) r
+        -- The rules that do not read the lead's place, evaluated once per candidate (offset 0: inlined,
+        -- they were evaluated again for each of the two columns that read them).
+        cross join lateral (select ${eligibilitySql(rules, (rule) => rule.place !== true)} as ready offset 0) r
        where ${buyers.companyId} = ${companyId}::uuid and ${inScope()}
     ), l as (
       select ${COLUMNS} from ${buyers}
