@@ -22,6 +22,7 @@
 // the submission bench's BUYER_LAYOUT=metro: all active, the form's niche, no allowances) and puts every
 // lead at one of those metros, so each lead matches about BUYERS / 8 buyers (about 1,250), all previews.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { openPostgres } from "../apps/server/src/db/client.ts";
@@ -256,8 +257,33 @@ try {
     const u = process.cpuUsage(since);
     return (u.user + u.system) / 1000;
   };
+  // PostgreSQL's CPU for the same work: its backends serving the scratch database, read from /proc
+  // (a server on this machine only; none elsewhere). Most of the 2026-11-24 → 11-26 regression was there.
+  const pgPids = async () =>
+    (
+      await client.query("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+        name,
+      ])
+    ).rows.map((r) => r.pid);
+  const pgCpuMs = async () => {
+    let ticks = 0;
+    for (const pid of await pgPids()) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+        ticks += Number(stat[11]) + Number(stat[12]);
+      } catch {
+        return null;
+      }
+    }
+    return ticks * 10; // USER_HZ 100
+  };
+  const pgPerLead = (before, after) =>
+    before === null || after === null
+      ? ""
+      : `, PostgreSQL CPU ${((after - before) / LEADS).toFixed(2)} ms per lead`;
   const sequential = await newLeads(LEADS);
   const times = [];
+  const pg1 = await pgCpuMs();
   const cpu1 = process.cpuUsage();
   for (const id of sequential) {
     const t = performance.now();
@@ -265,12 +291,13 @@ try {
     times.push(performance.now() - t);
   }
   console.log(
-    `one at a time: ${LEADS} leads, ${stats(times)}, Node CPU ${(cpuMs(cpu1) / LEADS).toFixed(2)} ms per lead`,
+    `one at a time: ${LEADS} leads, ${stats(times)}, Node CPU ${(cpuMs(cpu1) / LEADS).toFixed(2)} ms per lead${pgPerLead(pg1, await pgCpuMs())}`,
   );
   await noticeJobs(sequential, 1);
 
   const parallel = await newLeads(LEADS);
   const ptimes = [];
+  const pg2 = await pgCpuMs();
   const t0 = performance.now();
   const cpu2 = process.cpuUsage();
   // As the routing worker does: batches of BATCH leads, CONCURRENCY at a time within a batch, and the
@@ -292,8 +319,9 @@ try {
     if (queueBatchNotices) await queueBatchNotices(deps, batch);
   }
   const wall = performance.now() - t0;
+  const nodeCpu2 = cpuMs(cpu2);
   console.log(
-    `in batches of ${BATCH}, ${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}, Node CPU ${(cpuMs(cpu2) / LEADS).toFixed(2)} ms per lead`,
+    `in batches of ${BATCH}, ${CONCURRENCY} at a time: ${LEADS} leads in ${(wall / 1000).toFixed(2)} s (${((LEADS / wall) * 1000).toFixed(0)} leads/s), ${stats(ptimes)}, Node CPU ${(nodeCpu2 / LEADS).toFixed(2)} ms per lead${pgPerLead(pg2, await pgCpuMs())}`,
   );
   await noticeJobs(parallel, NOTICE_CONCURRENCY);
 

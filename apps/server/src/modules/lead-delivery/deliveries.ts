@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { afterCommit } from "../../db/after-commit";
-import { col, queryRows, rowOf } from "../../db/raw";
+import { col, preparedStatement, rowOf } from "../../db/raw";
 import {
   buyerLeads,
   deliveryEndpoints,
@@ -53,26 +53,41 @@ export function deliverLeadToBuyers(deps: TQueueDeps, lead: { companyId: string;
   });
 }
 
+/**
+ * Whether the company of the `leads` row in the caller's statement has an enabled endpoint, as a
+ * column of that statement: routing skips deliverLeadToBuyers (a statement after its commit) when it has
+ * none, as most companies. An endpoint enabled while the lead is routed may miss that lead.
+ */
+export const companyHasEndpointsColumn = sql<boolean>`exists (
+  select 1 from ${deliveryEndpoints} e where e.company_id = "leads"."company_id" and e.enabled)`;
+
 /** The deliveries a lead owes its full-access buyers' enabled endpoints; answers the new ones' ids. */
 export async function createLeadDeliveries(
   deps: Pick<TDeps, "database">,
   lead: { companyId: string; leadId: string },
 ): Promise<string[]> {
-  const rows = await queryRows(
-    deps.database.db,
-    rowOf({ id: col.text }),
-    sql`
+  const rows = await leadDeliveriesStatement(deps.database.db, {
+    leadId: lead.leadId,
+    companyId: lead.companyId,
+  });
+  return rows.map((r) => r.id);
+}
+
+// Prepared: every routing runs it after its commit, and parsing and planning it each time cost
+// PostgreSQL more than running it.
+const leadDeliveriesStatement = preparedStatement(
+  rowOf({ id: col.text }),
+  () => sql`
     insert into ${endpointDeliveries} (company_id, buyer_id, endpoint_id, lead_id, endpoint_name, url)
     select e.company_id, e.buyer_id, e.id, l.id, e.name, e.url
       from ${leads} l
       join ${buyerLeads} bl on bl.lead_id = l.id and bl.company_id = l.company_id and not bl.is_preview
       join ${deliveryEndpoints} e on e.buyer_id = bl.buyer_id and e.company_id = l.company_id and e.enabled
-     where l.id = ${lead.leadId}::uuid and l.company_id = ${lead.companyId}::uuid and not l.is_test
+     where l.id = ${sql.placeholder("leadId")}::uuid and l.company_id = ${sql.placeholder("companyId")}::uuid
+       and not l.is_test
     on conflict (endpoint_id, lead_id) do nothing
     returning id`,
-  );
-  return rows.map((r) => r.id);
-}
+);
 
 type TClaimed = typeof endpointDeliveries.$inferSelect;
 

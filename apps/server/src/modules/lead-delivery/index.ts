@@ -2,6 +2,7 @@
 
 export { DEV_RECEIVER_PATH } from "./address-guard";
 export {
+  companyHasEndpointsColumn,
   deliverLeadToBuyers,
   LEAD_DELIVERY_JOB,
   MAX_DELIVERY_ATTEMPTS,

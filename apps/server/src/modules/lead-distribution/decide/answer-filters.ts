@@ -23,7 +23,8 @@ export const answerFiltersSkipReason = ({ buyer, lead }: TEligibilityFacts): str
  */
 export function answerFiltersSql({ buyer, lead }: TEligibilitySqlInputs): SQL {
   const answers = sql`(case when jsonb_typeof(${lead.answers}) = 'array' then ${lead.answers} else '[]'::jsonb end)`;
-  return sql`not exists (
+  // A buyer without filters (most) is decided before the subquery: it ran for every candidate.
+  return sql`(${buyer.leadFilters} is null or ${buyer.leadFilters} = '[]'::jsonb or not exists (
     select 1
       from jsonb_array_elements(coalesce(${buyer.leadFilters}, '[]'::jsonb)) lf
       cross join lateral (
@@ -37,5 +38,5 @@ export function answerFiltersSql({ buyer, lead }: TEligibilitySqlInputs): SQL {
                from jsonb_array_elements(case when jsonb_typeof(ans.v) = 'array' then ans.v
                                               else jsonb_build_array(ans.v) end) e
               where jsonb_typeof(e) in ('string', 'number', 'boolean')
-                and (e #>> '{}') in (select jsonb_array_elements_text(lf -> 'values'))))`;
+                and (e #>> '{}') in (select jsonb_array_elements_text(lf -> 'values')))))`;
 }

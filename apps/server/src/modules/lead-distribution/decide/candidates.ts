@@ -190,13 +190,12 @@ export async function findCandidates(
 ): Promise<TCandidates> {
   const listed = formBuyerIds.length > 0;
   const box = serviceBox(lead, NEAR_MISS_MILES);
-  const rows = await (listed ? fromTheList : nearTheLead)(tx, {
+  const rows = await CANDIDATE_STATEMENTS[listed ? "list" : "near"][opts.bidding ? "bidding" : "plain"](tx, {
     companyId: lead.companyId,
     lat: lead.latitude,
     lng: lead.longitude,
     nicheId: lead.nicheId,
     answers: JSON.stringify(lead.answers),
-    bidding: opts.bidding ?? false,
     listIds: uuidArray(formBuyerIds),
     minLng: box.minLng,
     minLat: box.minLat,
@@ -224,8 +223,12 @@ const hasBid = (nicheId: ReturnType<typeof sql.placeholder>) =>
   sql`exists (select 1 from ${buyerBids} where ${buyerBids.buyerId} = ${buyers.id}
                  and ${buyerBids.nicheId} = ${nicheId}::uuid and ${buyerBids.companyId} = ${buyers.companyId})`;
 
-/** The candidate statement (built once, see preparedStatement): the form's buyer list, or the buyers near the lead. */
-function candidateStatement(listed: boolean): SQL {
+/**
+ * The candidate statement (built once, see preparedStatement): the form's buyer list, or the buyers near
+ * the lead; with `bidding`, bidders are holders too. Bidding is a variant, not a parameter: with it as a
+ * parameter the generic plan cost more than a custom one, so PostgreSQL planned every run again.
+ */
+function candidateStatement(listed: boolean, bidding: boolean): SQL {
   const companyId = sql.placeholder("companyId");
   const nicheId = sql.placeholder("nicheId");
   const lock = sql.placeholder("lock");
@@ -262,15 +265,16 @@ function candidateStatement(listed: boolean): SQL {
              coalesce(r.ready and ${eligibilitySql(rules, (rule) => rule.place === true)}, false) as eligible,
              -- The box last: most buyers hold no allowance, so it is rarely computed.
              r.ready and (${buyers.allYouCanEatEnabled} or ${buyers.prepaidLeadsRemaining} > 0
-                          or (${sql.placeholder("bidding")}::boolean and ${hasBid(nicheId)}))
+                          ${bidding ? sql`or ${hasBid(nicheId)}` : sql``})
                and coalesce(${serviceAreaBox(buyers)} @> ${point}, false) as holder,
              coalesce(d.distance <= ${buyers.serviceRadius} + ${sql.raw(String(NEAR_MISS_MILES))}, false) as near,
              ${LIMITED} as limited
         from ${buyers}
         left join buyer_lead_counters k on k.buyer_id = ${buyers.id}
         cross join lateral (select ${distanceToLead({ latitude: lat, longitude: lng })} as distance) d
-        -- The rules that do not read the lead's place.
-        cross join lateral (select ${eligibilitySql(rules, (rule) => rule.place !== true)} as ready) r
+        -- The rules that do not read the lead's place, evaluated once per candidate (offset 0: inlined,
+        -- they were evaluated again for each of the two columns that read them).
+        cross join lateral (select ${eligibilitySql(rules, (rule) => rule.place !== true)} as ready offset 0) r
        where ${buyers.companyId} = ${companyId}::uuid and ${inScope()}
     ), l as (
       select ${COLUMNS} from ${buyers}
@@ -307,8 +311,16 @@ function candidateStatement(listed: boolean): SQL {
       ) x on true
       left join buyer_lead_counters k on k.buyer_id = x.id`;
 }
-const fromTheList = preparedStatement(statementRow, () => candidateStatement(true));
-const nearTheLead = preparedStatement(statementRow, () => candidateStatement(false));
+const CANDIDATE_STATEMENTS = {
+  list: {
+    plain: preparedStatement(statementRow, () => candidateStatement(true, false)),
+    bidding: preparedStatement(statementRow, () => candidateStatement(true, true)),
+  },
+  near: {
+    plain: preparedStatement(statementRow, () => candidateStatement(false, false)),
+    bidding: preparedStatement(statementRow, () => candidateStatement(false, true)),
+  },
+};
 
 function toCandidate(row: object): TCandidate {
   if (!candidateRow.is(row)) throw new Error(`a routing candidate's row: ${candidateRow.mismatch(row)}`);

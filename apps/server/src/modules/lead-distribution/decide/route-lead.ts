@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../../app-types";
 import type { Db } from "../../../db/client";
 import { formBuyers, forms, leads } from "../../../db/schema";
-import { deliverLeadToBuyers } from "../../lead-delivery";
+import { companyHasEndpointsColumn, deliverLeadToBuyers } from "../../lead-delivery";
 import { queueNewLeadNotices, queueNewLeadNoticesInTransaction } from "../notices/new-lead-notice";
 import { findCandidates, NEAR_MISS_MILES, type TCandidate } from "./candidates";
 import { countCappedBuyers, skippedAtRouting, type TRoutingSkip } from "./cap-routing";
@@ -57,7 +57,7 @@ export async function routeLead(
   batch?: TNoticeBatch,
   companyId?: string,
 ): Promise<{ outcome: TRoutingOutcome }> {
-  const { outcome, noticesOwed, deliveriesMayWait, lead } = await deps.database.db.transaction(async (tx) => {
+  const done = await deps.database.db.transaction(async (tx) => {
     const routed = await routeInTransaction(deps, tx, leadId, companyId ?? null, deps.now?.() ?? new Date());
     // The notice job commits with the routing when the queue runs; else it is queued after the commit.
     if (!batch && routed.noticesOwed && (await queueNewLeadNoticesInTransaction(deps, tx, leadId))) {
@@ -65,7 +65,8 @@ export async function routeLead(
     }
     return routed;
   });
-  await deliverLeadToBuyers(deps, { companyId: lead.companyId, leadId: lead.id });
+  const { outcome, noticesOwed, deliveriesMayWait, lead } = done;
+  if (done.endpoints) await deliverLeadToBuyers(deps, { companyId: lead.companyId, leadId: lead.id });
   // Pending deliveries exist only if this run queued some, or an earlier run committed and stopped.
   if (deliveriesMayWait) await sendPendingEmailDeliveries(deps, lead);
   if (noticesOwed) {
@@ -79,6 +80,8 @@ type TRouted = {
   outcome: TRoutingOutcome;
   /** The lead routed, with its company: deliveries are sent for that company's lead only. */
   lead: { id: string; companyId: string };
+  /** The company has an enabled delivery endpoint (else there is nothing to deliver). */
+  endpoints: boolean;
   /** This run wrote a `new_lead_notices` row (some buyer was reached) whose job is not queued yet. */
   noticesOwed: boolean;
   deliveriesMayWait: boolean;
@@ -102,6 +105,7 @@ async function routeInTransaction(
       listIds: formBuyerIdsColumn,
       emailEntries: emailEntriesColumn,
       method: distributionMethodColumn,
+      endpoints: companyHasEndpointsColumn,
     })
     .from(leads)
     .where(
@@ -116,12 +120,14 @@ async function routeInTransaction(
   if (!row) throw new Error(`lead ${leadId} not found`);
   const { lead } = row;
   const ref = { id: lead.id, companyId: lead.companyId };
+  const endpoints = row.endpoints === true;
   if (lead.status !== "new") {
     const outcome = lead.status === "unrouted" ? "unrouted" : "routed";
-    return { outcome, lead: ref, noticesOwed: false, deliveriesMayWait: true };
+    return { outcome, lead: ref, endpoints, noticesOwed: false, deliveriesMayWait: true };
   }
   // A sandbox API key's test lead is never routed, whoever asks.
-  if (lead.isTest) return { outcome: "unrouted", lead: ref, noticesOwed: false, deliveriesMayWait: false };
+  if (lead.isTest)
+    return { outcome: "unrouted", lead: ref, endpoints, noticesOwed: false, deliveriesMayWait: false };
 
   const listIds = row.listIds ?? [];
   const method = methodOf(row.method);
@@ -143,7 +149,7 @@ async function routeInTransaction(
   if (!location) {
     decisions.push(summaryRow("No location: left unrouted for manual assignment"), ...emailRows);
     await writeRouting(tx, { lead, ...nobody, reasons: decisions, located: false });
-    return { outcome: "unrouted", lead: ref, noticesOwed: false, deliveriesMayWait: queued > 0 };
+    return { outcome: "unrouted", lead: ref, endpoints, noticesOwed: false, deliveriesMayWait: queued > 0 };
   }
 
   const slots = lead.saleCap - lead.saleCount;
@@ -248,6 +254,7 @@ async function routeInTransaction(
   return {
     outcome: reachedNobody ? "unrouted" : "routed",
     lead: ref,
+    endpoints,
     noticesOwed: noticed,
     deliveriesMayWait: queued > 0,
   };
