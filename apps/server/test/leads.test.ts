@@ -367,6 +367,48 @@ describe("CSV export", () => {
     expect(csv).not.toContain("Zed");
   });
 
+  it("writes each lead's source columns from its submission", async () => {
+    await ctx.database.db
+      .update(formSubmissions)
+      .set({
+        ipAddress: "203.0.113.7",
+        referrer: "https://ref.example/",
+        landingPage: "https://acme.example/roof",
+        utm: { utm_source: "google", utm_campaign: "spring" },
+        clickIds: { gclid: "G-1", fbclid: "F-2" },
+        consent: { text: "I agree to be contacted", at: "2026-11-20T10:00:00.000Z", ip: null, page: null },
+      })
+      .where(eq(formSubmissions.leadId, ids["Ann Lee"]!));
+    const [submission] = await ctx.database.db
+      .select({ id: formSubmissions.id })
+      .from(formSubmissions)
+      .where(eq(formSubmissions.leadId, ids["Ann Lee"]!));
+    const csv = await (await ctx.request("/api/leads/export", { cookie: acme.cookie })).text();
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    const cells = lines.find((line) => line.startsWith(ids["Ann Lee"]!))!.split(",");
+    // From "Submission ID" on, Ann's cells hold no comma or quote: read them where that id is.
+    const columns = header!.split(",");
+    const from = columns.indexOf("Submission ID");
+    const first = cells.indexOf(submission!.id);
+    const source = Object.fromEntries(
+      columns.slice(from, from + 12).map((name, i) => [name, cells[first + i]]),
+    );
+    expect(source).toMatchObject({
+      "IP address": "203.0.113.7",
+      Referrer: "https://ref.example/",
+      "Landing page": "https://acme.example/roof",
+      utm_source: "google",
+      utm_medium: "",
+      utm_campaign: "spring",
+      gclid: "G-1",
+      fbclid: "F-2",
+      "Consent text": "I agree to be contacted",
+    });
+  });
+
   it("streams every lead in batches, in the list's order, each lead once", async () => {
     const { exportLeadsCsv } = await import("../src/modules/leads/export");
     const context = {

@@ -59,7 +59,17 @@ function selectExportRows(db: Db) {
       position: leadPosition,
       formTitle: forms.title,
       nicheName: niches.name,
-      submission: formSubmissions,
+      // The source columns the CSV writes, not the whole submission (its data and stored response are
+      // JSON the export would parse for every lead and never write).
+      submission: {
+        id: formSubmissions.id,
+        ipAddress: formSubmissions.ipAddress,
+        referrer: formSubmissions.referrer,
+        landingPage: formSubmissions.landingPage,
+        utm: formSubmissions.utm,
+        clickIds: formSubmissions.clickIds,
+        consent: formSubmissions.consent,
+      },
     })
     .from(leads)
     .leftJoin(forms, and(eq(forms.id, leads.formId), eq(forms.companyId, leads.companyId)))
