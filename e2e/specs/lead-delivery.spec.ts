@@ -1,14 +1,13 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
 // docs/lead-delivery.md: a company adds a delivery endpoint on a buyer, sends a test lead and reads the
 // log. The endpoint is this server's development receiver, the address the demo data uses too.
 test("a company adds a buyer's delivery endpoint, sends a test lead and sees the log", async ({
   page,
   baseURL,
+  signedInAs,
 }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   await page.goto("/dashboard/buyers");
   await page.getByRole("button", { name: "Show details of Peak Roofers" }).click();
   await page.getByRole("button", { name: "Lead delivery" }).click();
