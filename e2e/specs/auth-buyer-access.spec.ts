@@ -1,14 +1,14 @@
 import { expect, test } from "../fixtures/server";
-import { DEMO_PASSWORD, signInAsCompany, waitForEmail } from "./auth-helpers";
+import { DEMO_PASSWORD, waitForEmail } from "./auth-helpers";
 
 test("a buyer invited by a company registers from the e-mailed link and lands on /buyer/dashboard", async ({
   page,
   request,
+  signedInAs,
 }) => {
   const email = `invited.${Date.now()}@buyers.test`;
   // The company side invites through the API (the buyers screen is not part of these pages).
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   const leads = await page.request.get("/api/leads?pageSize=50");
   const { leads: rows } = (await leads.json()) as { leads: { niche: { id: string } | null }[] };
   const nicheId = rows.find((l) => l.niche)?.niche?.id;
@@ -50,9 +50,11 @@ test("a buyer-only user opening /dashboard/forms is sent to /buyer/dashboard", a
   await expect(page.getByText("Lead Buyer Portal").first()).toBeVisible();
 });
 
-test("a company admin opening a buyer route without buyer mode is sent to /dashboard", async ({ page }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("a company admin opening a buyer route without buyer mode is sent to /dashboard", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("owner");
   await page.goto("/buyer/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/buyer/my-leads");

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect } from "../fixtures/server";
+import { DEMO_PASSWORD, expect } from "../fixtures/server";
 
-export const DEMO_PASSWORD = "Leadpost!2026";
+export { DEMO_PASSWORD };
 
 type TMailboxMessage = { to: string; subject: string; kind: string; html: string; createdAt: string };
 

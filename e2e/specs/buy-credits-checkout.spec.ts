@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { startPayPalFake } from "../../apps/server/test/fakes/paypal-fake";
 import { test as base, expect } from "../fixtures/server";
-import { DEMO_PASSWORD, signInAsCompany } from "./auth-helpers";
+import { signInAsCompany } from "./auth-helpers";
 
 // The demo company's PayPal app, as its owner enters it; the fake PayPal accepts only these credentials.
 const APP = { clientId: "SummitSandboxClient-0001", secret: "SummitSandboxSecret-e2e-4242" };
@@ -28,14 +28,6 @@ test.use({ dataSet: "buy-credits" });
 test.describe.configure({ mode: "serial" });
 
 const balance = (page: Page) => page.getByTestId("credit-balance");
-
-async function signInAsDemoBuyer(page: Page) {
-  await page.goto("/buyer/login");
-  await page.getByLabel("Email").fill("buyer@leadpost.test");
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/buyer\/dashboard$/);
-}
 
 /** Buy Credits → the 10-credit pack → PayPal's approval page. */
 async function startCheckout(page: Page) {
@@ -69,8 +61,8 @@ test.beforeEach(({ paypal }) => {
   paypal.state.nextCapture = "COMPLETED";
 });
 
-test("approving at PayPal adds the pack to the balance shown", async ({ page, paypal }) => {
-  await signInAsDemoBuyer(page);
+test("approving at PayPal adds the pack to the balance shown", async ({ page, paypal, signedInAs }) => {
+  await signedInAs("buyer");
   await page.goto("/buyer/buy-credits");
   await expect(page.getByRole("heading", { name: "Buy Credits" })).toBeVisible();
   await expect(balance(page)).toHaveText("110");
@@ -87,8 +79,12 @@ test("approving at PayPal adds the pack to the balance shown", async ({ page, pa
   await expectStoredBalance(page, 120);
 });
 
-test("cancelling at PayPal says Payment cancelled and leaves the balance", async ({ page, paypal }) => {
-  await signInAsDemoBuyer(page);
+test("cancelling at PayPal says Payment cancelled and leaves the balance", async ({
+  page,
+  paypal,
+  signedInAs,
+}) => {
+  await signedInAs("buyer");
   const capturesBefore = paypal.state.captureCalls;
   await startCheckout(page);
   await page.getByRole("link", { name: "Cancel and return to merchant" }).click();
@@ -100,8 +96,8 @@ test("cancelling at PayPal says Payment cancelled and leaves the balance", async
   await expectStoredBalance(page, 120);
 });
 
-test("a capture PayPal declines shows why and leaves the balance", async ({ page, paypal }) => {
-  await signInAsDemoBuyer(page);
+test("a capture PayPal declines shows why and leaves the balance", async ({ page, paypal, signedInAs }) => {
+  await signedInAs("buyer");
   paypal.state.nextCapture = "INSTRUMENT_DECLINED";
   await startCheckout(page);
   await page.getByRole("link", { name: "Pay Now" }).click();

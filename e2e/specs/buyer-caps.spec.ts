@@ -1,29 +1,14 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures/server";
+import { expect, type TSignedInAs, test } from "../fixtures/server";
 
 // Sets caps on and pauses the demo buyer: a database of its own. The tests run in order on one server.
 test.use({ dataSet: "buyer-caps" });
 test.describe.configure({ mode: "serial" });
 
-const PASSWORD = "Leadpost!2026";
-
-async function signInCompany(page: Page) {
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Company sign in" });
-  await form.getByLabel("Email").fill("owner@leadpost.test");
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-}
-
-async function signInAsDemoBuyer(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("tab", { name: "Lead Buyer" }).click();
-  const form = page.getByRole("form", { name: "Lead buyer sign in" });
-  await form.getByLabel("Email").fill("buyer@leadpost.test");
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/buyer\/dashboard$/);
+/** The demo buyer's session, on its dashboard. */
+async function openAsDemoBuyer(page: Page, signedInAs: TSignedInAs) {
+  await signedInAs("buyer", page);
+  await page.goto("/buyer/dashboard");
 }
 
 async function openEdit(page: Page) {
@@ -35,8 +20,9 @@ async function openEdit(page: Page) {
 
 test("the company sets a daily cap, a time zone and delivery hours on a buyer, and they persist", async ({
   page,
+  signedInAs,
 }) => {
-  await signInCompany(page);
+  await signedInAs("owner");
   await page.goto("/dashboard/buyers");
   let dialog = await openEdit(page);
   const caps = dialog.getByTestId("buyer-caps-fields");
@@ -68,8 +54,11 @@ test("the company sets a daily cap, a time zone and delivery hours on a buyer, a
   await expect(dialog.getByTestId("buyer-pause-state")).toHaveText("Receiving leads");
 });
 
-test("the demo buyer sees its cap, pauses its leads from the portal and resumes them", async ({ page }) => {
-  await signInAsDemoBuyer(page);
+test("the demo buyer sees its cap, pauses its leads from the portal and resumes them", async ({
+  page,
+  signedInAs,
+}) => {
+  await openAsDemoBuyer(page, signedInAs);
   const summary = page.getByTestId("caps-card");
   await expect(summary.getByTestId("cap-Today")).toHaveText(/^\d+ of 5$/);
   await expect(summary).toContainText("America/Denver");
@@ -116,10 +105,11 @@ test("the demo buyer sees its cap, pauses its leads from the portal and resumes 
 
 test("390 px, dark mode: the dashboard's caps card, the Leads tab and the Edit Buyer section", async ({
   page,
+  signedInAs,
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: "dark" });
-  await signInAsDemoBuyer(page);
+  await openAsDemoBuyer(page, signedInAs);
   const card = page.getByTestId("caps-card");
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("caps-card-390-dark.png"), fullPage: true });
@@ -130,8 +120,7 @@ test("390 px, dark mode: the dashboard's caps card, the Leads tab and the Edit B
   await page.screenshot({ path: testInfo.outputPath("leads-tab-390-dark.png"), fullPage: true });
   await page.keyboard.press("Escape");
 
-  await page.context().clearCookies();
-  await signInCompany(page);
+  await signedInAs("owner");
   await page.goto("/dashboard/buyers");
   const dialog = await openEdit(page);
   await dialog.getByTestId("buyer-caps-fields").scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures/server";
+import { expect, type TSignedInAs, test } from "../fixtures/server";
 
 // Spends the demo buyer's credits and previews: a database of its own.
 test.use({ dataSet: "buyer-portal" });
@@ -9,14 +9,10 @@ test.use({ dataSet: "buyer-portal" });
 // also went to Peak Roofers on its prepaid package, so one of her two slots is sold. The tests run in
 // order on one server.
 
-async function signInAsDemoBuyer(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("tab", { name: "Lead Buyer" }).click();
-  const form = page.getByRole("form", { name: "Lead buyer sign in" });
-  await form.getByLabel("Email").fill("buyer@leadpost.test");
-  await form.getByLabel("Password", { exact: true }).fill("Leadpost!2026");
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/buyer\/dashboard$/);
+/** The demo buyer's session, on its dashboard. */
+async function openAsDemoBuyer(page: Page, signedInAs: TSignedInAs) {
+  await signedInAs("buyer", page);
+  await page.goto("/buyer/dashboard");
 }
 
 const stat = (page: Page, title: string) => page.getByTestId(`stat-${title}`);
@@ -25,8 +21,9 @@ test.describe.configure({ mode: "serial" });
 
 test("the demo buyer sees its dashboard, buys a preview on Available Leads, and works My Leads", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAsDemoBuyer(page);
+  await openAsDemoBuyer(page, signedInAs);
   await expect(page.getByText("Welcome back, Ben Buyer!")).toBeVisible();
   await expect(page.getByText("Active Buyer")).toBeVisible();
   await expect(page.getByText("No Package")).toBeVisible();
@@ -82,8 +79,9 @@ test("the demo buyer sees its dashboard, buys a preview on Available Leads, and 
 
 test("the demo buyer deletes a preview after confirming, and bulk deletes with select-all", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAsDemoBuyer(page);
+  await openAsDemoBuyer(page, signedInAs);
   // After the purchase above: one full-access lead more, one preview fewer, 40 credits less.
   await expect(stat(page, "Full Access Leads")).toHaveText("2");
   await expect(stat(page, "Organization Credits")).toHaveText("70");
@@ -113,8 +111,9 @@ test("the demo buyer deletes a preview after confirming, and bulk deletes with s
 test("a profile change in one tab reaches the dashboard open in another over the live event stream", async ({
   page,
   context,
+  signedInAs,
 }) => {
-  await signInAsDemoBuyer(page);
+  await openAsDemoBuyer(page, signedInAs);
   await expect(page.getByText("Welcome back, Ben Buyer!")).toBeVisible();
 
   const other = await context.newPage();

@@ -1,14 +1,14 @@
 import { expect, test } from "../fixtures/server";
-import { DEMO_PASSWORD, forgetSession, signInAsCompany, waitForEmail } from "./auth-helpers";
+import { DEMO_PASSWORD, forgetSession, waitForEmail } from "./auth-helpers";
 
 test("an invited buyer set up on the Buyers page registers from the e-mail and sees a routed lead preview", async ({
   page,
   request,
+  signedInAs,
 }) => {
   test.setTimeout(120_000);
   const email = `walk.${Date.now()}@buyers.test`;
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
 
   // Invite Buyer from the Buyers page.
   await page.goto("/dashboard/buyers");

@@ -1,14 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures/server";
+import { expect, type TSignedInAs, test } from "../fixtures/server";
 
-const PASSWORD = "Leadpost!2026";
-
-async function signIn(page: Page, email = "owner@leadpost.test") {
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Company sign in" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
+/** The demo owner's session, on the dashboard. */
+async function openAsOwner(page: Page, signedInAs: TSignedInAs) {
+  await signedInAs("owner", page);
+  await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 }
 
@@ -16,9 +12,10 @@ const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 test("adds a niche and a buyer, switches the buyer inactive, archives it, and the niche cannot be deleted", async ({
   page,
+  signedInAs,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await openAsOwner(page, signedInAs);
 
   // Niches: create one.
   await page.getByRole("link", { name: "Niches", exact: true }).click();
@@ -102,8 +99,9 @@ test("a prospective buyer applies through the company's link and waits under Pen
   page,
   browser,
   server,
+  signedInAs,
 }) => {
-  await signIn(page);
+  await signedInAs("owner");
   await page.goto("/dashboard/buyers");
   await page.getByRole("button", { name: "Submit Application" }).click();
   const link = await page.getByRole("textbox", { name: "Application link" }).inputValue();

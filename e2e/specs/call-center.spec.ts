@@ -1,7 +1,6 @@
 import twilio from "twilio";
 import { startTwilioFake } from "../../apps/server/test/fakes/twilio-fake";
 import { test as base, expect } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
 const TWILIO = { sid: "AC0123456789abcdef0123456789abcdef", authToken: "e2e-auth-token-0123456789abcdef" };
 
@@ -26,13 +25,13 @@ test.use({ dataSet: "call-center" });
 test("an owner sets up a number, test-calls it, blocks the caller and the next call is rejected", async ({
   page,
   baseURL,
+  signedInAs,
 }) => {
   test.setTimeout(120_000);
   const suffix = String(Date.now()).slice(-4);
   const twilioNumber = `+1555777${suffix}`;
   const twilioShown = `(555) 777-${suffix}`;
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   // The company's Twilio credentials, as Settings → Twilio saves them.
   const saved = await page.request.put("/api/settings/company", {
     data: { twilioAccountSid: TWILIO.sid, twilioAuthToken: TWILIO.authToken },
@@ -169,11 +168,10 @@ test("an owner sets up a number, test-calls it, blocks the caller and the next c
 
 // #25: connecting a number needs no address pasted into Twilio: Add Phone Number lists the account's
 // numbers, and adding one sets its voice URL and status callback in Twilio.
-test("Add Phone Number connects a number of the Twilio account", async ({ page, twilio }) => {
+test("Add Phone Number connects a number of the Twilio account", async ({ page, twilio, signedInAs }) => {
   const suffix = String(Date.now()).slice(-4);
   const inAccount = twilio.addNumber(`+1555888${suffix}`, "Sales line");
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   const saved = await page.request.put("/api/settings/company", {
     data: { twilioAccountSid: TWILIO.sid, twilioAuthToken: TWILIO.authToken },
   });

@@ -1,11 +1,11 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
 test("the dashboard shows the demo company's leads by form and source and its sales, by period", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
+  await page.goto("/dashboard");
   const business = page.getByRole("region", { name: "Your business" });
   const perDay = page.getByRole("region", { name: "Leads and calls per day" });
   await expect(perDay).toContainText("in the last 30 days");

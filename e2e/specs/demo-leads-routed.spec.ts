@@ -1,5 +1,4 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
 // The demo leads went through the real routing when the demo was seeded: every lead's detail shows the
 // decisions routing recorded, never "No routing decisions recorded yet". Reads the shared demo data only.
@@ -16,9 +15,11 @@ const DEMO_LEADS = [
   "Hannah Wu",
 ];
 
-test("every demo lead's detail shows the routing decisions the seed's routing recorded", async ({ page }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("every demo lead's detail shows the routing decisions the seed's routing recorded", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("owner");
   await page.goto("/dashboard/leads");
   await expect(page.getByRole("button", { name: "Aisha Noor", exact: true })).toBeVisible();
 

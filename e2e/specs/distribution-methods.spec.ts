@@ -1,14 +1,12 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
 // The company sets the roofing form to priority with two buyers in its order and gives one of them a
 // lead filter; a lead submitted to the form shows the explained decision on its detail. Changes the demo
 // roofing form's method and Front Range Roofing's filters, so it runs on a data set of its own.
 test.use({ dataSet: "distribution-methods" });
 
-test("a priority order and a lead filter explain who took the lead", async ({ page }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("a priority order and a lead filter explain who took the lead", async ({ page, signedInAs }) => {
+  await signedInAs("owner");
   const { forms } = (await (await page.request.get("/api/forms")).json()) as {
     forms: { id: string; title: string }[];
   };

@@ -1,9 +1,7 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
-test("the Email page lists the company's messages with filter and search", async ({ page }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard/);
+test("the Email page lists the company's messages with filter and search", async ({ page, signedInAs }) => {
+  await signedInAs("owner");
   await page.goto("/dashboard/email");
   await expect(page.getByRole("heading", { name: "Email", exact: true })).toBeVisible();
   await expect(page.getByRole("searchbox", { name: "Search by recipient" })).toBeVisible();

@@ -1,7 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 import { installVisitorClock, passFillTime } from "./fill-time";
 
 const FIELDS = [
@@ -12,9 +11,9 @@ const FIELDS = [
 
 test("the builder's embed snippet, pasted unchanged on another site, shows the form and takes a lead; a site list that leaves that site out refuses the frame", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   const created = await page.request.post("/api/forms", {
     data: { title: "Quote anywhere", fields: FIELDS, redirectBehavior: "message" },
   });

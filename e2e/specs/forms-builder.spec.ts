@@ -1,14 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures/server";
+import { expect, type TSignedInAs, test } from "../fixtures/server";
 import { installVisitorClock, passFillTime } from "./fill-time";
 
-const PASSWORD = "Leadpost!2026";
-
-async function signIn(page: Page, email = "owner@leadpost.test") {
-  await page.goto("/login");
-  await page.getByLabel("Email").first().fill(email);
-  await page.getByLabel("Password").first().fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).first().click();
+/** The demo owner's session, on the dashboard. */
+async function openAsOwner(page: Page, signedInAs: TSignedInAs) {
+  await signedInAs("owner", page);
+  await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 }
 
@@ -18,9 +15,10 @@ function fieldRows(page: Page) {
 
 test("builds a two-step form with a zip field, publishes it, submits it and finds the lead", async ({
   page,
+  signedInAs,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await openAsOwner(page, signedInAs);
   await page.getByRole("link", { name: "Forms", exact: true }).click();
   await expect(page.getByText(/\d+ published · \d+ draft/)).toBeVisible();
   await page.getByRole("link", { name: "Create Form" }).click();
@@ -96,8 +94,8 @@ test("builds a two-step form with a zip field, publishes it, submits it and find
   await expect(detail.getByText("zora.quinn@example.com").first()).toBeVisible();
 });
 
-test("the forms list publishes, unpublishes and deletes with confirmation", async ({ page }) => {
-  await signIn(page);
+test("the forms list publishes, unpublishes and deletes with confirmation", async ({ page, signedInAs }) => {
+  await signedInAs("owner");
   await page.goto("/dashboard/forms");
   const card = page.getByRole("listitem").filter({ hasText: "Solar Consultation" });
   await expect(card.getByText("Draft")).toBeVisible();
@@ -117,8 +115,8 @@ test("the forms list publishes, unpublishes and deletes with confirmation", asyn
   await expect(page.getByRole("listitem").filter({ hasText: "Solar Consultation" })).toHaveCount(0);
 });
 
-test("fields reorder by dragging in the builder", async ({ page }) => {
-  await signIn(page);
+test("fields reorder by dragging in the builder", async ({ page, signedInAs }) => {
+  await signedInAs("owner");
   await page.goto("/dashboard/forms/new");
   await expect(fieldRows(page)).toHaveText([/Full name/, /Email/, /Submit/]);
   await fieldRows(page)

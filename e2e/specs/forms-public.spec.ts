@@ -7,14 +7,6 @@ import { installVisitorClock, passFillTime } from "./fill-time";
 
 const XSS = `<img src=x onerror="alert('xss')">`;
 
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").first().fill("owner@leadpost.test");
-  await page.getByLabel("Password").first().fill("Leadpost!2026");
-  await page.getByRole("button", { name: "Sign in" }).first().click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-}
-
 /** Creates and publishes a form through the API with the signed-in page's session. */
 async function publishForm(page: Page, body: Record<string, unknown>) {
   const created = await page.request.post("/api/forms", { data: body });
@@ -37,8 +29,11 @@ test("a malformed or unknown form id shows the not-found text", async ({ page })
   await expect(page.getByText("Form not found or not published")).toBeVisible();
 });
 
-test("the public form page loads its own small script, without the app's libraries", async ({ page }) => {
-  await signIn(page);
+test("the public form page loads its own small script, without the app's libraries", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("owner");
   const id = await publishForm(page, { title: "Small page", fields: FIELDS });
   await forgetSession(page);
   const scripts: string[] = [];
@@ -51,13 +46,13 @@ test("the public form page loads its own small script, without the app's librari
   expect(scripts.filter((s) => /vendor-(react|router|query|zod)/.test(s))).toEqual([]);
 });
 
-test("markup in a label and in an answer renders as text", async ({ page }) => {
+test("markup in a label and in an answer renders as text", async ({ page, signedInAs }) => {
   let dialogs = 0;
   page.on("dialog", async (d) => {
     dialogs += 1;
     await d.dismiss();
   });
-  await signIn(page);
+  await signedInAs("owner");
   const id = await publishForm(page, {
     title: "Markup test",
     fields: [...FIELDS, { id: "notes", type: "textarea", label: XSS, required: false }],
@@ -80,8 +75,11 @@ test("markup in a label and in an answer renders as text", async ({ page }) => {
   expect(await page.locator("img[src='x']").count()).toBe(0);
 });
 
-test("fields keep their widths on wide screens and go full width below 640px", async ({ page }) => {
-  await signIn(page);
+test("fields keep their widths on wide screens and go full width below 640px", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("owner");
   const id = await publishForm(page, { title: "Widths", fields: FIELDS });
   const widthOf = async (label: string) => (await page.getByLabel(label).boundingBox())?.width ?? 0;
 
@@ -99,8 +97,9 @@ test("fields keep their widths on wide screens and go full width below 640px", a
 test("the embed script frames the form without border and sizes the frame to it", async ({
   page,
   baseURL,
+  signedInAs,
 }) => {
-  await signIn(page);
+  await signedInAs("owner");
   // The customer's site: another origin (127.0.0.2 is loopback too, so the browser lets it load the script).
   let id = "";
   const host = createServer((_req, res) => {
@@ -134,8 +133,11 @@ test("the embed script frames the form without border and sizes the frame to it"
   host.close();
 });
 
-test("a form that redirects sends the visitor to its address after submitting", async ({ page }) => {
-  await signIn(page);
+test("a form that redirects sends the visitor to its address after submitting", async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs("owner");
   const id = await publishForm(page, {
     title: "Redirecting",
     fields: FIELDS,

@@ -1,14 +1,13 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
 // docs/lead-delivery.md: a company adds a delivery endpoint on a buyer, sends a test lead and reads the
 // log. The endpoint is this server's development receiver, the address the demo data uses too.
 test("a company adds a buyer's delivery endpoint, sends a test lead and sees the log", async ({
   page,
   baseURL,
+  signedInAs,
 }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   await page.goto("/dashboard/buyers");
   await page.getByRole("button", { name: "Show details of Peak Roofers" }).click();
   await page.getByRole("button", { name: "Lead delivery" }).click();
@@ -45,7 +44,8 @@ test("a company adds a buyer's delivery endpoint, sends a test lead and sees the
   const { received: rows } = (await received.json()) as {
     received: { event: string; signatureValid: boolean | null; body: string }[];
   };
-  expect(rows[0]).toMatchObject({ event: "lead.test", signatureValid: true });
+  // The receiver is the worker server's own: leads other tests route to the demo buyer arrive there too.
+  expect(rows.find((r) => r.event === "lead.test")).toMatchObject({ signatureValid: true });
 
   // The screen as a reviewer sees it: wide, then a phone in dark mode.
   await page.screenshot({ path: test.info().outputPath("lead-delivery-1280.png"), fullPage: true });

@@ -1,9 +1,8 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
-test("a member's navigation holds no link to a page that only refuses it", async ({ page }) => {
-  await signInAsCompany(page, "member@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("a member's navigation holds no link to a page that only refuses it", async ({ page, signedInAs }) => {
+  await signedInAs("member");
+  await page.goto("/dashboard");
   const nav = page.getByRole("navigation").first();
   await expect(nav.getByRole("link", { name: "Leads" })).toBeVisible();
   for (const name of ["Email", "Settings", "Preferences", "Auth Events", "Credits"]) {
@@ -13,9 +12,9 @@ test("a member's navigation holds no link to a page that only refuses it", async
 
 test("a refused setting is named beside its field, and saving again shows one error toast", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   await page.goto("/owner/settings?tab=email");
   const field = page.getByLabel("Administrator email");
   await field.fill("not-an-email");

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
 import type { RouteObject } from "react-router";
 import { expect, test } from "../fixtures/server";
 import { DEMO_PASSWORD } from "./auth-helpers";
@@ -85,42 +85,100 @@ const LOADING = '[aria-busy="true"], [data-slot="skeleton"]';
 const SETTLE_LIMIT_MS = 10_000;
 
 /**
- * Waits until the screen settled: nothing loading for 150 ms on end (a lazy screen's skeleton can
- * appear a moment after the navigation). A screen still loading at the limit is a failure: a page
- * stuck on its skeleton must not pass.
+ * The page's requests still open, counted from the browser's side (event streams aside: they stay
+ * open by design), and a count of every start and end, so a settle can tell that none came meanwhile.
  */
-let settles = 0;
-async function settle(page: Page, label: string, failures: string[]) {
-  const call = ++settles;
+function watchRequests(page: Page) {
+  const open = new Set<Request>();
+  let wake: (() => void) | null = null;
+  const net = {
+    open,
+    changes: 0,
+    /** Resolves when no request is open (or at the deadline). */
+    idle(deadline: number): Promise<void> {
+      if (open.size === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
+  };
+  const changed = () => {
+    net.changes++;
+    if (open.size === 0) {
+      wake?.();
+      wake = null;
+    }
+  };
+  page.on("request", (request) => {
+    if (request.resourceType() === "eventsource") return;
+    open.add(request);
+    changed();
+  });
+  const done = (request: Request) => {
+    if (open.delete(request)) changed();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  // A document replaced cancels what it had open, whether or not an event says so.
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) changed();
+  });
+  return net;
+}
+type TRequests = ReturnType<typeof watchRequests>;
+
+/**
+ * Waits until the screen settled and returns what it shows (its address and toasts): no request open,
+ * nothing loading, and the page idle through a painted frame with no request starting or ending
+ * meanwhile. The router renders a new route in a transition, in slices between frames, so idle
+ * callbacks (which wait for that work) decide, not a fixed quiet time. A screen still loading at the
+ * limit is a failure: a page stuck on its skeleton, or on a request that never ends, must not pass.
+ */
+async function settle(page: Page, net: TRequests, label: string, failures: string[]): Promise<string> {
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   for (;;) {
+    await net.idle(deadline);
+    const changes = net.changes;
     const outcome = await page
-      .waitForFunction(
-        ({ loading, call }) => {
-          // When this call first saw nothing loading (kept on the window between polls).
-          const w = window as unknown as { __quiet?: { call: number; since: number | null } };
-          if (w.__quiet?.call !== call) w.__quiet = { call, since: null };
-          if (document.querySelector(loading)) {
-            w.__quiet.since = null;
-            return false;
-          }
-          w.__quiet.since ??= performance.now();
-          return performance.now() - w.__quiet.since >= 150;
-        },
-        { loading: LOADING, call },
-        { timeout: Math.max(1, deadline - Date.now()), polling: 50 },
+      .evaluate(
+        ({ loading, limit }) =>
+          new Promise<string | null>((resolve) => {
+            const timer = setTimeout(() => resolve(null), limit);
+            // An idle callback runs once the page's queued work (a render in slices) is done; a page
+            // that is never idle (seen on /owner/settings) gets it after 100 ms at the most.
+            const idle = (then: () => void) => requestIdleCallback(then, { timeout: 100 });
+            const idleFrame = () =>
+              idle(() =>
+                requestAnimationFrame(() =>
+                  idle(() => {
+                    if (document.querySelector(loading)) return idleFrame();
+                    clearTimeout(timer);
+                    const toasts = Array.from(document.querySelectorAll("[data-sonner-toast]"), (t) =>
+                      (t.textContent ?? "").trim(),
+                    );
+                    resolve([location.pathname, ...toasts].join(" | "));
+                  }),
+                ),
+              );
+            idleFrame();
+          }),
+        { loading: LOADING, limit: Math.max(1, deadline - Date.now()) },
       )
-      .then(
-        () => "settled" as const,
-        (error: Error) => (error.name === "TimeoutError" ? ("stuck" as const) : ("navigated" as const)),
+      .catch(() => undefined);
+    if (typeof outcome === "string" && net.open.size === 0 && net.changes === changes) return outcome;
+    if (outcome === null || Date.now() >= deadline) {
+      const waiting = [...net.open].map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
+      failures.push(
+        `${label}: still loading after ${SETTLE_LIMIT_MS / 1000} s${waiting.length ? ` (open: ${waiting.join(", ")})` : ""}`,
       );
-    if (outcome === "settled") return;
-    if (outcome === "stuck" || Date.now() >= deadline) {
-      failures.push(`${label}: still loading after ${SETTLE_LIMIT_MS / 1000} s`);
-      return;
+      return outcome ?? "";
     }
     // A new document (a redirect to the sign-in page) replaced the one being watched: watch it.
-    await page.waitForLoadState("load").catch(() => undefined);
+    if (outcome === undefined) await page.waitForLoadState("load").catch(() => undefined);
   }
 }
 
@@ -168,16 +226,11 @@ async function openInApp(page: Page, path: string) {
   }
 }
 
-/** Lets a resize reach the screen: its resize handlers run and React paints what they changed. */
-async function nextFrames(page: Page) {
-  await acrossNavigation(page, () =>
-    page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))),
-  );
-}
-
 async function check(page: Page, label: string, failures: string[]) {
+  // After two frames: a resize reaches the screen, its handlers run and React paints what they changed.
   const read = () =>
-    page.evaluate(() => {
+    page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const visible = (r: DOMRect) => r.width > 0 && r.height > 0;
       const overlaps = (a: DOMRect, b: DOMRect) =>
         a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -229,10 +282,13 @@ async function sweep(browser: Browser, baseURL: string, role: TRole, paths: stri
     failures.push(`${current}: ${response.request().method()} ${url.pathname} answered ${response.status()}`);
   });
   page.on("pageerror", (error) => failures.push(`${current}: uncaught ${error.name}: ${error.message}`));
+  const net = watchRequests(page);
   await signIn(page, role);
+  const size = (width: number) => ({ width, height: width < 600 ? 844 : 800 });
   for (const path of paths) {
     current = `${role.name} ${path}`;
-    await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+    // Every route is opened at the first width; the last check left the page at the other.
+    if (page.viewportSize()?.width !== WIDTHS[0]) await page.setViewportSize(size(WIDTHS[0]!));
     if (OWN_PAGE.test(path)) {
       await page.goto(path);
       // Signed in, the sign-in page sends the user home at once.
@@ -242,7 +298,7 @@ async function sweep(browser: Browser, baseURL: string, role: TRole, paths: stri
     } else {
       await openInApp(page, path);
     }
-    await settle(page, current, failures);
+    let screen = await settle(page, net, current, failures);
     // Sent to /login (signed out on a protected page): the app loads the sign-in page anew.
     if (SIGN_IN_PAGE.test(new URL(page.url()).pathname)) {
       const loaded = await page
@@ -257,26 +313,15 @@ async function sweep(browser: Browser, baseURL: string, role: TRole, paths: stri
         failures.push(`${current}: the sign-in page never loaded`);
         continue;
       }
-      await settle(page, current, failures);
+      screen = await settle(page, net, current, failures);
     }
     // Routes that end on a screen already checked, as it was then (a refused page sending the user home,
     // every protected page sending a visitor to sign in), are not checked again: the same screen would
     // be read twice. A toast the redirect shows makes it a screen of its own.
-    const screen = await acrossNavigation(page, () =>
-      page.evaluate(() =>
-        [
-          location.pathname,
-          ...Array.from(document.querySelectorAll("[data-sonner-toast]"), (t) =>
-            (t.textContent ?? "").trim(),
-          ),
-        ].join(" | "),
-      ),
-    );
     if (checkedScreens.has(screen)) continue;
     checkedScreens.add(screen);
     for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      await nextFrames(page);
+      if (page.viewportSize()?.width !== width) await page.setViewportSize(size(width));
       await check(page, `${current} @${width}px (${new URL(page.url()).pathname})`, failures);
     }
   }

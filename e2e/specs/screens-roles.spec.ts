@@ -1,22 +1,24 @@
 import { expect, test } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
-test("old /projects links go to the dashboard when signed in and to sign-in otherwise", async ({ page }) => {
+test("old /projects links go to the dashboard when signed in and to sign-in otherwise", async ({
+  page,
+  signedInAs,
+}) => {
   await page.goto("/projects/abc123/settings");
   await expect(page).toHaveURL(/\/login$/);
   // The app's /login route loads the sign-in page of its own; wait for it before navigating again.
   await expect(page.getByRole("form", { name: "Company sign in" })).toBeVisible();
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   await page.goto("/projects/abc123");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("a member sees no Credits link, is sent home from /owner/credits, and is not offered Delete lead", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAsCompany(page, "member@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("member");
+  await page.goto("/dashboard");
   await expect(page.getByRole("link", { name: "Leads", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Credits", exact: true })).toHaveCount(0);
   await page.goto("/owner/credits");
@@ -28,9 +30,8 @@ test("a member sees no Credits link, is sent home from /owner/credits, and is no
   await expect(page.getByRole("button", { name: "Delete lead" })).toHaveCount(0);
 });
 
-test("leaving the form builder with unsaved changes asks first", async ({ page }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("leaving the form builder with unsaved changes asks first", async ({ page, signedInAs }) => {
+  await signedInAs("owner");
   await page.goto("/dashboard/forms/new");
   await page.getByLabel("Form title").fill("Unsaved form");
   await page.getByRole("link", { name: "Leads", exact: true }).click();

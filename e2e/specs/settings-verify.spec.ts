@@ -5,7 +5,6 @@ import { startPayPalFake } from "../../apps/server/test/fakes/paypal-fake";
 import { fakeResendDomain, startResendFake } from "../../apps/server/test/fakes/resend-fake";
 import { startTwilioFake } from "../../apps/server/test/fakes/twilio-fake";
 import { test as base, expect } from "../fixtures/server";
-import { signInAsCompany } from "./auth-helpers";
 
 // What the fakes accept; anything else is refused the way the real provider refuses it.
 const PAYPAL_APP = { clientId: "SummitLiveClient-E2E-01", secret: "SummitLivePaypalSecret-e2e-7001" };
@@ -84,9 +83,8 @@ async function expectNoSideways(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test.beforeEach(async ({ page }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+test.beforeEach(async ({ page, signedInAs }) => {
+  await signedInAs("owner");
   await page.goto("/owner/settings");
   await expect(page.getByRole("heading", { name: "Company Settings" })).toBeVisible();
 });

@@ -16,9 +16,10 @@ const MAP_STYLE = {
 
 test("an owner fills and saves each settings tab, reloads, and sees the values with secrets masked", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
+  await page.goto("/dashboard");
   // Without a map token the buyers map is hidden.
   await expect(page.getByText("Active Lead Buyers Map")).toHaveCount(0);
 
@@ -118,9 +119,8 @@ test("an owner fills and saves each settings tab, reloads, and sees the values w
   expect(styleTokens).toContain(MAP_TOKEN);
 });
 
-test("a member sees the permission message on settings", async ({ page }) => {
-  await signInAsCompany(page, "member@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard/);
+test("a member sees the permission message on settings", async ({ page, signedInAs }) => {
+  await signedInAs("member");
   await page.goto("/owner/settings");
   await expect(
     page.getByText("You don't have permission to access this area. Owner or Admin role required."),

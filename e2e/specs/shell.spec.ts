@@ -51,9 +51,8 @@ test("the API answers health and the reference page from the same server", async
   expect(docs.status()).toBe(200);
 });
 
-test("a signed-in user also gets the 404 page for unknown app paths", async ({ page }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard/);
+test("a signed-in user also gets the 404 page for unknown app paths", async ({ page, signedInAs }) => {
+  await signedInAs("owner");
   for (const path of ["/dashboard/nope", "/buyer/nope"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -72,9 +71,10 @@ test("a missing static file is a 404, not the app's page", async ({ request }) =
 
 test("the theme menu, the collapsed sidebar's tooltips and the phone drawer work though they load on first use", async ({
   page,
+  signedInAs,
 }) => {
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signedInAs("owner");
+  await page.goto("/dashboard");
 
   await page.getByRole("button", { name: /Change theme/ }).click();
   await page.getByRole("menuitemradio", { name: "Dark" }).click();

@@ -1,15 +1,15 @@
 import { expect, test } from "../fixtures/server";
-import { forgetSession, signInAsCompany, waitForEmail } from "./auth-helpers";
+import { forgetSession, waitForEmail } from "./auth-helpers";
 
 // PRODUCT.md "Team": an owner invites a colleague within the plan's seats; the colleague joins from
 // the e-mailed link with a name and password and lands on the company dashboard as a member.
 test("an owner invites a colleague on the Team tab, who joins from the e-mail as a member", async ({
   page,
   request,
+  signedInAs,
 }) => {
   const email = `colleague.${Date.now()}@leadpost.test`;
-  await signInAsCompany(page, "owner@leadpost.test");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signedInAs("owner");
   // The company's name as it is now (the settings spec renames it on the same server).
   await page.goto("/owner/settings");
   const company = page.getByLabel("Company name");
