@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page, Request } from "@playwright/test";
 import type { RouteObject } from "react-router";
-import { expect, test } from "../fixtures/server";
-import { DEMO_PASSWORD } from "./auth-helpers";
+import { expect, signInOnLogin, test } from "../fixtures/server";
 
 // Opens every route of the app's router, as every role, at a phone's and a laptop's width, and fails on
 // horizontal overflow, a toast over a primary button, a label repeated in an open dialog, developer text
@@ -67,16 +66,7 @@ const RAW_TEXT = [
 ];
 
 async function signIn(page: Page, role: TRole) {
-  if (!role.email) return;
-  await page.goto("/login");
-  if (role.portal === "buyer") await page.getByRole("tab", { name: "Lead Buyer" }).click();
-  const form = page.getByRole("form", {
-    name: role.portal === "buyer" ? "Lead buyer sign in" : "Company sign in",
-  });
-  await form.getByLabel("Email").fill(role.email);
-  await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(role.portal === "buyer" ? /\/buyer\/dashboard$/ : /\/dashboard$/);
+  if (role.email) await signInOnLogin(page, { email: role.email, portal: role.portal ?? "company" });
 }
 
 /** A screen still loading: a skeleton or a region marked busy. */
