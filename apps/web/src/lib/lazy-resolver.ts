@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import { NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from "./api-error";
+import { onFirstUse } from "./on-first-use";
 import { toast } from "./toast";
 
 /**
@@ -10,15 +11,11 @@ import { toast } from "./toast";
 export function lazyResolver<TInput extends FieldValues, TContext, TOutput>(
   load: () => Promise<Resolver<TInput, TContext, TOutput>>,
 ): Resolver<TInput, TContext, TOutput> {
-  let loading: Promise<Resolver<TInput, TContext, TOutput>> | null = null;
+  const rules = onFirstUse(load);
   return async (values, context, options) => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
     let resolver: Resolver<TInput, TContext, TOutput>;
     try {
-      resolver = await loading;
+      resolver = await rules.load();
     } catch {
       // One toast however often the form is checked while the rules cannot be downloaded.
       toast.error(NETWORK_ERROR_MESSAGE, { id: "form-rules-download" });
