@@ -18,7 +18,11 @@ export default defineConfig({
   outputDir: "../.tmp/test-results",
   use: {
     browserName: "chromium",
-    trace: "retain-on-failure",
+    // A failing test keeps its trace: every action with the page's DOM before and after it, the network
+    // and the console. Without the screencast (a screenshot of every frame): recording it cost a third of
+    // the browser tests' time on the 2-core CI machine (docs/testing.md), and the DOM snapshots and the
+    // failure's own screenshot show what it showed.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,
