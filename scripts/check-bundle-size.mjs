@@ -19,7 +19,7 @@ const OVER_BUDGET_KIB = {
   "/buyer/my-leads": 155,
   "/buyer/settings": 151,
   "/dashboard/buyers": 155,
-  "/dashboard/calls": 156,
+  "/dashboard/calls": 157,
   "/dashboard/calls/dni": 152,
   "/dashboard/crm": 158,
   "/dashboard/dni": 152,

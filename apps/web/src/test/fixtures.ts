@@ -1,4 +1,4 @@
-import type { TWhoami } from "@leadpost/shared";
+import type { TDisplayPreferences, TWhoami } from "@leadpost/shared";
 
 const COMPANY_ID = "00000000-0000-4000-8000-000000000001";
 const BUYER_ID = "00000000-0000-4000-8000-0000000000b1";
@@ -60,3 +60,12 @@ export function makeAdminBuyer(role: "owner" | "org_admin" = "owner") {
     buyerWorkspaces: buyer.buyerWorkspaces,
   });
 }
+
+/** Germany's way of writing, in Paris time: 23:30 in New York reads as "27.11.2026, 05:30" there. */
+export const GERMANY_IN_PARIS: TDisplayPreferences = {
+  country: "Germany",
+  currency: "EUR",
+  timezone: "Europe/Paris",
+};
+/** A moment late in the evening in New York: already the next morning in Paris. */
+export const LATE_EVENING_IN_NEW_YORK = "2026-11-27T04:30:00.000Z";

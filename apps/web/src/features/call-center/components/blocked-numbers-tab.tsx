@@ -12,13 +12,15 @@ import { Input } from "@/components/ui/input";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { useConfirmedRemoval } from "@/lib/use-confirmed-removal";
 import { blockNumber, callCenterKeys, fetchBlocked, unblockNumber } from "../api";
-import { formatWhen, showNumber } from "../lib/format";
+import { showNumber } from "../lib/format";
 
 /** Blocked callers are rejected before any routing (002 "Blocked Numbers"). */
 export function BlockedNumbersTab({ canChange }: { canChange: boolean }) {
+  const { dateTime } = useDisplayFormat();
   const blocked = useQuery({
     queryKey: callCenterKeys.blocked,
     queryFn: ({ signal }) => fetchBlocked(signal),
@@ -69,7 +71,7 @@ export function BlockedNumbersTab({ canChange }: { canChange: boolean }) {
                         {showNumber(b.phoneNumber)}
                       </TableCell>
                       <TableCell>{b.reason ?? CALL_MESSAGES.DEFAULT_BLOCK_REASON}</TableCell>
-                      <TableCell className="whitespace-nowrap">{formatWhen(b.createdAt)}</TableCell>
+                      <TableCell className="whitespace-nowrap">{dateTime(b.createdAt)}</TableCell>
                       {canChange && (
                         <TableCell className="text-right">
                           <Button variant="outline" size="sm" onClick={() => removal.ask(b)}>

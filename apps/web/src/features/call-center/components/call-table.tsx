@@ -2,7 +2,8 @@ import type { TCall } from "@leadpost/shared";
 import type * as React from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDuration, formatWhen, showNumber } from "../lib/format";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
+import { formatDuration, showNumber } from "../lib/format";
 import { CallStatusBadge } from "./call-status-badge";
 
 type TProps = {
@@ -17,6 +18,7 @@ type TProps = {
 
 /** Calls as a table that scrolls sideways inside itself on a phone, never the page. */
 export function CallTable({ calls, label, selected, onSelectedChange, extra }: TProps) {
+  const { dateTime } = useDisplayFormat();
   const selectable = Boolean(selected && onSelectedChange);
   const allSelected = selectable && calls.length > 0 && calls.every((c) => selected?.has(c.id));
   const toggle = (id: string, on: boolean) => {
@@ -63,7 +65,7 @@ export function CallTable({ calls, label, selected, onSelectedChange, extra }: T
                   />
                 </TableCell>
               )}
-              <TableCell className="whitespace-nowrap">{formatWhen(call.createdAt)}</TableCell>
+              <TableCell className="whitespace-nowrap">{dateTime(call.createdAt)}</TableCell>
               <TableCell className="whitespace-nowrap">{showNumber(call.fromNumber)}</TableCell>
               <TableCell>
                 <CallStatusBadge call={call} />

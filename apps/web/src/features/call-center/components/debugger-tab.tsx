@@ -5,11 +5,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { callCenterKeys, fetchDebugger } from "../api";
-import { formatDuration, formatWhen, showNumber } from "../lib/format";
+import { formatDuration, showNumber } from "../lib/format";
 
 /** Debugger: can we reach Twilio, what Twilio says about recent calls, what failed here (002). */
 export function DebuggerTab() {
+  const { dateTime } = useDisplayFormat();
   const debug = useQuery({
     queryKey: callCenterKeys.debugger,
     queryFn: ({ signal }) => fetchDebugger(signal),
@@ -81,7 +83,7 @@ export function DebuggerTab() {
                       {d.providerCalls.map((c) => (
                         <TableRow key={c.sid}>
                           <TableCell className="whitespace-nowrap">
-                            {c.startTime ? formatWhen(c.startTime) : "—"}
+                            {c.startTime ? dateTime(c.startTime) : "—"}
                           </TableCell>
                           <TableCell className="whitespace-nowrap">{showNumber(c.from)}</TableCell>
                           <TableCell className="whitespace-nowrap">{showNumber(c.to)}</TableCell>
@@ -110,7 +112,7 @@ export function DebuggerTab() {
                     {d.localErrors.map((e) => (
                       <li key={e.id} className="grid grid-cols-1 gap-0.5">
                         <span>
-                          <span className="text-muted-foreground">{formatWhen(e.createdAt)}</span>{" "}
+                          <span className="text-muted-foreground">{dateTime(e.createdAt)}</span>{" "}
                           {showNumber(e.fromNumber)} → {showNumber(e.toNumber)}: {e.errorMessage}
                           {e.errorCode && <span className="font-mono"> ({e.errorCode})</span>}
                         </span>

@@ -5,13 +5,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { presentApiError } from "@/lib/api-error-presenter";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { callCenterKeys, fetchVoicemails, markVoicemailRead } from "../api";
-import { formatDuration, formatWhen, showNumber } from "../lib/format";
+import { formatDuration, showNumber } from "../lib/format";
 import { RecordingPlayer } from "./recording-player";
 
 /** 002 §9: the latest 20 voicemails; unread ones stand out until marked read. */
 export function VoicemailsTab() {
+  const { dateTime } = useDisplayFormat();
   const queryClient = useQueryClient();
   const voicemails = useQuery({
     queryKey: callCenterKeys.voicemails,
@@ -40,7 +42,7 @@ export function VoicemailsTab() {
                         <span className="font-medium">{showNumber(vm.fromNumber)}</span>
                         {!vm.isRead && <Badge>Unread</Badge>}
                         <span className="text-muted-foreground text-sm">
-                          {formatWhen(vm.createdAt)} · {formatDuration(vm.duration)}
+                          {dateTime(vm.createdAt)} · {formatDuration(vm.duration)}
                         </span>
                       </div>
                       {!vm.isRead && (

@@ -10,9 +10,6 @@ export { formatDuration } from "@/lib/format-duration";
  */
 export const showNumber = (value: string | null | undefined) => (value ? displayPhone(value) : "Unknown");
 
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 const LIVE = new Set(["queued", "initiated", "ringing", "in-progress"]);
 const MISSED = new Set(["no-answer", "failed", "busy", "canceled", "blocked"]);
 const STALE_MS = 2 * 60 * 60 * 1000;

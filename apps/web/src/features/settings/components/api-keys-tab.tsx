@@ -8,12 +8,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { apiKeyKeys, createApiKey, fetchApiKeys, revokeApiKey } from "../api";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
-
 export function ApiKeysTab() {
+  const { dateTime } = useDisplayFormat();
+  const when = (iso: string | null) => (iso ? dateTime(iso) : "Never");
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: apiKeyKeys, queryFn: ({ signal }) => fetchApiKeys(signal) });
   const [name, setName] = useState("");

@@ -7,10 +7,12 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiPath } from "@/lib/api/typed-client";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { analyseBackup, backupKeys, createBackup, fetchBackups, restoreBackup } from "../api";
 
 export function BackupTab() {
+  const { dateTime } = useDisplayFormat();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: backupKeys, queryFn: ({ signal }) => fetchBackups(signal) });
   const [file, setFile] = useState<{ data: File; analysis: TBackupAnalysis } | null>(null);
@@ -73,7 +75,7 @@ export function BackupTab() {
       {file && (
         <div role="status" className="grid gap-2 rounded-md border p-4 text-sm">
           <p className="font-medium">
-            Backup of {new Date(file.analysis.timestamp).toLocaleString()}: {file.analysis.totalRows} rows
+            Backup of {dateTime(file.analysis.timestamp)}: {file.analysis.totalRows} rows
           </p>
           {!file.analysis.sameCompany && <p className="text-destructive">{BACKUP_MESSAGES.OTHER_COMPANY}</p>}
           <ul className="grid gap-1 text-muted-foreground sm:grid-cols-2">
@@ -115,7 +117,7 @@ export function BackupTab() {
                   {b.name} <Badge variant="secondary">{b.kind}</Badge>
                 </span>
                 <span className="text-muted-foreground">
-                  {new Date(b.createdAt).toLocaleString()} · {(b.size / 1024).toFixed(1)} KB ·{" "}
+                  {dateTime(b.createdAt)} · {(b.size / 1024).toFixed(1)} KB ·{" "}
                   <a
                     className="underline"
                     href={`${apiPath("/api/settings/backups/download")}?id=${b.id}`}
