@@ -45,8 +45,6 @@ const SHELL_MODULES = [
     // packages/shared: the trial banner's and the dashboard's company status texts.
     "domain/company-status",
   ]),
-  // The shell's separator, alone in a chunk of its own otherwise.
-  /node_modules[\\/]@radix-ui[\\/]react-separator[\\/]/,
   icons([
     "book-open",
     "code",
