@@ -17,6 +17,25 @@ const routerAlias = (mode: string) =>
   mode === "production"
     ? [{ find: /^react-router$/, replacement: join(routerDir, "dist/production/index.mjs") }]
     : [];
+/**
+ * react-router's build gives its components a `displayName` by a top-level assignment and creates them
+ * with `forwardRef` calls the bundler cannot tell are pure, so components the app never renders (NavLink,
+ * Form, ScrollRestoration, HistoryRouter) stayed in the production bundle. A production build drops those
+ * assignments (React DevTools names a component by its function then; the contexts keep theirs) and marks
+ * the `forwardRef` calls pure, so an unused component goes with its code.
+ */
+function routerTreeShaking(): Plugin {
+  return {
+    name: "leadpost-router-tree-shaking",
+    apply: "build",
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return null;
+      return code
+        .replace(/^(?!\w*Context\.)\s*\w+\.displayName = "[^"\n]*";?$/gm, "")
+        .replace(/(=\s*)(React\d*\.forwardRef\()/g, "$1/* @__PURE__ */ $2");
+    },
+  };
+}
 /** Lucide icon modules by name (`lucide-react/dist/esm/icons/<name>.mjs`). */
 const icons = (names: string[]) =>
   new RegExp(`node_modules[\\\\/]lucide-react[\\\\/].*[\\\\/]icons[\\\\/](${names.join("|")})\\.mjs$`);
@@ -155,7 +174,7 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [ownPages(), react(), tailwindcss()],
+    plugins: [routerTreeShaking(), ownPages(), react(), tailwindcss()],
     resolve: { alias: [{ find: "@", replacement: srcDir }, ...routerAlias(mode)] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
