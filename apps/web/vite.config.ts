@@ -101,7 +101,15 @@ const FRAME_MODULES = [
     // The loading skeleton: the account pages' parts that load on first use show it too.
     "components/ui/skeleton",
     "lib/use-document-title",
+    // The button and what every component draws with: class merging, the toast calls, the theme. They were
+    // three chunks of their own (`button`, `use-theme`, radix's primitive) that every page loaded.
+    "lib/theme/(use-theme|theme-context|theme-provider)",
+    "lib/(toast|merge-classes|utils)",
+    "components/ui/(button|slot)",
   ]),
+  // lucide's icon base, clsx and class-variance-authority (lucide-react/dist/esm/{shared/*,Icon,…}.mjs).
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|(context|Icon|createLucideIcon)\.mjs)/,
+  /node_modules[\\/](clsx|class-variance-authority)[\\/]/,
   // "x": the shell's close buttons and the password checklist of the account pages.
   icons(["sun", "moon", "loader-circle", "x"]),
 ];
@@ -123,6 +131,8 @@ const COMMON_MODULES = [
     // packages/shared
     "domain/roles",
   ]),
+  // Vite's helper for preloading what a dynamic import needs: a chunk of its own otherwise.
+  /^\0vite[\\/]preload-helper/,
 ];
 
 /** The display preferences (dates, times, numbers) that the lists and the dashboard format with. */
@@ -164,6 +174,32 @@ function ownPages(): Plugin {
   };
 }
 
+/**
+ * The chunks being written, kept for `resolveDependencies` (Vite lists a dynamic import's preloads after
+ * this plugin's `generateBundle` has run).
+ */
+const written = new Map<string, readonly string[]>();
+function keepChunkImports(): Plugin {
+  return {
+    name: "leadpost-chunk-imports",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        written.clear();
+        for (const [file, out] of Object.entries(bundle))
+          if (out.type === "chunk") written.set(file, out.imports);
+      },
+    },
+  };
+}
+/** A chunk and everything it imports statically: what is loaded once that chunk runs. */
+function loadedWith(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const dep of written.get(file) ?? []) loadedWith(dep, seen);
+  return seen;
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, webRoot, "");
   const apiTarget = env.VITE_API_PROXY || "http://localhost:3000";
@@ -174,7 +210,7 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [routerTreeShaking(), ownPages(), react(), tailwindcss()],
+    plugins: [keepChunkImports(), routerTreeShaking(), ownPages(), react(), tailwindcss()],
     resolve: { alias: [{ find: "@", replacement: srcDir }, ...routerAlias(mode)] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
@@ -188,7 +224,11 @@ export default defineConfig(({ mode }) => {
       // (on-demand.mjs) lists no modules to preload: the list would weigh on its page's first load.
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (file, deps) => (onDemandChunk.test(file) ? [] : deps),
+        resolveDependencies: (file, deps, { hostId }) => {
+          if (onDemandChunk.test(file)) return [];
+          const loaded = loadedWith(hostId);
+          return deps.filter((dep) => !loaded.has(dep));
+        },
       },
       rolldownOptions: {
         // Three pages: the app, and two that ship without React: the public form page (src/public-form)
