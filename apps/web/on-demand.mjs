@@ -39,6 +39,9 @@ export const ON_DEMAND = {
   },
   "src/features/buyers/components/buyer-caps-section.tsx": { when: "the Edit Buyer dialog's first open" },
   "src/features/buyer-portal/components/my-lead-dialog.tsx": { when: "My Leads' first lead opened" },
+  "src/features/buyer-portal/components/purchase-dialog.tsx": {
+    when: "a preview's first Purchase (the buyer dashboard, Available Leads)",
+  },
   "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
   "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
   "src/components/lead-delivery/endpoints-panel.tsx": {
