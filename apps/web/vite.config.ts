@@ -135,6 +135,18 @@ const COMMON_MODULES = [
   /^\0vite[\\/]preload-helper/,
 ];
 
+/**
+ * What the buyer portal's pages share: the buyer's id with the portal's calls, its query keys, texts and
+ * rules, and the hooks over them. Loaded by every buyer page (the layout's live updates read the keys).
+ */
+const BUYER_PORTAL_MODULES = [
+  sources([
+    "features/buyer-portal/(query-keys|api|hooks/use-buyer-id|hooks/use-buyer-portal)",
+    // packages/shared
+    "domain/buyer-portal",
+  ]),
+];
+
 /** The display preferences (dates, times, numbers) that the lists and the dashboard format with. */
 const DISPLAY_FORMAT_MODULES = [
   sources(["lib/preferences/use-display-format", "domain/(preferences|intl-cache)"]),
@@ -253,6 +265,11 @@ export default defineConfig(({ mode }) => {
               {
                 name: "display-format",
                 test: matchesAny(DISPLAY_FORMAT_MODULES),
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: "buyer-portal",
+                test: matchesAny(BUYER_PORTAL_MODULES),
                 includeDependenciesRecursively: false,
               },
               { name: "app-frame", test: matchesAny(FRAME_MODULES), includeDependenciesRecursively: false },
