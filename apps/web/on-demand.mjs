@@ -15,6 +15,9 @@ export const ON_DEMAND = {
   "src/components/ui/sidebar/sidebar-mobile.tsx": { when: "the phone drawer's first open" },
   "src/components/ui/sidebar/sidebar-menu-tooltip.tsx": { when: "the sidebar collapsed" },
   "src/lib/session/impersonation-ended.ts": { when: "an impersonation that ended" },
+  "src/features/impersonation/components/impersonation-notice.tsx": {
+    when: "an impersonation on (a platform admin's Impersonate): the banner's text and the way back",
+  },
   "src/features/leads/components/lead-detail-sheet.tsx": {
     when: "a lead's first opening on the leads screen",
   },
