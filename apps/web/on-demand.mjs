@@ -14,6 +14,9 @@ export const ON_DEMAND = {
   "src/features/workspace/components/workspace-select.tsx": { when: "the workspace select's first open" },
   "src/components/ui/sidebar/sidebar-mobile.tsx": { when: "the phone drawer's first open" },
   "src/components/ui/sidebar/sidebar-menu-tooltip.tsx": { when: "the sidebar collapsed" },
+  "src/features/shell/components/dev-mailbox-note.tsx": {
+    when: "a development instance's mailbox on (never in production): its note",
+  },
   "src/lib/session/impersonation-ended.ts": { when: "an impersonation that ended" },
   "src/features/impersonation/components/impersonation-notice.tsx": {
     when: "an impersonation on (a platform admin's Impersonate): the banner's text and the way back",
