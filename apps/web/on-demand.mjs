@@ -14,7 +14,13 @@ export const ON_DEMAND = {
   "src/features/workspace/components/workspace-select.tsx": { when: "the workspace select's first open" },
   "src/components/ui/sidebar/sidebar-mobile.tsx": { when: "the phone drawer's first open" },
   "src/components/ui/sidebar/sidebar-menu-tooltip.tsx": { when: "the sidebar collapsed" },
+  "src/features/shell/components/dev-mailbox-note.tsx": {
+    when: "a development instance's mailbox on (never in production): its note",
+  },
   "src/lib/session/impersonation-ended.ts": { when: "an impersonation that ended" },
+  "src/features/impersonation/components/impersonation-notice.tsx": {
+    when: "an impersonation on (a platform admin's Impersonate): the banner's text and the way back",
+  },
   "src/features/leads/components/lead-detail-sheet.tsx": {
     when: "a lead's first opening on the leads screen",
   },
@@ -39,6 +45,9 @@ export const ON_DEMAND = {
   },
   "src/features/buyers/components/buyer-caps-section.tsx": { when: "the Edit Buyer dialog's first open" },
   "src/features/buyer-portal/components/my-lead-dialog.tsx": { when: "My Leads' first lead opened" },
+  "src/features/buyer-portal/components/purchase-dialog.tsx": {
+    when: "a preview's first Purchase (the buyer dashboard, Available Leads)",
+  },
   "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
   "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
   "src/components/lead-delivery/endpoints-panel.tsx": {

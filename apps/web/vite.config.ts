@@ -17,6 +17,25 @@ const routerAlias = (mode: string) =>
   mode === "production"
     ? [{ find: /^react-router$/, replacement: join(routerDir, "dist/production/index.mjs") }]
     : [];
+/**
+ * react-router's build gives its components a `displayName` by a top-level assignment and creates them
+ * with `forwardRef` calls the bundler cannot tell are pure, so components the app never renders (NavLink,
+ * Form, ScrollRestoration, HistoryRouter) stayed in the production bundle. A production build drops those
+ * assignments (React DevTools names a component by its function then; the contexts keep theirs) and marks
+ * the `forwardRef` calls pure, so an unused component goes with its code.
+ */
+function routerTreeShaking(): Plugin {
+  return {
+    name: "leadpost-router-tree-shaking",
+    apply: "build",
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return null;
+      return code
+        .replace(/^(?!\w*Context\.)\s*\w+\.displayName = "[^"\n]*";?$/gm, "")
+        .replace(/(=\s*)(React\d*\.forwardRef\()/g, "$1/* @__PURE__ */ $2");
+    },
+  };
+}
 /** Lucide icon modules by name (`lucide-react/dist/esm/icons/<name>.mjs`). */
 const icons = (names: string[]) =>
   new RegExp(`node_modules[\\\\/]lucide-react[\\\\/].*[\\\\/]icons[\\\\/](${names.join("|")})\\.mjs$`);
@@ -35,7 +54,8 @@ const SHELL_MODULES = [
     "app/layouts/(layout-shell|sidebar-brand|sidebar-nav|sidebar-user|nav|company-nav)",
     "components/ui/sidebar/(sidebar|sidebar-context|sidebar-menu|sidebar-provider|sidebar-sections|sidebar-trigger)",
     "components/ui/(badge|separator|stat-tile|page-header|select-trigger-class)",
-    "features/(trial-banner|impersonation)/.*",
+    "features/trial-banner/.*",
+    "features/impersonation/(api|components/impersonation-banner)",
     "features/workspace/components/(workspace-switcher|workspace-labels)",
     "features/shell/components/app-header",
     "features/auth/components/logout-button",
@@ -45,8 +65,6 @@ const SHELL_MODULES = [
     // packages/shared: the trial banner's and the dashboard's company status texts.
     "domain/company-status",
   ]),
-  // The shell's separator, alone in a chunk of its own otherwise.
-  /node_modules[\\/]@radix-ui[\\/]react-separator[\\/]/,
   icons([
     "book-open",
     "code",
@@ -60,7 +78,6 @@ const SHELL_MODULES = [
     "tags",
     "users",
     "user-round",
-    "user-round-x",
     "clock",
     "panel-left",
     "chevron-down",
@@ -84,7 +101,15 @@ const FRAME_MODULES = [
     // The loading skeleton: the account pages' parts that load on first use show it too.
     "components/ui/skeleton",
     "lib/use-document-title",
+    // The button and what every component draws with: class merging, the toast calls, the theme. They were
+    // three chunks of their own (`button`, `use-theme`, radix's primitive) that every page loaded.
+    "lib/theme/(use-theme|theme-context|theme-provider)",
+    "lib/(toast|merge-classes|utils)",
+    "components/ui/(button|slot)",
   ]),
+  // lucide's icon base, clsx and class-variance-authority (lucide-react/dist/esm/{shared/*,Icon,…}.mjs).
+  /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|(context|Icon|createLucideIcon)\.mjs)/,
+  /node_modules[\\/](clsx|class-variance-authority)[\\/]/,
   // "x": the shell's close buttons and the password checklist of the account pages.
   icons(["sun", "moon", "loader-circle", "x"]),
 ];
@@ -105,6 +130,20 @@ const COMMON_MODULES = [
     "features/auth/sign-out-api",
     // packages/shared
     "domain/roles",
+  ]),
+  // Vite's helper for preloading what a dynamic import needs: a chunk of its own otherwise.
+  /^\0vite[\\/]preload-helper/,
+];
+
+/**
+ * What the buyer portal's pages share: the buyer's id with the portal's calls, its query keys, texts and
+ * rules, and the hooks over them. Loaded by every buyer page (the layout's live updates read the keys).
+ */
+const BUYER_PORTAL_MODULES = [
+  sources([
+    "features/buyer-portal/(query-keys|api|hooks/use-buyer-id|hooks/use-buyer-portal)",
+    // packages/shared
+    "domain/buyer-portal",
   ]),
 ];
 
@@ -147,6 +186,32 @@ function ownPages(): Plugin {
   };
 }
 
+/**
+ * The chunks being written, kept for `resolveDependencies` (Vite lists a dynamic import's preloads after
+ * this plugin's `generateBundle` has run).
+ */
+const written = new Map<string, readonly string[]>();
+function keepChunkImports(): Plugin {
+  return {
+    name: "leadpost-chunk-imports",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        written.clear();
+        for (const [file, out] of Object.entries(bundle))
+          if (out.type === "chunk") written.set(file, out.imports);
+      },
+    },
+  };
+}
+/** A chunk and everything it imports statically: what is loaded once that chunk runs. */
+function loadedWith(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const dep of written.get(file) ?? []) loadedWith(dep, seen);
+  return seen;
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, webRoot, "");
   const apiTarget = env.VITE_API_PROXY || "http://localhost:3000";
@@ -157,7 +222,7 @@ export default defineConfig(({ mode }) => {
   };
 
   return {
-    plugins: [ownPages(), react(), tailwindcss()],
+    plugins: [keepChunkImports(), routerTreeShaking(), ownPages(), react(), tailwindcss()],
     resolve: { alias: [{ find: "@", replacement: srcDir }, ...routerAlias(mode)] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
@@ -171,7 +236,11 @@ export default defineConfig(({ mode }) => {
       // (on-demand.mjs) lists no modules to preload: the list would weigh on its page's first load.
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (file, deps) => (onDemandChunk.test(file) ? [] : deps),
+        resolveDependencies: (file, deps, { hostId }) => {
+          if (onDemandChunk.test(file)) return [];
+          const loaded = loadedWith(hostId);
+          return deps.filter((dep) => !loaded.has(dep));
+        },
       },
       rolldownOptions: {
         // Three pages: the app, and two that ship without React: the public form page (src/public-form)
@@ -196,6 +265,11 @@ export default defineConfig(({ mode }) => {
               {
                 name: "display-format",
                 test: matchesAny(DISPLAY_FORMAT_MODULES),
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: "buyer-portal",
+                test: matchesAny(BUYER_PORTAL_MODULES),
                 includeDependenciesRecursively: false,
               },
               { name: "app-frame", test: matchesAny(FRAME_MODULES), includeDependenciesRecursively: false },

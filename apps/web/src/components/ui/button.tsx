@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
+import { Slot } from "./slot";
 
 export const buttonVariants = cva(
   "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium text-sm outline-none transition-[color,background-color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-invalid:ring-destructive/30 [&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0",
@@ -38,7 +38,7 @@ export type TButtonProps = React.ComponentProps<"button"> &
 export function Button({ className, variant, size, asChild = false, type, ...props }: TButtonProps) {
   if (asChild) {
     return (
-      <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />
+      <Slot data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />
     );
   }
   return (

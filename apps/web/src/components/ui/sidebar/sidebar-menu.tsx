@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { lazy, Suspense } from "react";
+import { Slot } from "@/components/ui/slot";
 import { cn } from "@/lib/utils";
 import { useSidebar } from "./sidebar-context";
 
@@ -69,7 +69,7 @@ export function SidebarMenuButton({
   className,
   ...props
 }: TSidebarMenuButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
+  const Comp = asChild ? Slot : "button";
   const { isMobile, state } = useSidebar();
   const button = (
     <Comp
@@ -138,7 +138,7 @@ export function SidebarMenuSubButton({
   className,
   ...props
 }: React.ComponentProps<"a"> & { asChild?: boolean; size?: "sm" | "md"; isActive?: boolean }) {
-  const Comp = asChild ? Slot.Root : "a";
+  const Comp = asChild ? Slot : "a";
   return (
     <Comp
       data-slot="sidebar-menu-sub-button"

@@ -1,6 +1,6 @@
-import { Slot } from "radix-ui";
 import type * as React from "react";
 import { Separator } from "@/components/ui/separator";
+import { Slot } from "@/components/ui/slot";
 import { cn } from "@/lib/utils";
 
 export function SidebarHeader({ className, ...props }: React.ComponentProps<"div">) {
@@ -66,7 +66,7 @@ export function SidebarGroupLabel({
   asChild = false,
   ...props
 }: React.ComponentProps<"div"> & { asChild?: boolean }) {
-  const Comp = asChild ? Slot.Root : "div";
+  const Comp = asChild ? Slot : "div";
   return (
     <Comp
       data-slot="sidebar-group-label"

@@ -3,11 +3,18 @@ import { Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { lazyDialog } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { useDeletePreviews } from "../hooks/use-buyer-portal";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { PreviewCard } from "./preview-card";
-import { PurchaseDialog } from "./purchase-dialog";
+
+// The purchase dialog (its rules, calls and messages) loads on the first Purchase (ON_DEMAND in
+// on-demand.mjs), with the backdrop and a spinner meanwhile.
+const PurchaseDialog = lazyDialog(
+  async () => (await import("./purchase-dialog")).PurchaseDialog,
+  () => true,
+);
 
 type TPreviewBoardProps = { previews: TPreviewLead[]; balance: number | null };
 

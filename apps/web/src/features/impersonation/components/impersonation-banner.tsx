@@ -1,9 +1,12 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { UserRoundX } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { AFTER_IMPERSONATION_PATH } from "@/lib/session/impersonation-ended-constants";
-import { toast } from "@/lib/toast";
-import { endImpersonation, fetchImpersonationStatus, impersonationStatusKey } from "../api";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { fetchImpersonationStatus, impersonationStatusKey } from "../api";
+
+// The notice (its text, the way back and that call) loads once an impersonation is on, which only a
+// platform admin's Impersonate starts (ON_DEMAND in on-demand.mjs): every other session only asks.
+const ImpersonationNotice = lazy(async () => ({
+  default: (await import("./impersonation-notice")).ImpersonationNotice,
+}));
 
 /**
  * 003 §4: while a platform admin acts as someone else, every page says so and offers the way back.
@@ -15,36 +18,10 @@ export function ImpersonationBanner() {
     queryFn: ({ signal }) => fetchImpersonationStatus(signal),
     staleTime: 60_000,
   });
-  const end = useMutation({
-    mutationFn: endImpersonation,
-    onSuccess: (result) => {
-      // A full reload so no cached data of the impersonated user survives.
-      window.location.assign(result.restored ? AFTER_IMPERSONATION_PATH : "/login");
-    },
-    onError: (error) => toast.error("Failed to end impersonation", { description: error.message }),
-  });
   if (!status.data?.active) return null;
-  const until = status.data.expiresAt
-    ? new Date(status.data.expiresAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })
-    : null;
-
   return (
-    <div
-      role="status"
-      className="flex flex-wrap items-center gap-x-3 gap-y-2 border-amber-300 border-b bg-amber-50 px-4 py-2 text-amber-950 text-sm dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
-    >
-      <UserRoundX className="size-4 shrink-0" aria-hidden="true" />
-      <p className="min-w-0 flex-1">
-        You are impersonating <strong className="[overflow-wrap:anywhere]">{status.data.userEmail}</strong>
-        {status.data.adminEmail && <> as {status.data.adminEmail}</>}.
-        <span className="hidden sm:inline">
-          {until && <> The session ends by itself at {until}.</>} You can look around; changes are limited to
-          a few support actions.
-        </span>
-      </p>
-      <Button size="sm" variant="outline" onClick={() => end.mutate()} disabled={end.isPending}>
-        {end.isPending ? "Ending…" : "End impersonation"}
-      </Button>
-    </div>
+    <Suspense fallback={null}>
+      <ImpersonationNotice status={status.data} />
+    </Suspense>
   );
 }

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { MailWarning } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { apiPath } from "@/lib/api/typed-client";
+
+// The note loads only while the mailbox is on, which it never is in production (ON_DEMAND in on-demand.mjs).
+const DevMailboxNote = lazy(async () => ({ default: (await import("./dev-mailbox-note")).DevMailboxNote }));
 
 async function fetchDevMailboxFlag(): Promise<boolean> {
   const response = await fetch(apiPath("/api/health"), { headers: { Accept: "application/json" } });
@@ -25,18 +28,8 @@ export function DevMailboxBanner() {
   });
   if (!on) return null;
   return (
-    <div
-      role="note"
-      className="flex items-center justify-center gap-2 bg-amber-100 px-3 py-1 text-center text-amber-950 text-xs dark:bg-amber-950 dark:text-amber-100"
-    >
-      <MailWarning className="size-3.5 shrink-0" aria-hidden="true" />
-      <span>
-        Development instance: e-mails are kept in the{" "}
-        <a className="font-medium underline underline-offset-2" href="/dev/mailbox">
-          development mailbox
-        </a>{" "}
-        (this machine and platform admins only).
-      </span>
-    </div>
+    <Suspense fallback={null}>
+      <DevMailboxNote />
+    </Suspense>
   );
 }
