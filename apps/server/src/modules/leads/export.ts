@@ -11,7 +11,7 @@ import { answerColumns, jsonField } from "../../lib/lead-answers";
 import type { TCompanyContext } from "../../plugins/tenant";
 import { contactPrivacyFor, readCompanyPreferences } from "../settings";
 import { leadConditions } from "./filters";
-import { afterLeadCursor, leadCursorOf, leadPosition } from "./keyset";
+import { afterLeadAt } from "./keyset";
 import { visibleContact } from "./privacy";
 
 /** Rows read and written per statement: the export holds one batch at a time, however many leads match. */
@@ -51,14 +51,14 @@ const BASE_COLUMNS = [
 ];
 
 /**
- * The columns of a batch, as the drivers answer them: the times as whole milliseconds since the epoch
- * (a Date cuts them so too), the submission's JSON parsed by the driver and read by key as the CSV
- * needs it, and the lead's `data` only where it has no ordered answers (the only time it is read).
+ * The columns of a batch, as the drivers answer them: the times as PostgreSQL writes them (the text a
+ * Date is made from, and the keyset's next cursor: exact to the microsecond), the submission's JSON
+ * parsed by the driver and read by key as the CSV needs it, and the lead's `data` only where it has no
+ * ordered answers (the only time it is read).
  */
 const exportRow = rowOf({
   id: col.text,
-  position: col.text,
-  created_ms: col.number,
+  created_at: col.text,
   status: col.text,
   source: col.text,
   name: col.orNull(col.text),
@@ -76,7 +76,7 @@ const exportRow = rowOf({
   sale_count: col.number,
   is_duplicate: col.boolean,
   duplicate_of_lead_id: col.orNull(col.text),
-  routed_ms: col.orNull(col.number),
+  routed_at: col.orNull(col.text),
   submission_id: col.orNull(col.text),
   ip_address: col.orNull(col.text),
   referrer: col.orNull(col.text),
@@ -90,8 +90,6 @@ const exportRow = rowOf({
 
 type TExportRow = typeof exportRow extends TRowSchema<infer T> ? T : never;
 
-const millis = (at: SQL) => sql`floor(extract(epoch from ${at}) * 1000)::float8`;
-
 /**
  * The matching leads newest first, `limit` of them after the cursor's lead (keyset: read from the index
  * after the previous batch's last lead, so the thousandth batch costs what the first does).
@@ -100,17 +98,17 @@ function exportBatch(
   ctx: TCompanyContext,
   filters: TLeadFilters,
   privacy: TContactPrivacy,
-  after: string | null,
+  after: { createdAt: string; id: string } | null,
   limit: number,
 ): SQL {
   const s = formSubmissions;
-  return sql`select ${leads.id} as id, ${leadPosition} as position, ${millis(sql`${leads.createdAt}`)} as created_ms,
+  return sql`select ${leads.id} as id, ${leads.createdAt}::text as created_at,
       ${leads.status} as status, ${leads.source} as source, ${leads.name} as name, ${leads.email} as email,
       ${leads.phone} as phone, ${leads.city} as city, ${leads.state} as state, ${leads.zipCode} as zip_code,
       ${leads.latitude} as latitude, ${leads.longitude} as longitude, ${leads.serviceType} as service_type,
       ${niches.name} as niche_name, ${forms.title} as form_title, ${leads.saleCap} as sale_cap,
       ${leads.saleCount} as sale_count, ${leads.isDuplicate} as is_duplicate,
-      ${leads.duplicateOfLeadId} as duplicate_of_lead_id, ${millis(sql`${leads.routedAt}`)} as routed_ms,
+      ${leads.duplicateOfLeadId} as duplicate_of_lead_id, ${leads.routedAt}::text as routed_at,
       ${s.id} as submission_id, ${s.ipAddress} as ip_address, ${s.referrer} as referrer,
       ${s.landingPage} as landing_page, ${s.utm} as utm, ${s.clickIds} as click_ids, ${s.consent} as consent,
       ${leads.answers} as answers,
@@ -120,7 +118,7 @@ function exportBatch(
     left join ${forms} on ${forms.id} = ${leads.formId} and ${forms.companyId} = ${leads.companyId}
     left join ${niches} on ${niches.id} = ${leads.nicheId} and ${niches.companyId} = ${leads.companyId}
     left join ${s} on ${s.id} = ${leads.submissionId} and ${s.companyId} = ${leads.companyId}
-    where ${and(...leadConditions(ctx.companyId, filters, { privacy }), after ? afterLeadCursor(after) : undefined)}
+    where ${and(...leadConditions(ctx.companyId, filters, { privacy }), after ? afterLeadAt(after.createdAt, after.id) : undefined)}
     order by ${leads.createdAt} desc, ${leads.id} desc
     limit ${limit}`;
 }
@@ -136,14 +134,14 @@ async function* exportBatches(
   privacy: TContactPrivacy,
   batchRows: number,
 ): AsyncGenerator<TExportRow[]> {
-  let cursor: string | null = null;
+  let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const query = exportBatch(ctx, filters, privacy, cursor, batchRows);
+    const query = exportBatch(ctx, filters, privacy, after, batchRows);
     const rows = await runAsCompany(db, ctx.companyId, () => queryRows(db, exportRow, query));
     if (rows.length > 0) yield rows;
     if (rows.length < batchRows) return;
     const last = rows.at(-1)!;
-    cursor = leadCursorOf(last.position, last.id);
+    after = { createdAt: last.created_at, id: last.id };
   }
 }
 
@@ -230,12 +228,12 @@ type TLineWriter = {
 /** A lead's line (without its line end): BASE_COLUMNS' cells, then its answers', in one string. */
 function csvLine(r: TExportRow, w: TLineWriter): string {
   const contact = visibleContact(r, w.privacy);
-  let line = `${r.id},${textCell(w.time(r.created_ms))},${textCell(r.status)},${textCell(r.source)},`;
+  let line = `${r.id},${textCell(w.time(Date.parse(r.created_at)))},${textCell(r.status)},${textCell(r.source)},`;
   line += `${orEmpty(contact.name)},${orEmpty(r.email)},${orEmpty(contact.phone)},`;
   line += `${orEmpty(r.city)},${orEmpty(r.state)},${orEmpty(r.zip_code)},${r.latitude ?? ""},${r.longitude ?? ""},`;
   line += `${textCell(r.service_type)},${orEmpty(r.niche_name)},${orEmpty(r.form_title)},`;
   line += `${r.sale_cap},${r.sale_count},${r.is_duplicate ? "yes" : "no"},${r.duplicate_of_lead_id ?? ""},`;
-  line += `${r.routed_ms === null ? "" : textCell(w.time(r.routed_ms))},${r.submission_id ?? ""},`;
+  line += `${r.routed_at === null ? "" : textCell(w.time(Date.parse(r.routed_at)))},${r.submission_id ?? ""},`;
   line += `${orEmpty(r.ip_address)},${orEmpty(r.referrer)},${orEmpty(r.landing_page)}`;
   for (const key of UTM) line += `,${csvCell(jsonField(r.utm, key))}`;
   line += `,${csvCell(jsonField(r.click_ids, "gclid"))},${csvCell(jsonField(r.click_ids, "fbclid"))}`;
