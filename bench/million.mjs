@@ -9,7 +9,8 @@
 //   nice node bench/million.mjs
 //
 // It starts the built server (apps/server/dist) on that database itself (it migrates it), then seeds. Settings: LEADS, COMPANY_BUYERS,
-// SAMPLES requests per figure (40, after 3 warm-ups), SKIP_EXPORT=1.
+// SAMPLES requests per figure (40, after 3 warm-ups), SKIP_EXPORT=1, SKIP_SCREENS=1 (the export alone),
+// EXPORT_ROWS=n (the export's first n rows only, the download then cancelled: comparing builds quickly).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -305,10 +306,19 @@ async function latency(label, path, cookie) {
 }
 
 const rssOf = (pid) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+/** The process's CPU time so far (user and system, all its threads), in seconds. */
+const cpuOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
-/** The export of every lead, read as it streams: rows/s, and the server's RSS before and at its peak. */
+/**
+ * The export of every lead, read as it streams: rows/s, the server's CPU time per row (its own threads:
+ * a figure the machine's other load changes less than the rate), and its RSS before and at its peak.
+ */
 async function exportAll(cookie, pid) {
   const before = rssOf(pid);
+  const cpuBefore = cpuOf(pid);
   let peak = before;
   const timer = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
@@ -318,21 +328,32 @@ async function exportAll(cookie, pid) {
   let lines = 0;
   let bytes = 0;
   const decoder = new TextDecoder();
+  const upTo = Number(process.env.EXPORT_ROWS ?? Number.POSITIVE_INFINITY);
   for await (const chunk of res.body) {
     bytes += chunk.length;
     const text = decoder.decode(chunk, { stream: true });
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+    if (lines > upTo) break;
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(timer);
   peak = Math.max(peak, rssOf(pid));
   const rows = lines - 1;
+  const cpuUsPerRow = ((cpuOf(pid) - cpuBefore) * 1e6) / rows;
   console.log(
     `CSV export: ${rows} rows, ${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s; ` +
+      `server CPU ${cpuUsPerRow.toFixed(1)} us a row; ` +
       `server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)` +
       (res.headers.get("x-export-cut") ? " (cut by the export limit)" : ""),
   );
-  return { rows, seconds, rowsPerSecond: Math.round(rows / seconds), rssBeforeMb: before, rssPeakMb: peak };
+  return {
+    rows,
+    seconds,
+    rowsPerSecond: Math.round(rows / seconds),
+    serverCpuUsPerRow: Math.round(cpuUsPerRow * 10) / 10,
+    rssBeforeMb: before,
+    rssPeakMb: peak,
+  };
 }
 
 // The server first: it migrates the empty database.
@@ -357,47 +378,49 @@ try {
     [seeded.company, deepOffset - 1],
   );
   const cursor = deep ? encodeURIComponent(`${deep.micros}_${deep.id}`) : "";
-  const figures = {
-    healthP95: await latency("GET /api/health (a bare request)", "/api/health", ""),
-    listFirst: await latency("Leads list, first page", "/api/leads?page=1&pageSize=25", owner),
-    listDeep: await latency(
-      `Leads list, page at offset ${deepOffset}`,
-      `/api/leads?page=${deepOffset / 25 + 1}&pageSize=25`,
-      owner,
-    ),
-    listCursor: await latency(
-      `Leads list, cursor at ${deepOffset}`,
-      `/api/leads?pageSize=25&cursor=${cursor}`,
-      owner,
-    ),
-    searchName: await latency(
-      "Leads search, a name",
-      (i) => `/api/leads?search=${["Garcia", "Maria Lopez", "Linda"][i % 3]}`,
-      owner,
-    ),
-    searchEmail: await latency(
-      "Leads search, one e-mail",
-      (i) => `/api/leads?search=${encodeURIComponent(`david.brown.${1000 * i + 548}@mail`)}`,
-      owner,
-    ),
-    searchPhone: await latency(
-      "Leads search, phone digits",
-      (i) => `/api/leads?search=${encodeURIComponent(`(${303 + i}) 55`)}`,
-      owner,
-    ),
-    detail: await latency("Lead detail", (i) => `/api/leads/${leadIds[i]}`, owner),
-    dashboard: await latency("Dashboard summary", "/api/dashboard/summary", owner),
-    available: await latency(
-      "Buyer portal, available leads",
-      "/api/buyer-portal/previews?page=1&pageSize=25",
-      buyerCookie,
-    ),
-    myLeads: await latency(
-      "Buyer portal, my leads",
-      "/api/buyer-portal/leads?page=1&pageSize=25",
-      buyerCookie,
-    ),
-  };
+  const figures = process.env.SKIP_SCREENS
+    ? {}
+    : {
+        healthP95: await latency("GET /api/health (a bare request)", "/api/health", ""),
+        listFirst: await latency("Leads list, first page", "/api/leads?page=1&pageSize=25", owner),
+        listDeep: await latency(
+          `Leads list, page at offset ${deepOffset}`,
+          `/api/leads?page=${deepOffset / 25 + 1}&pageSize=25`,
+          owner,
+        ),
+        listCursor: await latency(
+          `Leads list, cursor at ${deepOffset}`,
+          `/api/leads?pageSize=25&cursor=${cursor}`,
+          owner,
+        ),
+        searchName: await latency(
+          "Leads search, a name",
+          (i) => `/api/leads?search=${["Garcia", "Maria Lopez", "Linda"][i % 3]}`,
+          owner,
+        ),
+        searchEmail: await latency(
+          "Leads search, one e-mail",
+          (i) => `/api/leads?search=${encodeURIComponent(`david.brown.${1000 * i + 548}@mail`)}`,
+          owner,
+        ),
+        searchPhone: await latency(
+          "Leads search, phone digits",
+          (i) => `/api/leads?search=${encodeURIComponent(`(${303 + i}) 55`)}`,
+          owner,
+        ),
+        detail: await latency("Lead detail", (i) => `/api/leads/${leadIds[i]}`, owner),
+        dashboard: await latency("Dashboard summary", "/api/dashboard/summary", owner),
+        available: await latency(
+          "Buyer portal, available leads",
+          "/api/buyer-portal/previews?page=1&pageSize=25",
+          buyerCookie,
+        ),
+        myLeads: await latency(
+          "Buyer portal, my leads",
+          "/api/buyer-portal/leads?page=1&pageSize=25",
+          buyerCookie,
+        ),
+      };
   const exported = process.env.SKIP_EXPORT ? null : await exportAll(owner, server.pid);
   console.log(
     `RESULT ${JSON.stringify({ leads: leadCount, seedSeconds: seeded.seconds, ...figures, export: exported })}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { neutraliseCell, toCsv } from "./csv";
+import { csvCell, neutraliseCell, textCell, toCsv } from "./csv";
 
 describe("neutraliseCell", () => {
   it.each(["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://evil")'])(
@@ -108,5 +108,38 @@ describe("CSV injection payloads", () => {
     for (const piece of cell.split(/[,;\t\r\n]/).slice(1)) expect(TRIGGER.test(piece)).toBe(false);
     // Nothing but the guard's quotes was added: the text is still readable.
     expect(cell.replaceAll("'", "")).toBe(PAYLOADS[i]!.replaceAll("'", ""));
+  });
+});
+
+// Every text of up to three characters from those the rules look at (separators, quotes, spaces, a
+// no-break space, formula starts in both widths) and two plain ones: the quick test for text that needs
+// no work must give what the rules give.
+const CHARS = ["a", "1", " ", "\u00A0", "=", "-", "+", "@", "\uFF1D", ",", ";", '"', "\t", "\r", "\n"];
+const texts = [""];
+for (let length = 1, last = [""]; length <= 3; length++) {
+  last = last.flatMap((t) => CHARS.map((c) => t + c));
+  texts.push(...last);
+}
+
+const byTheRules = (text: string) => {
+  const safe = neutraliseCell(text);
+  return /[",;\t\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+describe("CSV cells", () => {
+  it("writes text as the neutralising and quoting rules do", () => {
+    expect(texts).toHaveLength(1 + 15 + 15 ** 2 + 15 ** 3);
+    expect(texts.filter((t) => textCell(t) !== byTheRules(t))).toEqual([]);
+    expect(textCell("Ann Lee")).toBe("Ann Lee");
+    expect(textCell("=1+2")).toBe("'=1+2");
+    expect(textCell("a, =b")).toBe(`"a, '=b"`);
+  });
+
+  it("writes numbers as they are, other values as text", () => {
+    expect(csvCell(-104.99)).toBe("-104.99");
+    expect(csvCell("-104.99")).toBe("'-104.99");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(["a", "=b"])).toBe(`"a; '=b"`);
+    expect(csvCell(true)).toBe("true");
   });
 });

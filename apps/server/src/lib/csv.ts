@@ -23,12 +23,22 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-function encodeCell(value: unknown): string {
-  // Only text can be a formula; a negative number (a longitude) stays a number.
-  const text = typeof value === "number" ? String(value) : neutraliseCell(cellText(value));
+// Text that neither of the rules below changes: no separator, quote or line break, no space at either
+// end, and no formula's first character at the start. Most cells are such text: one test, written as is.
+const UNCHANGED = /^(?![\s=+\-@\uFF1D\uFF0B\uFF0D\uFF20])[^",;\t\r\n]*$(?<!\s)/;
+
+/** A text cell: neutralised, then quoted whenever it holds a separator, a quote or a line break. */
+export function textCell(text: string): string {
+  if (UNCHANGED.test(text)) return text;
+  const safe = neutraliseCell(text);
   // Quoted whenever it holds a separator of any locale (comma, semicolon, tab) or a line break, so the
   // cell is never split; quotes inside are doubled.
-  return /[",;\t\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\t\r\n]|^\s|\s$/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A cell of any value: only text can be a formula; a negative number (a longitude) stays a number. */
+export function csvCell(value: unknown): string {
+  return typeof value === "number" ? String(value) : textCell(cellText(value));
 }
 
 /** RFC 4180 CSV with CRLF line ends and a byte-order mark, so spreadsheets read it as UTF-8. */
@@ -39,6 +49,6 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
 /** Some lines of a CSV (each ended by CRLF), for a file written a part at a time; the file starts with a BOM. */
 export function csvLines(rows: readonly (readonly unknown[])[]): string {
   let out = "";
-  for (const row of rows) out += `${row.map(encodeCell).join(",")}\r\n`;
+  for (const row of rows) out += `${row.map(csvCell).join(",")}\r\n`;
   return out;
 }

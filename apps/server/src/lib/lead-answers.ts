@@ -15,7 +15,8 @@ import type { leads } from "../db/schema";
 
 type TAnswerOut = TLeadDetail["fields"][number]["value"];
 const asAnswer = (value: unknown): TAnswerOut => {
-  if (value === null || ["string", "number", "boolean"].includes(typeof value)) return value as TAnswerOut;
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
   if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value;
   return JSON.stringify(value);
 };
@@ -40,6 +41,47 @@ export function answersOf(
   return all
     .filter((a) => !isHiddenAnswer(a, lead, privacy))
     .map((a) => ({ fieldId: a.fieldId, label: a.label, value: asAnswer(a.value) }));
+}
+
+/** A key of a JSON value read from the database, undefined where the value is no object. */
+export const jsonField = (json: unknown, key: string): unknown =>
+  typeof json === "object" && json !== null ? Reflect.get(json, key) : undefined;
+
+/** A lead's answers as stored, their JSON as the database answers it (not checked by a row schema). */
+type TStoredAnswers = { answers: unknown; data: unknown; name: string | null; phone: string | null };
+
+/**
+ * What answersOf gives a lead's answers, for a CSV's columns and without the objects it makes (an
+ * export writes every lead): the value of each answer whose label is a column of `at` goes to that
+ * place of `into` (of two answers of one label, the later); the others are skipped. With `labels`,
+ * every answer's label the reader may see is added to it instead.
+ */
+export function answerColumns(
+  lead: TStoredAnswers,
+  privacy: TContactPrivacy,
+  at: ReadonlyMap<string, number>,
+  into: unknown[],
+  labels?: Set<string>,
+): void {
+  into.fill(undefined);
+  const hides = privacy.hideName || privacy.hidePhone || privacy.hideAddress;
+  const { answers, data } = lead;
+  const ordered = Array.isArray(answers) && answers.length > 0;
+  const keys = ordered ? answers : typeof data === "object" && data !== null ? Object.keys(data) : [];
+  for (const item of keys) {
+    const label = ordered ? jsonField(item, "label") : item;
+    if (typeof label !== "string") continue;
+    const place = at.get(label);
+    if (place === undefined && !labels) continue;
+    const value = ordered ? jsonField(item, "value") : jsonField(data, label);
+    if (hides) {
+      const type = ordered ? jsonField(item, "type") : undefined;
+      const answer = { label, value, type: typeof type === "string" ? type : undefined };
+      if (isHiddenAnswer(answer, lead, privacy)) continue;
+    }
+    if (labels) labels.add(label);
+    else if (place !== undefined) into[place] = asAnswer(value);
+  }
 }
 
 type TAnswer = { label: string; value: unknown; type?: string };

@@ -14,5 +14,16 @@ export const leadCursorOf = (position: string, id: string) => `${position}_${id}
 /** The leads after a cursor in the list's order; the cursor's shape is checked by the query schema. */
 export function afterLeadCursor(cursor: string): SQL {
   const [micros, id] = cursor.split("_");
-  return sql`(${leads.createdAt}, ${leads.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
+  return afterLead(sql`timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond'`, id);
 }
+
+/**
+ * The leads after one given by its created_at as PostgreSQL wrote it (the text keeps the microseconds)
+ * and its id: for a reader that has that text already (the CSV export).
+ */
+export function afterLeadAt(createdAt: string, id: string): SQL {
+  return afterLead(sql`${createdAt}::timestamptz`, id);
+}
+
+const afterLead = (createdAt: SQL, id: string | undefined) =>
+  sql`(${leads.createdAt}, ${leads.id}) < (${createdAt}, ${id}::uuid)`;
