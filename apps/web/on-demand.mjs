@@ -124,6 +124,9 @@ export const ON_DEMAND = {
   "src/features/settings/components/returns-tab.tsx": { when: "Company Settings' Returns tab" },
   "src/features/settings/components/backup-tab.tsx": { when: "Company Settings' Backup tab" },
   "src/features/settings/components/team-tab.tsx": { when: "Company Settings' Team tab" },
+  "src/features/settings/components/subscription-panel.tsx": {
+    when: "Company Settings' Subscription Settings card in view (below the tabs), its address (#subscription) or PayPal's return",
+  },
   // By its chunk's name: other screens import it with them, so the manifest keys it as a shared chunk.
   "api-error-presenter": {
     when: "a failed call's first message, where only a call's onError words it (lib/present-error-later.ts)",

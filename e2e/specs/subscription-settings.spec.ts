@@ -46,10 +46,21 @@ async function newCompanyOnSettings(page: Page, request: APIRequestContext, emai
   await signInAsCompany(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/owner/settings");
+  await scrollToSubscription(page);
   await expect(page.getByRole("heading", { name: "Subscription Settings" })).toBeVisible();
 }
 
 const tier = (page: Page, name: string) => page.getByRole("listitem", { name: `${name} tier` });
+
+/**
+ * Scrolls to the Subscription Settings card, below the tabs: its panel loads when the card comes into
+ * view (as a user scrolling down to it), so every visit to the page scrolls there before reading it.
+ */
+async function scrollToSubscription(page: Page) {
+  // Once the tabs have their height: the card is where it stays.
+  await expect(page.getByRole("tab", { name: "General" })).toBeVisible();
+  await page.getByRole("heading", { name: "Subscription Settings" }).scrollIntoViewIfNeeded();
+}
 
 test("a free company sees the tiers and upgrades to Pro through PayPal", async ({ page, request }) => {
   await newCompanyOnSettings(page, request, "owner@subscribe-pro.test");
@@ -71,6 +82,7 @@ test("a free company sees the tiers and upgrades to Pro through PayPal", async (
   await expect(page.getByText("Subscription created successfully").first()).toBeVisible();
   await expect(tier(page, "Pro")).toContainText("Current plan");
   await page.reload();
+  await scrollToSubscription(page);
   await expect(tier(page, "Pro")).toContainText("Current plan");
   // On a paid tier there is no free card and no upgrade offer.
   await expect(tier(page, "Free")).toHaveCount(0);
@@ -83,6 +95,7 @@ test("the demo company's plan reads the same everywhere, and its owner subscribe
   await signInAsCompany(page, "owner@leadpost.test", DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/owner/settings");
+  await scrollToSubscription(page);
   await expect(tier(page, "Pro")).toContainText("Current plan");
   await expect(page.getByText("Plan set by the Leadpost team")).toBeVisible();
   await page.getByRole("tab", { name: "Team" }).click();
@@ -101,6 +114,7 @@ test("the demo company's plan reads the same everywhere, and its owner subscribe
   await expect(page.getByText("Subscription created successfully").first()).toBeVisible();
   await expect(tier(page, "Enterprise")).toContainText("Current plan");
   await page.reload();
+  await scrollToSubscription(page);
   await expect(tier(page, "Enterprise")).toContainText("Current plan");
   await expect(page.getByText(/^Subscription active/)).toBeVisible();
 });
@@ -114,6 +128,7 @@ test("cancelling at PayPal says Payment cancelled and stays on free", async ({ p
   await expect(page).toHaveURL(/\/owner\/settings$/);
   await expect(page.getByText("Payment cancelled").first()).toBeVisible();
   await page.reload();
+  await scrollToSubscription(page);
   await expect(tier(page, "Free")).toContainText("Current plan");
 });
 
@@ -136,6 +151,7 @@ test("a Pro company switches to Enterprise at PayPal, then cancels after confirm
   await expect(tier(page, "Enterprise")).toContainText("Current plan");
   await expect(tier(page, "Enterprise")).toContainText("100 seats");
   await page.reload();
+  await scrollToSubscription(page);
   await expect(tier(page, "Enterprise")).toContainText("Current plan");
 
   // Cancelling asks first; saying no changes nothing.
@@ -153,6 +169,7 @@ test("a Pro company switches to Enterprise at PayPal, then cancels after confirm
   ).toBeVisible();
   await expect(tier(page, "Free")).toContainText("Current plan");
   await page.reload();
+  await scrollToSubscription(page);
   await expect(tier(page, "Free")).toContainText("Current plan");
   await expect(tier(page, "Free")).toContainText("2 seats");
   await expect(

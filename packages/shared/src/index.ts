@@ -16,6 +16,7 @@ export * from "./domain/lead-fields";
 export * from "./domain/lead-filters";
 export * from "./domain/password-strength";
 export * from "./domain/phone";
+export * from "./domain/preference-options";
 export * from "./domain/preferences";
 export * from "./domain/realtime";
 export * from "./domain/roles";

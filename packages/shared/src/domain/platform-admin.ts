@@ -24,14 +24,6 @@ export const PLATFORM_ADMIN_MESSAGES = {
   NOT_AUTHENTICATED: "Not authenticated",
 } as const;
 
-/** Spec 002 §9: price per month and seats of each paid tier (the free trial has 2 seats). */
-export const SUBSCRIPTION_PLAN_CATALOG = [
-  { tier: "basic", name: "Basic", priceCents: 2900, seats: 10 },
-  { tier: "pro", name: "Pro", priceCents: 4999, seats: 25 },
-  { tier: "enterprise", name: "Enterprise", priceCents: 9900, seats: 100 },
-] as const;
-export type TPaidTier = (typeof SUBSCRIPTION_PLAN_CATALOG)[number]["tier"];
-
 export const PLATFORM_LIST_PAGE_SIZE = 20;
 
 export const ADMIN_USER_ROLES = ["user", "admin", "buyer"] as const;

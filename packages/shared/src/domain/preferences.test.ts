@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  exportDateTimeWriter,
-  formatExportDateTime,
-  PREFERENCE_COUNTRIES,
-  PREFERENCE_TIME_ZONES,
-} from "./preferences";
+import { PREFERENCE_TIME_ZONES } from "./preference-options";
+import { exportDateTimeWriter, formatExportDateTime, PREFERENCE_COUNTRIES } from "./preferences";
 
 // Zones beyond the list a company picks from: half-hour and three-quarter offsets, a half-hour summer
 // shift (Lord Howe), and offsets in seconds before standard time (New York before 1883, Monrovia to 1972).

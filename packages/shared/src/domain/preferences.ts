@@ -16,35 +16,7 @@ export const PREFERENCE_COUNTRIES = [
   { value: "Italy", locale: "it-IT" },
 ] as const;
 
-export const PREFERENCE_CURRENCIES = [
-  { value: "USD", label: "US Dollar (USD)" },
-  { value: "CAD", label: "Canadian Dollar (CAD)" },
-  { value: "GBP", label: "British Pound (GBP)" },
-  { value: "EUR", label: "Euro (EUR)" },
-  { value: "AUD", label: "Australian Dollar (AUD)" },
-  { value: "NZD", label: "New Zealand Dollar (NZD)" },
-  { value: "JPY", label: "Japanese Yen (JPY)" },
-  { value: "CHF", label: "Swiss Franc (CHF)" },
-  { value: "CNY", label: "Chinese Yuan (CNY)" },
-  { value: "INR", label: "Indian Rupee (INR)" },
-] as const;
-
-export const PREFERENCE_TIME_ZONES = [
-  { value: "America/New_York", label: "Eastern Time (New York)" },
-  { value: "America/Chicago", label: "Central Time (Chicago)" },
-  { value: "America/Denver", label: "Mountain Time (Denver)" },
-  { value: "America/Los_Angeles", label: "Pacific Time (Los Angeles)" },
-  { value: "America/Anchorage", label: "Alaska Time (Anchorage)" },
-  { value: "Pacific/Honolulu", label: "Hawaii Time (Honolulu)" },
-  { value: "Europe/London", label: "London (GMT/BST)" },
-  { value: "Europe/Paris", label: "Paris (CET/CEST)" },
-  { value: "Asia/Tokyo", label: "Tokyo (JST)" },
-  { value: "Australia/Sydney", label: "Sydney (AEST/AEDT)" },
-] as const;
-
 export type TPreferenceCountry = (typeof PREFERENCE_COUNTRIES)[number]["value"];
-export type TPreferenceCurrency = (typeof PREFERENCE_CURRENCIES)[number]["value"];
-export type TPreferenceTimeZone = (typeof PREFERENCE_TIME_ZONES)[number]["value"];
 
 /** What formatting needs of a company's preferences. */
 export type TDisplayPreferences = { country: string; currency: string; timezone: string };
@@ -59,10 +31,6 @@ export const DEFAULT_DISPLAY_PREFERENCES: TDisplayPreferences = {
 /** The locale of a country of the list; en-US for anything else. */
 export function localeOf(country: string): string {
   return PREFERENCE_COUNTRIES.find((c) => c.value === country)?.locale ?? "en-US";
-}
-
-export function timeZoneLabel(timezone: string): string {
-  return PREFERENCE_TIME_ZONES.find((z) => z.value === timezone)?.label ?? timezone;
 }
 
 const safeZone = (timezone: string): string => zoneOr(timezone, DEFAULT_DISPLAY_PREFERENCES.timezone);
@@ -133,7 +101,7 @@ function exportFormat(prefs: TDisplayPreferences): Intl.DateTimeFormat {
 }
 
 const HOUR_MS = 3_600_000;
-const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));
+const TWO_DIGITS = /* @__PURE__ */ Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));
 
 /**
  * The text of an hour's moments around their local hour and minute (before, between, after), and the

@@ -1,6 +1,7 @@
-// Company Settings' texts, limits and lists (team, API keys, backups, subscription, sign-in events), zod-free
-// for the browser (schemas/settings.ts, team.ts, api-keys.ts, backups.ts, subscriptions.ts and auth-events.ts
-// re-export them).
+// Company Settings' texts and limits (the page, its General, Payment, Email, Twilio and Maps tabs, and the
+// subscription panel's tiers and texts), zod-free for the browser (schemas/settings.ts re-exports them). The
+// Team, API Keys and Backup tabs and the sign-in history have theirs in modules of their own (team.ts,
+// api-keys.ts, backups.ts, auth-events.ts), so a tab's texts load with that tab only.
 
 /** Texts of 002 §2, §5 and §8 for Company Settings. */
 export const SETTINGS_MESSAGES = {
@@ -78,43 +79,10 @@ export const TRIAL_DAYS = 14;
 
 export const TIER_SEATS = { free: 2, basic: 10, pro: 25, enterprise: 100 } as const;
 
-export const TEAM_MESSAGES = {
-  SEAT_LIMIT:
-    "All {seats} seats of your plan are in use. Upgrade your subscription to invite more team members.",
-  OWNER_CANNOT_BE_REMOVED: "The company owner cannot be removed.",
-  OWNER_ROLE_FIXED: "The owner's role cannot be changed here.",
-  ALREADY_MEMBER: "This person is already on your team.",
-  ALREADY_INVITED: "This person already has a pending invitation.",
-  INVITED: "Invitation sent to {email}",
-} as const;
-
-export const API_KEY_ENVIRONMENTS = ["production", "sandbox"] as const;
-export type TApiKeyEnvironment = (typeof API_KEY_ENVIRONMENTS)[number];
-
-export const API_KEY_MESSAGES = {
-  NAME_REQUIRED: "API key name is required",
-  CREATED: "API key created. Copy it now: it is not shown again.",
-  REVOKED: "API key revoked",
-  INVALID: "Invalid or revoked API key",
-  MISSING: "An API key is required (Authorization: Bearer <key>)",
-  WRONG_HEADER: "Send the API key as Authorization: Bearer <key>; the X-API-Key header is not accepted.",
-} as const;
-
-export const BACKUP_MESSAGES = {
-  CREATED: "Backup created successfully",
-  FAILED: "Backup Failed",
-  NONE: "No Backups Found",
-  LOAD_FAILED: "Failed to load backup history",
-  DOWNLOAD_FAILED: "Download Failed",
-  INVALID_FILE: "Invalid File",
-  INVALID_FORMAT: "Invalid backup file format",
-  NO_FILE: "No File Selected",
-  OTHER_COMPANY: "This backup belongs to another company and cannot be restored here.",
-  RESTORED: "Backup restored successfully",
-} as const;
-export const BACKUP_HISTORY_LIMIT = 50;
-
-export const AUTH_EVENT_TYPES = ["signup", "login", "logout"] as const;
-export const AUTH_EVENT_STATUSES = ["success", "error"] as const;
-
-export const AUTH_EVENTS_LIMIT = 100;
+/** Spec 002 §9: price per month and seats of each paid tier (the free trial has 2 seats). */
+export const SUBSCRIPTION_PLAN_CATALOG = [
+  { tier: "basic", name: "Basic", priceCents: 2900, seats: 10 },
+  { tier: "pro", name: "Pro", priceCents: 4999, seats: 25 },
+  { tier: "enterprise", name: "Enterprise", priceCents: 9900, seats: 100 },
+] as const;
+export type TPaidTier = (typeof SUBSCRIPTION_PLAN_CATALOG)[number]["tier"];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_KEY_ENVIRONMENTS, API_KEY_MESSAGES } from "../domain/settings";
+import { API_KEY_ENVIRONMENTS, API_KEY_MESSAGES } from "../domain/api-keys";
 
 export const ZApiKeySchema = z.object({
   id: z.uuid(),

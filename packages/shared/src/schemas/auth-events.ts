@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTH_EVENT_STATUSES, AUTH_EVENT_TYPES } from "../domain/settings";
+import { AUTH_EVENT_STATUSES, AUTH_EVENT_TYPES } from "../domain/auth-events";
 
 export const ZAuthEventsQuerySchema = z.object({
   email: z.string().trim().max(254).optional(),

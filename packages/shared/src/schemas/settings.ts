@@ -1,8 +1,13 @@
 import { z } from "zod";
-import { PREFERENCE_COUNTRIES, PREFERENCE_CURRENCIES, PREFERENCE_TIME_ZONES } from "../domain/preferences";
+import { PREFERENCE_CURRENCIES, PREFERENCE_TIME_ZONES } from "../domain/preference-options";
+import { PREFERENCE_COUNTRIES } from "../domain/preferences";
 import { CREDIT_VALUE_MIN, MAPS_TEST_STATUSES } from "../domain/settings";
 
+export * from "../domain/api-keys";
+export * from "../domain/auth-events";
+export * from "../domain/backups";
 export * from "../domain/settings";
+export * from "../domain/team";
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** A new secret; omitted or empty keeps the stored one. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { presentApiError } from "@/lib/api-error-presenter";
+import { presentApiErrorLater } from "@/lib/present-error-later";
 import { toast } from "@/lib/toast";
 import { callCenterKeys, deleteCalls } from "../api";
 
@@ -17,9 +17,9 @@ export function useDeleteCalls() {
       setConfirming(false);
       void queryClient.invalidateQueries({ queryKey: callCenterKeys.all });
     },
-    onError: (err) => {
+    onError: async (err) => {
       setConfirming(false);
-      toast.error(`Failed to delete calls: ${presentApiError(err).message}`);
+      toast.error(`Failed to delete calls: ${(await presentApiErrorLater(err)).message}`);
     },
   });
   const askToDelete = () => {

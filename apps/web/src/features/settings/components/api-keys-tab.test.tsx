@@ -14,8 +14,8 @@ const apiKey: TApiKey = {
   createdAt: LATE_EVENING_IN_NEW_YORK,
   lastUsedAt: null,
 };
-vi.mock("../api", async (original) => ({
-  ...(await original<typeof import("../api")>()),
+vi.mock("../api-keys-api", async (original) => ({
+  ...(await original<typeof import("../api-keys-api")>()),
   fetchApiKeys: async () => ({ keys: [apiKey] }),
 }));
 

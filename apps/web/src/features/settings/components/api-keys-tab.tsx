@@ -1,5 +1,5 @@
 import type { TApiKey, TApiKeyEnvironment } from "@leadpost/shared";
-import { API_KEY_MESSAGES } from "@leadpost/shared/domain/settings";
+import { API_KEY_MESSAGES } from "@leadpost/shared/domain/api-keys";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
-import { apiKeyKeys, createApiKey, fetchApiKeys, revokeApiKey } from "../api";
+import { apiKeyKeys, createApiKey, fetchApiKeys, revokeApiKey } from "../api-keys-api";
 
 export function ApiKeysTab() {
   const { dateTime } = useDisplayFormat();

@@ -1,4 +1,4 @@
-import { AUTH_EVENT_STATUSES, AUTH_EVENT_TYPES } from "@leadpost/shared/domain/settings";
+import { AUTH_EVENT_STATUSES, AUTH_EVENT_TYPES } from "@leadpost/shared/domain/auth-events";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormField } from "@/components/ui/form-field";
@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";
-import { fetchAuthEvents } from "../api";
+import { fetchAuthEvents } from "../auth-events-api";
 import { AccessDenied } from "./access-denied";
 
 const selectClass = "h-9 rounded-md border bg-background px-3 text-sm";

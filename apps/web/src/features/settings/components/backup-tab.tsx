@@ -1,5 +1,5 @@
 import type { TBackupAnalysis } from "@leadpost/shared";
-import { BACKUP_MESSAGES } from "@leadpost/shared/domain/settings";
+import { BACKUP_MESSAGES } from "@leadpost/shared/domain/backups";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { apiPath } from "@/lib/api/typed-client";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
-import { analyseBackup, backupKeys, createBackup, fetchBackups, restoreBackup } from "../api";
+import { analyseBackup, backupKeys, createBackup, fetchBackups, restoreBackup } from "../backups-api";
 
 export function BackupTab() {
   const { dateTime } = useDisplayFormat();

@@ -1,9 +1,6 @@
 import type { TPreferences, TPreferencesInput } from "@leadpost/shared";
-import {
-  PREFERENCE_COUNTRIES,
-  PREFERENCE_CURRENCIES,
-  PREFERENCE_TIME_ZONES,
-} from "@leadpost/shared/domain/preferences";
+import { PREFERENCE_CURRENCIES, PREFERENCE_TIME_ZONES } from "@leadpost/shared/domain/preference-options";
+import { PREFERENCE_COUNTRIES } from "@leadpost/shared/domain/preferences";
 import { SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";

@@ -18,7 +18,7 @@ import { fetchCompanySettings, saveCompanySettings, settingsKeys } from "../api"
 import { AccessDenied } from "./access-denied";
 import { GeneralTab } from "./general-tab";
 import type { TDraft, TTabProps } from "./setting-fields";
-import { SubscriptionPanel } from "./subscription-panel";
+import { SubscriptionSection } from "./subscription-section";
 
 // The page opens on General; every other tab's code loads when the tab is first opened (ON_DEMAND in
 // on-demand.mjs), with the loading skeleton meanwhile.
@@ -209,7 +209,7 @@ function CompanySettings() {
           </Card>
         </Tabs>
       )}
-      <SubscriptionPanel />
+      <SubscriptionSection pageReady={!settings.isPending} />
     </div>
   );
 }

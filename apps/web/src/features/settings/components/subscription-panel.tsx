@@ -1,6 +1,10 @@
 import type { TPaidTier, TSubscriptionState } from "@leadpost/shared";
-import { SUBSCRIPTION_PLAN_CATALOG } from "@leadpost/shared/domain/platform-admin";
-import { SUBSCRIPTION_MESSAGES, TIER_SEATS, TRIAL_DAYS } from "@leadpost/shared/domain/settings";
+import {
+  SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_PLAN_CATALOG,
+  TIER_SEATS,
+  TRIAL_DAYS,
+} from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowRightLeft, Check, CreditCard } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -8,7 +12,7 @@ import { useSearchParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { BusyButton } from "@/components/ui/busy-button";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { isApiError } from "@/lib/api-error";
@@ -21,7 +25,7 @@ import {
   fetchSubscription,
   startSubscription,
   subscriptionKeys,
-} from "../api";
+} from "../subscription-api";
 
 type TTierCard = { tier: TSubscriptionState["tier"]; name: string; price: string; seats: number };
 const TIERS: TTierCard[] = [
@@ -42,7 +46,8 @@ const errorText = (error: unknown, fallback: string) =>
 
 /**
  * Subscription Settings panel (002 §2, §4): tier cards, PayPal approval and the return from PayPal; on
- * a paid tier, switching plan (PayPal's consent page) and cancelling after a confirmation.
+ * a paid tier, switching plan (PayPal's consent page) and cancelling after a confirmation. The card around
+ * it, with its title, is the page's (./subscription-section.tsx), which loads this module.
  */
 export function SubscriptionPanel() {
   const queryClient = useQueryClient();
@@ -148,61 +153,48 @@ export function SubscriptionPanel() {
   }, [outcome, returnedId, confirm, setParams]);
 
   return (
-    <Card
-      id="subscription"
-      aria-labelledby="subscription-title"
-      tabIndex={-1}
-      className="scroll-mt-4 outline-none"
-    >
-      <CardHeader>
-        <CardTitle>
-          <h2 id="subscription-title">Subscription Settings</h2>
-        </CardTitle>
-        <CardDescription>Your plan sets how many team members (seats) your company has.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {notice && (
-          <p
-            role={notice.kind === "error" ? "alert" : "status"}
-            className={cn(
-              "rounded-md border px-3 py-2 text-sm",
-              notice.kind === "error" ? "border-destructive/40 text-destructive" : "border-primary/40",
-            )}
-          >
-            {notice.text}
-          </p>
-        )}
-        {subscription.isPending && <LoadingBlock rows={2} />}
-        {subscription.isError && (
-          <ErrorState
-            title="Failed to load subscription"
-            error={subscription.error}
-            onRetry={() => void subscription.refetch()}
-          />
-        )}
-        {subscription.isSuccess && (
-          <TierCards
-            state={subscription.data}
-            chosen={chosen}
-            onChoose={setChosen}
-            onSubscribe={(tier) => start.mutate(tier)}
-            onSwitch={(tier) => change.mutate(tier)}
-            switching={change.isPending ? change.variables : null}
-            onCancel={() => setAskCancel(true)}
-            busy={start.isPending || confirm.isPending || change.isPending || cancel.isPending}
-          />
-        )}
-        <ConfirmDialog
-          open={askCancel}
-          onOpenChange={(open) => !cancel.isPending && setAskCancel(open)}
-          title={SUBSCRIPTION_MESSAGES.CANCEL_TITLE}
-          description={SUBSCRIPTION_MESSAGES.CANCEL_WARNING}
-          confirmLabel="Cancel subscription"
-          busy={cancel.isPending}
-          onConfirm={() => cancel.mutate()}
+    <CardContent className="grid gap-4">
+      {notice && (
+        <p
+          role={notice.kind === "error" ? "alert" : "status"}
+          className={cn(
+            "rounded-md border px-3 py-2 text-sm",
+            notice.kind === "error" ? "border-destructive/40 text-destructive" : "border-primary/40",
+          )}
+        >
+          {notice.text}
+        </p>
+      )}
+      {subscription.isPending && <LoadingBlock rows={2} />}
+      {subscription.isError && (
+        <ErrorState
+          title="Failed to load subscription"
+          error={subscription.error}
+          onRetry={() => void subscription.refetch()}
         />
-      </CardContent>
-    </Card>
+      )}
+      {subscription.isSuccess && (
+        <TierCards
+          state={subscription.data}
+          chosen={chosen}
+          onChoose={setChosen}
+          onSubscribe={(tier) => start.mutate(tier)}
+          onSwitch={(tier) => change.mutate(tier)}
+          switching={change.isPending ? change.variables : null}
+          onCancel={() => setAskCancel(true)}
+          busy={start.isPending || confirm.isPending || change.isPending || cancel.isPending}
+        />
+      )}
+      <ConfirmDialog
+        open={askCancel}
+        onOpenChange={(open) => !cancel.isPending && setAskCancel(open)}
+        title={SUBSCRIPTION_MESSAGES.CANCEL_TITLE}
+        description={SUBSCRIPTION_MESSAGES.CANCEL_WARNING}
+        confirmLabel="Cancel subscription"
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+      />
+    </CardContent>
   );
 }
 

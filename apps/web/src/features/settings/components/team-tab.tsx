@@ -1,5 +1,5 @@
 import type { TTeam } from "@leadpost/shared";
-import { TEAM_MESSAGES } from "@leadpost/shared/domain/settings";
+import { TEAM_MESSAGES } from "@leadpost/shared/domain/team";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Mail, Trash2, UserPlus } from "lucide-react";
 import { useId, useState } from "react";
@@ -21,7 +21,7 @@ import {
   removeTeamMember,
   revokeTeamInvitation,
   teamKeys,
-} from "../api";
+} from "../team-api";
 
 const ROLE_LABEL = { owner: "Owner", org_admin: "Admin", member: "Member" } as const;
 type TInviteRole = "org_admin" | "member";
