@@ -48,6 +48,10 @@ export const ON_DEMAND = {
   "src/features/buyer-portal/components/purchase-dialog.tsx": {
     when: "a preview's first Purchase (the buyer dashboard, Available Leads)",
   },
+  "src/features/buyer-portal/components/preview-board.tsx": {
+    when: "the buyer dashboard's Newest Lead Previews in view (below the caps card)",
+    pages: ["/buyer/dashboard"],
+  },
   "src/features/buyer-portal/components/leads-tab.tsx": { when: "the buyer Settings page's Leads tab" },
   "src/features/buyer-portal/components/pause-leads-dialog.tsx": { when: "the Leads tab's Pause leads" },
   "src/components/lead-delivery/endpoints-panel.tsx": {

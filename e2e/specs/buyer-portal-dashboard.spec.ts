@@ -9,10 +9,15 @@ test.use({ dataSet: "buyer-portal" });
 // also went to Peak Roofers on its prepaid package, so one of her two slots is sold. The tests run in
 // order on one server.
 
-/** The demo buyer's session, on its dashboard. */
+/**
+ * The demo buyer's session, on its dashboard, scrolled to the newest previews (below the caps card: the
+ * board loads when it comes into view, as a user scrolling down to it).
+ */
 async function openAsDemoBuyer(page: Page, signedInAs: TSignedInAs) {
   await signedInAs("buyer", page);
   await page.goto("/buyer/dashboard");
+  await expect(page.getByText("Lead caps", { exact: true })).toBeVisible();
+  await page.getByRole("heading", { name: "Newest Lead Previews" }).scrollIntoViewIfNeeded();
 }
 
 const stat = (page: Page, title: string) => page.getByTestId(`stat-${title}`);

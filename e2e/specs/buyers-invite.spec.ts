@@ -76,9 +76,11 @@ test("an invited buyer set up on the Buyers page registers from the e-mail and s
 
   // The new buyer sees the routed lead as a preview, without who the lead is. Routing runs after the
   // answer, so reload until it shows; each reload gives the list time to load (a count taken right
-  // after a reload sees the loading state on a busy machine).
+  // after a reload sees the loading state on a busy machine). The board is below the caps card and
+  // loads when scrolled to, as a user scrolling down to it.
   await expect(async () => {
     await page.reload();
+    await page.getByRole("heading", { name: "Newest Lead Previews" }).scrollIntoViewIfNeeded();
     await expect(page.getByTestId("preview-card")).toHaveCount(1, { timeout: 8_000 });
   }).toPass({ timeout: 45_000 });
   await expect(page.getByTestId("preview-card")).toContainText("80203");

@@ -1,14 +1,20 @@
 import { BUYER_PORTAL_LIMITS, BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
 import { ArrowRight, Inbox, ListChecks, Settings } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
+import { useShownOnce } from "@/lib/use-shown-once";
+import { useCapUsage } from "../hooks/use-buyer-caps";
 import { useBuyerSummary, usePreviews } from "../hooks/use-buyer-portal";
 import { CapsCard } from "./caps-card";
 import { PackageCard, ProfileCard, StatCards } from "./dashboard-cards";
 import { LinkCard } from "./link-card";
-import { PreviewBoard } from "./preview-board";
+
+// Below the caps card: the board's code (cards, selection, delete) loads when the section comes into view
+// (ON_DEMAND in on-demand.mjs, for this page; Available Leads loads it with the page).
+const PreviewBoard = lazy(() => import("./preview-board").then((m) => ({ default: m.PreviewBoard })));
 
 const NEWEST = { page: 1, pageSize: BUYER_PORTAL_LIMITS.DASHBOARD_PREVIEWS };
 
@@ -16,6 +22,9 @@ const NEWEST = { page: 1, pageSize: BUYER_PORTAL_LIMITS.DASHBOARD_PREVIEWS };
 export function BuyerDashboardPage() {
   const summary = useBuyerSummary();
   const previews = usePreviews(NEWEST);
+  // The caps card above draws nothing until its answer: the section is where it stays once both are in.
+  const caps = useCapUsage();
+  const board = useShownOnce<HTMLElement>(summary.isSuccess && !previews.isPending && !caps.isPending);
 
   if (summary.isPending) {
     return (
@@ -59,7 +68,7 @@ export function BuyerDashboardPage() {
       <StatCards stats={data.stats} />
       <CapsCard />
 
-      <section aria-labelledby="newest-previews" className="grid gap-3">
+      <section ref={board.ref} aria-labelledby="newest-previews" className="grid gap-3">
         <div className="flex items-center justify-between">
           <h2 id="newest-previews" className="font-semibold text-lg">
             Newest Lead Previews
@@ -83,8 +92,13 @@ export function BuyerDashboardPage() {
           <EmptyState icon={Inbox} title="No lead previews yet">
             New leads in your service area appear here as they arrive.
           </EmptyState>
+        ) : board.shown ? (
+          <Suspense fallback={<LoadingBlock rows={2} />}>
+            <PreviewBoard previews={previews.data.previews} balance={data.stats.credits} />
+          </Suspense>
         ) : (
-          <PreviewBoard previews={previews.data.previews} balance={data.stats.credits} />
+          // Out of view: the loading blocks' room, not the blocks (nothing loads until it comes into view).
+          <div aria-hidden="true" className="h-35" />
         )}
       </section>
 
