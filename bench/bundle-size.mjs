@@ -175,12 +175,11 @@ export async function measureRoutes(dist = DIST) {
 }
 
 /**
- * One line per route, largest first: what the build check and the bench print. With budgets: ✔ within
- * `goalKib`, △ over it but within the route's own ceiling (`budgetOf`), ✖ over that.
+ * One line per route, largest first: what the build check and the bench print. With budgets: ✔ within the
+ * route's budget (`budgetOf`), ✖ over it.
  */
-export function formatRoutes(figures, budgetOf, goalKib) {
-  const mark = (f) =>
-    !budgetOf ? "" : f.gzipKb > budgetOf(f.path) ? "✖ " : f.gzipKb > goalKib ? "△ " : "✔ ";
+export function formatRoutes(figures, budgetOf) {
+  const mark = (f) => (!budgetOf ? "" : f.gzipKb > budgetOf(f.path) ? "✖ " : "✔ ");
   return figures
     .toSorted((a, b) => b.gzipKb - a.gzipKb || a.path.localeCompare(b.path))
     .map((f) => {

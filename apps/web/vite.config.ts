@@ -62,8 +62,8 @@ const SHELL_MODULES = [
     "features/auth/hooks/use-logout",
     "lib/queries/company-status",
     "lib/(use-is-mobile|format-duration)",
-    // packages/shared: the trial banner's and the dashboard's company status texts.
-    "domain/company-status",
+    // packages/shared: the trial banner's and the dashboard's company status texts, the suspended screen's.
+    "domain/company-(status|suspension)",
   ]),
   icons([
     "book-open",
@@ -99,7 +99,7 @@ const FRAME_MODULES = [
     "features/shell/components/(app-footer|brand-mark|skip-link)",
     "components/ui/busy-button",
     // The loading skeleton: the account pages' parts that load on first use show it too.
-    "components/ui/skeleton",
+    "components/ui/(skeleton|lazy-panel)",
     "lib/use-document-title",
     // The button and what every component draws with: class merging, the toast calls, the theme. They were
     // three chunks of their own (`button`, `use-theme`, radix's primitive) that every page loaded.
@@ -274,6 +274,12 @@ export default defineConfig(({ mode }) => {
               },
               { name: "app-frame", test: matchesAny(FRAME_MODULES), includeDependenciesRecursively: false },
               { name: "app-shell", test: matchesAny(SHELL_MODULES), includeDependenciesRecursively: false },
+              // The small icons many screens share: one chunk rather than eight of 0.2-0.3 KiB each (the form
+              // builder loads all eight; bench/README.md "Bundle size" has the trade per route).
+              {
+                name: "icons-common",
+                test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|arrow-up|arrow-down|trash|save|send|phone|external-link)\.mjs$/,
+              },
             ],
           },
         },

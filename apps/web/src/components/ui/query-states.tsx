@@ -1,38 +1,12 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { CircleAlert, type LucideIcon, RefreshCw } from "lucide-react";
 import type * as React from "react";
-import { type ComponentType, lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
-import { cn } from "@/lib/utils";
 
-export function LoadingBlock({ rows = 3, className }: { rows?: number; className?: string }) {
-  return (
-    <div className={cn("grid gap-3", className)} role="status" aria-label="Loading">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-16 w-full" />
-      ))}
-    </div>
-  );
-}
-
-/**
- * A tab's content whose module loads when it is first shown, not with its screen, with the loading
- * skeleton meanwhile (a screen opens on its default tab; the others wait for a click). Its module goes
- * in on-demand.mjs. Dialogs have `lazyDialog` (./dialog.tsx).
- */
-export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Loaded = lazy(async () => ({ default: await load() }));
-  return function LazyPanel(props: P) {
-    return (
-      <Suspense fallback={<LoadingBlock />}>
-        <Loaded {...props} />
-      </Suspense>
-    );
-  };
-}
+export { LoadingBlock, lazyPanel } from "./lazy-panel";
 
 export function EmptyState({
   icon: Icon,
