@@ -329,10 +329,14 @@ async function exportAll(cookie, pid) {
   let bytes = 0;
   const decoder = new TextDecoder();
   const upTo = Number(process.env.EXPORT_ROWS ?? Number.POSITIVE_INFINITY);
+  // RSS by rows written (each tenth of the leads): flat memory levels off, a leak climbs to the end.
+  const curve = [];
+  const step = Math.max(1, Math.floor(leadCount / 10));
   for await (const chunk of res.body) {
     bytes += chunk.length;
     const text = decoder.decode(chunk, { stream: true });
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+    if (lines >= (curve.length + 1) * step) curve.push(`${Math.round(lines / 1000)}k ${rssOf(pid).toFixed(0)}`);
     if (lines > upTo) break;
   }
   const seconds = (performance.now() - started) / 1000;
@@ -346,6 +350,7 @@ async function exportAll(cookie, pid) {
       `server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)` +
       (res.headers.get("x-export-cut") ? " (cut by the export limit)" : ""),
   );
+  console.log(`CSV export: server RSS (MB) by rows written: ${curve.join(", ")}`);
   return {
     rows,
     seconds,
