@@ -336,7 +336,8 @@ async function exportAll(cookie, pid) {
     bytes += chunk.length;
     const text = decoder.decode(chunk, { stream: true });
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
-    if (lines >= (curve.length + 1) * step) curve.push(`${Math.round(lines / 1000)}k ${rssOf(pid).toFixed(0)}`);
+    if (lines >= (curve.length + 1) * step)
+      curve.push(`${Math.round(lines / 1000)}k ${rssOf(pid).toFixed(0)}`);
     if (lines > upTo) break;
   }
   const seconds = (performance.now() - started) / 1000;
