@@ -12,8 +12,11 @@ export function cn(...inputs: ClassValue[]): string {
  */
 export type TCountKind = "exact" | "estimated" | "atLeast";
 
-/** A count for display: "1,234" when exact, "about 1.2M" or "about 52K" when estimated, "1,000+" at least. */
-export const formatCount = (n: number, kind: TCountKind = "exact"): string =>
+/**
+ * A count for display, written the way of `locale` (the company's country: useDisplayFormat().count):
+ * "1,234" when exact ("1.234" in Germany), "about 1.2M" or "about 52K" when estimated, "1,000+" at least.
+ */
+export const formatCount = (n: number, kind: TCountKind = "exact", locale = "en-US"): string =>
   kind === "estimated"
-    ? `about ${n.toLocaleString("en", { notation: "compact", maximumSignificantDigits: 2 })}`
-    : n.toLocaleString("en") + (kind === "atLeast" ? "+" : "");
+    ? `about ${n.toLocaleString(locale, { notation: "compact", maximumSignificantDigits: 2 })}`
+    : n.toLocaleString(locale) + (kind === "atLeast" ? "+" : "");

@@ -14,6 +14,8 @@ type TPagerProps = {
   totalKind?: TCountKind;
   /** Whether a page follows this one, when the list says so (it decides Next where total is estimated). */
   hasMore?: boolean;
+  /** How counts are grouped: a company's list passes its country's (useDisplayFormat().locale). */
+  locale?: string;
 };
 
 /** "first–last of total", previous / next and "Page X of Y". */
@@ -26,6 +28,7 @@ export function Pager({
   className,
   totalKind = "exact",
   hasMore,
+  locale,
 }: TPagerProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (hideWhenSinglePage && pages <= 1) return null;
@@ -37,14 +40,15 @@ export function Pager({
       className={className ?? "flex flex-wrap items-center justify-between gap-3 text-sm"}
     >
       <p className="text-muted-foreground">
-        {first}–{last} of {formatCount(total, totalKind)}
+        {formatCount(first, "exact", locale)}–{formatCount(last, "exact", locale)} of{" "}
+        {formatCount(total, totalKind, locale)}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft aria-hidden="true" /> Previous
         </Button>
         <span aria-current="page">
-          Page {page} of {formatCount(pages, totalKind)}
+          Page {page} of {formatCount(pages, totalKind, locale)}
         </span>
         <Button
           variant="outline"

@@ -10,10 +10,20 @@ type TProps = {
   loading?: boolean;
   error?: string | null;
   hint?: string;
+  /** How a count is grouped: the company's country's (useDisplayFormat().locale); US English without one. */
+  locale?: string;
 };
 
 /** One figure with its name: the dashboard tiles and the call center's metric cards. */
-export function StatTile({ title, icon: Icon, value, loading = false, error = null, hint }: TProps) {
+export function StatTile({
+  title,
+  icon: Icon,
+  value,
+  loading = false,
+  error = null,
+  hint,
+  locale = "en-US",
+}: TProps) {
   return (
     <Card className="gap-2 py-4" aria-label={title}>
       <CardHeader className="px-4">
@@ -31,7 +41,7 @@ export function StatTile({ title, icon: Icon, value, loading = false, error = nu
           </p>
         ) : (
           <p className="font-semibold text-2xl tabular-nums">
-            {typeof value === "string" ? value : (value ?? 0).toLocaleString()}
+            {typeof value === "string" ? value : (value ?? 0).toLocaleString(locale)}
           </p>
         )}
         {hint && !loading && !error && <p className="text-muted-foreground text-xs">{hint}</p>}

@@ -3,17 +3,22 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  localeOf,
   type TDisplayPreferences,
 } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useMemo } from "react";
 import { api } from "@/lib/api/typed-client";
+import { formatCount, type TCountKind } from "@/lib/utils";
 import { WorkspaceContext } from "@/lib/workspace/workspace-context";
 
 export const displayPreferencesKey = ["display-preferences"] as const;
 
 export type TDisplayFormat = {
   prefs: TDisplayPreferences;
+  /** The country's locale ("de-DE"): counts and figures are grouped its way. */
+  locale: string;
+  count: (n: number, kind?: TCountKind) => string;
   money: (amount: number) => string;
   dateTime: (when: string | Date) => string;
   date: (when: string | Date) => string;
@@ -42,13 +47,15 @@ export function useDisplayFormat(): TDisplayFormat {
     staleTime: 5 * 60_000,
   });
   const prefs = query.data ?? DEFAULT_DISPLAY_PREFERENCES;
-  return useMemo(
-    () => ({
+  return useMemo((): TDisplayFormat => {
+    const locale = localeOf(prefs.country);
+    return {
       prefs,
+      locale,
+      count: (n, kind) => formatCount(n, kind, locale),
       money: (amount) => formatMoney(amount, prefs),
       dateTime: (when) => formatDateTime(when, prefs),
       date: (when) => formatDate(when, prefs),
-    }),
-    [prefs],
-  );
+    };
+  }, [prefs]);
 }

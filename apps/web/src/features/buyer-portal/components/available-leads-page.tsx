@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useBuyerSummary, usePreviews } from "../hooks/use-buyer-portal";
 import { PreviewBoard } from "./preview-board";
 
@@ -27,6 +28,7 @@ export function AvailableLeadsPage() {
   };
   const previews = usePreviews(query);
   const summary = useBuyerSummary();
+  const { locale } = useDisplayFormat();
   const filtered = Boolean(query.search || query.state || query.availability);
 
   return (
@@ -97,6 +99,7 @@ export function AvailableLeadsPage() {
         <>
           <PreviewBoard previews={previews.data.previews} balance={summary.data?.stats.credits ?? null} />
           <Pager
+            locale={locale}
             hideWhenSinglePage
             page={page}
             pageSize={PAGE_SIZE}

@@ -5,7 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { usePhoneDisplay } from "@/lib/phone-display";
-import { cn, formatCount } from "@/lib/utils";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
+import { cn } from "@/lib/utils";
 
 export function ProfileCard({ profile }: { profile: TBuyerSummary["profile"] }) {
   // The number as formatPhone shows it, without the phone library for a US number (lib/phone-display.ts).
@@ -91,11 +92,13 @@ export function PackageCard({ pkg }: { pkg: TBuyerSummary["package"] }) {
 }
 
 export function StatCards({ stats }: { stats: TBuyerSummary["stats"] }) {
+  // Grouped the way of the country of the company the buyer buys from.
+  const { count } = useDisplayFormat();
   const items = [
-    { title: "Full Access Leads", value: stats.fullAccessLeads, icon: ListChecks },
+    { title: "Full Access Leads", value: count(stats.fullAccessLeads), icon: ListChecks },
     {
       title: "Available Previews",
-      value: stats.morePreviews ? formatCount(stats.availablePreviews, "atLeast") : stats.availablePreviews,
+      value: count(stats.availablePreviews, stats.morePreviews ? "atLeast" : "exact"),
       icon: Inbox,
     },
   ];
@@ -121,7 +124,7 @@ export function StatCards({ stats }: { stats: TBuyerSummary["stats"] }) {
             Organization Credits
           </CardDescription>
           <CardTitle className="text-3xl tabular-nums" data-testid="stat-Organization Credits">
-            {stats.credits}
+            {count(stats.credits)}
           </CardTitle>
         </CardHeader>
         <CardContent>

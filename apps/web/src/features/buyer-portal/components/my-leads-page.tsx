@@ -29,7 +29,7 @@ const PAGE_SIZE = 25;
 /** My Leads (PRODUCT §4): purchased leads with every field, CRM status, notes, filters and CSV. */
 export function MyLeadsPage() {
   const buyerId = useBuyerId();
-  const { date: formatDate } = useDisplayFormat();
+  const { date: formatDate, locale } = useDisplayFormat();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<TCrmStatus | "all">("all");
   const [from, setFrom] = useState("");
@@ -196,6 +196,7 @@ export function MyLeadsPage() {
             </Table>
           </div>
           <Pager
+            locale={locale}
             hideWhenSinglePage
             page={page}
             pageSize={PAGE_SIZE}

@@ -7,6 +7,7 @@ import { PeriodSelect } from "@/components/ui/period-select";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { StatTile } from "@/components/ui/stat-tile";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { callCenterKeys, fetchMetrics } from "../api";
 import { formatDuration, showNumber } from "../lib/format";
 
@@ -16,6 +17,7 @@ import { formatDuration, showNumber } from "../lib/format";
  */
 export function CallAnalyticsTab() {
   const [days, setDays] = useState(7);
+  const { locale } = useDisplayFormat();
   const metrics = useQuery({
     queryKey: callCenterKeys.metrics(days),
     queryFn: ({ signal }) => fetchMetrics(days, signal),
@@ -28,11 +30,11 @@ export function CallAnalyticsTab() {
         {(m) => (
           <>
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-              <StatTile title="Total Calls" icon={PhoneIncoming} value={m.totalCalls} />
+              <StatTile title="Total Calls" icon={PhoneIncoming} value={m.totalCalls} locale={locale} />
               <StatTile title="Answer Rate" icon={Percent} value={`${m.answerRate}%`} />
               <StatTile title="Avg Duration" icon={Clock} value={formatDuration(m.averageDuration)} />
-              <StatTile title="Missed Calls" icon={PhoneMissed} value={m.missedCalls} />
-              <StatTile title="Voicemails" icon={Voicemail} value={m.voicemailCalls} />
+              <StatTile title="Missed Calls" icon={PhoneMissed} value={m.missedCalls} locale={locale} />
+              <StatTile title="Voicemails" icon={Voicemail} value={m.voicemailCalls} locale={locale} />
             </div>
             {m.totalCalls === 0 ? (
               <EmptyCard title="No calls in this period">

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Activity, Percent, PhoneIncoming, Users } from "lucide-react";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { StatTile } from "@/components/ui/stat-tile";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { callCenterKeys, fetchLiveCalls, fetchMetrics } from "../api";
 import { useDeleteCalls } from "../hooks/use-delete-calls";
 import { CallTable } from "./call-table";
@@ -20,6 +21,7 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
     refetchInterval: 5000,
   });
   const deletion = useDeleteCalls();
+  const { count, locale } = useDisplayFormat();
   const m = metrics.data;
   const error = metrics.isError ? "Failed to refresh call data" : null;
   return (
@@ -31,6 +33,7 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
           value={m?.activeCalls}
           loading={metrics.isPending}
           error={error}
+          locale={locale}
         />
         <StatTile
           title="Calls, last 24 hours"
@@ -38,9 +41,10 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
           value={m?.totalCalls}
           loading={metrics.isPending}
           error={error}
+          locale={locale}
           hint={
             m
-              ? `${m.completedCalls} answered, ${m.missedCalls} missed, ${m.voicemailCalls} voicemail`
+              ? `${count(m.completedCalls)} answered, ${count(m.missedCalls)} missed, ${count(m.voicemailCalls)} voicemail`
               : undefined
           }
         />
@@ -50,6 +54,7 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
           value={m ? `${m.answerRate}%` : undefined}
           loading={metrics.isPending}
           error={error}
+          locale={locale}
         />
         <StatTile
           title="Available Agents"
@@ -57,6 +62,7 @@ export function LiveDashboardTab({ canChange }: { canChange: boolean }) {
           value={m?.availableAgents}
           loading={metrics.isPending}
           error={error}
+          locale={locale}
         />
       </div>
       <section aria-labelledby="live-calls" className="grid grid-cols-1 gap-3">

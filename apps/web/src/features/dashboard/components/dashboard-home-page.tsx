@@ -5,8 +5,8 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { PageHeader } from "@/components/ui/page-header";
 import { StatTile } from "@/components/ui/stat-tile";
 import { formatDuration } from "@/lib/format-duration";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useSession } from "@/lib/session/use-session";
-import { formatCount } from "@/lib/utils";
 import { dashboardKeys, fetchDashboardSummary } from "../api";
 
 // The charts and the map load after the tiles: they stay out of the dashboard's first load.
@@ -30,6 +30,7 @@ export function DashboardHomePage() {
   const { user } = useSession();
   const firstName = user?.name?.split(" ")[0];
   const hasCompany = Boolean(user?.organizationId);
+  const { count, locale } = useDisplayFormat();
   const summary = useQuery({
     queryKey: dashboardKeys.summary(),
     queryFn: ({ signal }) => fetchDashboardSummary(signal),
@@ -70,9 +71,10 @@ export function DashboardHomePage() {
                       tile.value === "avgCallDurationSeconds"
                         ? formatDuration(value)
                         : tile.value === "totalLeads" && summary.data?.totalLeadsEstimated
-                          ? formatCount(summary.data.totalLeads, "estimated")
+                          ? count(summary.data.totalLeads, "estimated")
                           : value
                     }
+                    locale={locale}
                     loading={summary.isLoading}
                     error={summary.isError ? tile.error : null}
                   />

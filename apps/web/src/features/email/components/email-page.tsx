@@ -42,7 +42,7 @@ const kindLabel = (kind: string) => kind.replace(/_/g, " ").replace(/^\w/, (c) =
 
 /** /dashboard/email: the company's message log, newest first, with status filter, search and resend. */
 export function EmailPage() {
-  const { dateTime: when } = useDisplayFormat();
+  const { dateTime: when, locale } = useDisplayFormat();
   const isAdmin = useIsCompanyAdmin();
   const [status, setStatus] = useState<TEmailStatus | "all">("all");
   const [search, setSearch] = useState("");
@@ -187,7 +187,13 @@ export function EmailPage() {
               </li>
             ))}
           </ul>
-          <Pager page={page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />
+          <Pager
+            page={page}
+            pageSize={log.data.pageSize}
+            total={log.data.total}
+            onPage={setPage}
+            locale={locale}
+          />
         </>
       )}
       <ConfirmDialog

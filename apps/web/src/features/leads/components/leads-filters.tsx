@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { fetchFormOptions, fetchForms, formKeys } from "@/lib/queries/forms";
-import { formatCount } from "@/lib/utils";
 import { STATUS_LABELS, TEST_FILTER_LABELS } from "../lib/filters";
 
 const ALL = "all";
@@ -55,6 +55,7 @@ export function LeadsFilters({ filters, counts, onChange }: TProps) {
     queryFn: ({ signal }) => fetchFormOptions(signal),
   });
   const [search, setSearch] = useState(filters.search ?? "");
+  const { count } = useDisplayFormat();
 
   // Searching waits for a pause in typing rather than asking on every key.
   useEffect(() => {
@@ -105,7 +106,7 @@ export function LeadsFilters({ filters, counts, onChange }: TProps) {
         options={LEAD_STATUSES.map((s) => ({
           value: s,
           label: counts
-            ? `${STATUS_LABELS[s]} (${formatCount(counts.statusCounts[s], counts.estimatedCounts.includes(s) ? "estimated" : "exact")})`
+            ? `${STATUS_LABELS[s]} (${count(counts.statusCounts[s], counts.estimatedCounts.includes(s) ? "estimated" : "exact")})`
             : STATUS_LABELS[s],
         }))}
         onChange={(status) => onChange({ status })}

@@ -19,9 +19,12 @@ vi.mock("./lead-detail-sheet", () => {
   };
 });
 vi.mock("./leads-filters", () => ({ LeadsFilters: () => null }));
-vi.mock("@/lib/preferences/use-display-format", () => ({
-  useDisplayFormat: () => ({ dateTime: (iso: string) => iso }),
-}));
+vi.mock("@/lib/preferences/use-display-format", async () => {
+  const { formatCount } = await import("@/lib/utils");
+  return {
+    useDisplayFormat: () => ({ dateTime: (iso: string) => iso, count: formatCount, locale: "en-US" }),
+  };
+});
 
 const lead = {
   id: "lead-1",

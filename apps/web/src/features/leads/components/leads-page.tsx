@@ -7,7 +7,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCount } from "@/lib/utils";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { fetchLeads, leadKeys, leadsExportUrl } from "../api";
 import { filtersFromParams } from "../lib/filters";
 import { LeadsFilters } from "./leads-filters";
@@ -24,6 +24,7 @@ const PAGE_SIZE = 25;
 export function LeadsPage() {
   const [params, setParams] = useSearchParams();
   const { page, ...filters } = filtersFromParams(params);
+  const { count, locale } = useDisplayFormat();
   const query = useQuery({
     queryKey: leadKeys.list({ ...filters, page, pageSize: PAGE_SIZE }),
     queryFn: ({ signal }) => fetchLeads({ ...filters, page, pageSize: PAGE_SIZE }, signal),
@@ -57,7 +58,7 @@ export function LeadsPage() {
         title="Leads"
         description={
           query.data
-            ? `${formatCount(query.data.total, query.data.estimatedCounts.includes("total") ? "estimated" : "exact")} ${query.data.total === 1 ? "lead" : "leads"}`
+            ? `${count(query.data.total, query.data.estimatedCounts.includes("total") ? "estimated" : "exact")} ${query.data.total === 1 ? "lead" : "leads"}`
             : "Every lead your forms captured."
         }
         actions={
@@ -114,6 +115,7 @@ export function LeadsPage() {
             totalKind={query.data.estimatedCounts.includes("total") ? "estimated" : "exact"}
             hasMore={query.data.nextCursor !== null}
             onPage={(p) => setParam({ page: p > 1 ? String(p) : undefined })}
+            locale={locale}
           />
         </>
       )}
