@@ -1,7 +1,7 @@
 import { SETTINGS_MESSAGES } from "@leadpost/shared/domain/settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Save } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -102,16 +102,21 @@ function CompanySettings() {
   const [draft, setDraft] = useState<TDraft>({});
   const [errors, setErrors] = useState<TTabProps["errors"]>({});
   useScrollToSubscription(!settings.isPending);
+  // The draft as it is now: an answer arriving after the user typed on speaks only of what was sent.
+  const latest = useRef(draft);
+  latest.current = draft;
   const save = useMutation({
-    mutationFn: () => saveCompanySettings(draft),
-    onSuccess: (saved) => {
+    mutationFn: (sent: TDraft) => saveCompanySettings(sent),
+    onSuccess: (saved, sent) => {
       queryClient.setQueryData(settingsKeys.company, saved);
-      setDraft({});
+      // What was typed while the save was on its way stays in the draft, still to be saved.
+      setDraft((d) => editedSince(d, sent));
       setErrors({});
       toast.success(SETTINGS_MESSAGES.SAVED);
     },
-    onError: (error) => {
-      const fields = isApiError(error) ? error.fields : undefined;
+    onError: (error, sent) => {
+      // A refusal of a value the user has changed since is not shown beside the new value.
+      const fields = isApiError(error) ? stillApplies(error.fields ?? {}, sent, latest.current) : undefined;
       if (fields && Object.keys(fields).length > 0) {
         // Each refusal beside its field, and the tab of the first one opened; one toast says so.
         setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])));
@@ -136,7 +141,7 @@ function CompanySettings() {
   };
 
   const saveButton = (
-    <Button onClick={() => save.mutate()} disabled={save.isPending || !settings.isSuccess}>
+    <Button onClick={() => save.mutate(draft)} disabled={save.isPending || !settings.isSuccess}>
       <Save aria-hidden="true" />
       {save.isPending ? "Saving…" : "Save Settings"}
     </Button>
@@ -211,5 +216,27 @@ function CompanySettings() {
       )}
       <SubscriptionSection pageReady={!settings.isPending} />
     </div>
+  );
+}
+
+/** A draft's value of a field named by the server or the draft itself. */
+const fieldValue = (draft: TDraft, key: string): unknown =>
+  Object.getOwnPropertyDescriptor(draft, key)?.value;
+
+/** The draft's edits a save has not stored: changed since it was sent, or not sent at all. */
+function editedSince(draft: TDraft, sent: TDraft): TDraft {
+  return Object.fromEntries(
+    Object.entries(draft).filter(
+      ([key, value]) => !(key in sent) || !Object.is(value, fieldValue(sent, key)),
+    ),
+  );
+}
+
+/** The refusals that still apply to the draft `now`: of fields not changed since the save was sent. */
+function stillApplies(fields: Record<string, string[]>, sent: TDraft, now: TDraft): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      ([key]) => !(key in sent) || Object.is(fieldValue(now, key), fieldValue(sent, key)),
+    ),
   );
 }
