@@ -196,7 +196,28 @@ async function acrossNavigation<T>(page: Page, read: () => Promise<T>): Promise<
  * opened as a user would open a link. The previous route may still be loading the sign-in page anew
  * when this runs; the navigation is then made on the document that replaced it.
  */
+/**
+ * Closes the toasts an earlier route left (a refused page's "You don't have access to …" lasts 4 s), as a
+ * user would before moving on: a stack of them from earlier routes is not the next route's toast.
+ */
+async function dismissToasts(page: Page) {
+  const toasts = page.locator("[data-sonner-toast]");
+  if ((await toasts.count().catch(() => 0)) === 0) return;
+  await page
+    .evaluate(() => {
+      const closes = document.querySelectorAll<HTMLButtonElement>("[data-sonner-toast] [data-close-button]");
+      closes.forEach((close) => {
+        close.click();
+      });
+    })
+    .catch(() => undefined);
+  await expect(toasts)
+    .toHaveCount(0, { timeout: 2_000 })
+    .catch(() => undefined);
+}
+
 async function openInApp(page: Page, path: string) {
+  await dismissToasts(page);
   for (let attempt = 0; ; attempt++) {
     const { protocol, pathname } = new URL(page.url());
     try {
@@ -230,7 +251,10 @@ async function check(page: Page, label: string, failures: string[]) {
         .filter((b) => visible(b.rect));
       const covered = Array.from(document.querySelectorAll("[data-sonner-toast]")).flatMap((toast) => {
         const rect = toast.getBoundingClientRect();
-        return primaries.filter((b) => visible(rect) && overlaps(rect, b.rect)).map((b) => b.name);
+        const says = (toast.textContent ?? "").trim().slice(0, 80);
+        return primaries
+          .filter((b) => visible(rect) && overlaps(rect, b.rect))
+          .map((b) => ({ button: b.name, says }));
       });
       // A details dialog says each thing once: no label twice.
       const repeated = Array.from(document.querySelectorAll('[role="dialog"]')).flatMap((dialog) => {
@@ -250,7 +274,8 @@ async function check(page: Page, label: string, failures: string[]) {
   const { scrollWidth, clientWidth, text, covered, repeated } = await acrossNavigation(page, read);
   if (scrollWidth > clientWidth + 1)
     failures.push(`${label}: ${scrollWidth - clientWidth} px wider than the screen`);
-  for (const name of covered) failures.push(`${label}: a toast covers the "${name}" button`);
+  for (const { button, says } of covered)
+    failures.push(`${label}: a toast ("${says}") covers the "${button}" button`);
   for (const name of new Set(repeated)) failures.push(`${label}: "${name}" twice in a dialog`);
   for (const pattern of RAW_TEXT) {
     const match = text.match(pattern);
