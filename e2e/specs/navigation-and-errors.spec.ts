@@ -1,4 +1,14 @@
-import { expect, test } from "../fixtures/server";
+import type { Page } from "@playwright/test";
+import { expect, type TSignedInAs, test } from "../fixtures/server";
+
+/** The owner on Company Settings' Email tab with a wrong administrator e-mail typed in; answers that field. */
+async function ownerWithWrongAdminEmail(page: Page, signedInAs: TSignedInAs) {
+  await signedInAs("owner");
+  await page.goto("/owner/settings?tab=email");
+  const field = page.getByLabel("Administrator email");
+  await field.fill("not-an-email");
+  return field;
+}
 
 test("a member's navigation holds no link to a page that only refuses it", async ({ page, signedInAs }) => {
   await signedInAs("member");
@@ -14,10 +24,7 @@ test("a refused setting is named beside its field, and saving again shows one er
   page,
   signedInAs,
 }) => {
-  await signedInAs("owner");
-  await page.goto("/owner/settings?tab=email");
-  const field = page.getByLabel("Administrator email");
-  await field.fill("not-an-email");
+  const field = await ownerWithWrongAdminEmail(page, signedInAs);
   const save = page.getByRole("button", { name: "Save Settings" });
   await save.click();
   await expect(field).toHaveAccessibleDescription(/Enter a valid administrator email/);
@@ -37,10 +44,7 @@ test("a refusal arriving after the user changed the field is not shown beside th
   page,
   signedInAs,
 }) => {
-  await signedInAs("owner");
-  await page.goto("/owner/settings?tab=email");
-  const field = page.getByLabel("Administrator email");
-  await field.fill("not-an-email");
+  const field = await ownerWithWrongAdminEmail(page, signedInAs);
   // The save's answer is held until the user has typed a good address.
   let answer: () => void = () => {};
   const held = new Promise<void>((resolve) => {
