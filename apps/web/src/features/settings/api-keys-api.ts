@@ -1,9 +1,8 @@
 import type { TCreateApiKey } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
-import { devSchemas } from "@/lib/dev-schemas";
+import { schema } from "./api-schema";
 
-// The API Keys tab's calls (loaded with that tab); answers checked in development only, as ./api.ts's.
-const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+// The API Keys tab's calls, loaded with that tab (answers checked in development only: ./api-schema.ts).
 const ZApiKeyListSchema = schema("ZApiKeyListSchema");
 const ZCreatedApiKeySchema = schema("ZCreatedApiKeySchema");
 

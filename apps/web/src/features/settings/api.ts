@@ -1,13 +1,12 @@
 import type { TCompanySettingsUpdate, TPreferencesInput, TReturnSettingsPatch } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
-import { devSchemas } from "@/lib/dev-schemas";
+import { schema } from "./api-schema";
 
-// The answers' schemas are checked in development and tests only (./api-schemas): a production build
+// The answers are checked in development and tests only (./api-schema.ts): a production build
 // types the answers, so the settings screens do not download zod to read them. The API Keys, Backup and
 // Team tabs, the subscription panel and the sign-in history have their calls in modules of their own
 // (api-keys-api.ts, backups-api.ts, team-api.ts, subscription-api.ts, auth-events-api.ts), so a tab's
 // calls load with that tab only.
-const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
 const ZCompanySettingsSchema = schema("ZCompanySettingsSchema");
 const ZEmailDomainStatusSchema = schema("ZEmailDomainStatusSchema");
 const ZMapsTestSchema = schema("ZMapsTestSchema");

@@ -1,8 +1,7 @@
 import { api } from "@/lib/api/typed-client";
-import { devSchemas } from "@/lib/dev-schemas";
+import { schema } from "./api-schema";
 
-// The sign-in history's call; its answer checked in development only, as ./api.ts's.
-const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+// The sign-in history's call (its answer checked in development only: ./api-schema.ts).
 const ZAuthEvents = schema("ZAuthEvents");
 
 export const fetchAuthEvents = (

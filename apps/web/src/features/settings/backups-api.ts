@@ -1,8 +1,7 @@
 import { api } from "@/lib/api/typed-client";
-import { devSchemas } from "@/lib/dev-schemas";
+import { schema } from "./api-schema";
 
-// The Backup tab's calls (loaded with that tab); answers checked in development only, as ./api.ts's.
-const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+// The Backup tab's calls, loaded with that tab (answers checked in development only: ./api-schema.ts).
 const ZBackupAnalysisSchema = schema("ZBackupAnalysisSchema");
 const ZBackupListSchema = schema("ZBackupListSchema");
 const ZBackupSchema = schema("ZBackupSchema");

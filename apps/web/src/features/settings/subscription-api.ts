@@ -1,9 +1,8 @@
 import type { TCreateSubscription } from "@leadpost/shared";
 import { api } from "@/lib/api/typed-client";
-import { devSchemas } from "@/lib/dev-schemas";
+import { schema } from "./api-schema";
 
-// The subscription panel's calls; answers checked in development only, as ./api.ts's.
-const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+// The subscription panel's calls (answers checked in development only: ./api-schema.ts).
 const ZSubscriptionCancelResultSchema = schema("ZSubscriptionCancelResultSchema");
 const ZSubscriptionCheckoutSchema = schema("ZSubscriptionCheckoutSchema");
 const ZSubscriptionConfirmResultSchema = schema("ZSubscriptionConfirmResultSchema");

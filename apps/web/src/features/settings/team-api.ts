@@ -1,8 +1,7 @@
 import { api } from "@/lib/api/typed-client";
-import { devSchemas } from "@/lib/dev-schemas";
+import { schema } from "./api-schema";
 
-// The Team tab's calls (loaded with that tab); answers checked in development only, as ./api.ts's.
-const schema = devSchemas(import.meta.env.DEV ? () => import("./api-schemas") : undefined);
+// The Team tab's calls, loaded with that tab (answers checked in development only: ./api-schema.ts).
 const ZTeamSchema = schema("ZTeamSchema");
 
 export const teamKeys = ["settings", "team"] as const;
