@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 
@@ -28,4 +28,22 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
       </Suspense>
     );
   };
+}
+
+/**
+ * A part of a page below the fold whose code loads when it comes into view (`shown`: lib/use-shown-once.ts):
+ * until then the room of its loading blocks, without them (nothing loads out of view); then the part,
+ * with `fallback` while its code is on the way.
+ */
+export function ShownOncePart({
+  shown,
+  fallback,
+  children,
+}: {
+  shown: boolean;
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
+  if (!shown) return <div aria-hidden="true" className="h-35" />;
+  return <Suspense fallback={fallback}>{children}</Suspense>;
 }

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount } from "@/lib/utils";
 
 type TProps = {
   title: string;
@@ -41,7 +42,7 @@ export function StatTile({
           </p>
         ) : (
           <p className="font-semibold text-2xl tabular-nums">
-            {typeof value === "string" ? value : (value ?? 0).toLocaleString(locale)}
+            {typeof value === "string" ? value : formatCount(value ?? 0, "exact", locale)}
           </p>
         )}
         {hint && !loading && !error && <p className="text-muted-foreground text-xs">{hint}</p>}

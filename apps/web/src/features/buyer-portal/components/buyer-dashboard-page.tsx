@@ -1,8 +1,9 @@
 import { BUYER_PORTAL_LIMITS, BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
 import { ArrowRight, Inbox, ListChecks, Settings } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { ShownOncePart } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { useShownOnce } from "@/lib/use-shown-once";
@@ -92,13 +93,10 @@ export function BuyerDashboardPage() {
           <EmptyState icon={Inbox} title="No lead previews yet">
             New leads in your service area appear here as they arrive.
           </EmptyState>
-        ) : board.shown ? (
-          <Suspense fallback={<LoadingBlock rows={2} />}>
-            <PreviewBoard previews={previews.data.previews} balance={data.stats.credits} />
-          </Suspense>
         ) : (
-          // Out of view: the loading blocks' room, not the blocks (nothing loads until it comes into view).
-          <div aria-hidden="true" className="h-35" />
+          <ShownOncePart shown={board.shown} fallback={<LoadingBlock rows={2} />}>
+            <PreviewBoard previews={previews.data.previews} balance={data.stats.credits} />
+          </ShownOncePart>
         )}
       </section>
 

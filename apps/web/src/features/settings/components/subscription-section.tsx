@@ -1,7 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { LoadingBlock } from "@/components/ui/query-states";
+import { LoadingBlock, ShownOncePart } from "@/components/ui/lazy-panel";
 import { useShownOnce } from "@/lib/use-shown-once";
 
 // Below the settings' tabs: its code loads when the card comes into view (ON_DEMAND in on-demand.mjs),
@@ -20,7 +20,6 @@ export function SubscriptionSection({ pageReady }: { pageReady: boolean }) {
   const [params] = useSearchParams();
   const asked = hash === "#subscription" || params.has("subscription");
   const { ref, shown } = useShownOnce<HTMLDivElement>(pageReady, asked);
-  const loading = <LoadingBlock rows={2} className="px-6" />;
   return (
     <Card
       ref={ref}
@@ -35,14 +34,9 @@ export function SubscriptionSection({ pageReady }: { pageReady: boolean }) {
         </CardTitle>
         <CardDescription>Your plan sets how many team members (seats) your company has.</CardDescription>
       </CardHeader>
-      {shown ? (
-        <Suspense fallback={loading}>
-          <SubscriptionPanel />
-        </Suspense>
-      ) : (
-        // Out of view: the loading blocks' room, not the blocks (nothing loads until it comes into view).
-        <div aria-hidden="true" className="h-35" />
-      )}
+      <ShownOncePart shown={shown} fallback={<LoadingBlock rows={2} className="px-6" />}>
+        <SubscriptionPanel />
+      </ShownOncePart>
     </Card>
   );
 }
