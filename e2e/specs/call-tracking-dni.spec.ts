@@ -57,6 +57,13 @@ test("the pasted script swaps the number for the visit's source and records the 
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.2", resolve));
   const origin = `http://127.0.0.2:${(site.address() as AddressInfo).port}`;
   const visitor = await browser.newContext({ baseURL: origin });
+  // The first visit's answer is slow: the visitor moves to another page before it arrives.
+  let slowed = 0;
+  await visitor.route("**/api/public/dni/sessions", async (route) => {
+    slowed += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   const tab = await visitor.newPage();
 
   await tab.goto(`${origin}/?utm_source=google&utm_campaign=spring`);
@@ -78,6 +85,7 @@ test("the pasted script swaps the number for the visit's source and records the 
   for (const [i, shown] of GOOGLE.entries())
     await expect(tab.locator(`#n${i}`)).toHaveText(`Call us: ${shown}`);
 
+  expect(slowed).toBe(1);
   await expect
     .poll(async () => {
       const res = await page.request.get("/api/call-tracking/sessions");

@@ -416,4 +416,47 @@ describe("two visitors, one call", () => {
       .where(eq(dniSessions.id, session!.id));
     expect(after!.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before!.lastSeenAt.getTime());
   });
+  it("a visit started again with the script's own id is the same visit, with its number; each company has its own", async () => {
+    const visitKey = "5d2c7e4193ab4c0f8e1d2a6b9f3c4e70";
+    const start = async (k: string) => {
+      const res = await ctx.request("/api/public/dni/sessions", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: JSON.stringify({
+          key: k,
+          source: "facebook",
+          utmCampaign: "fb-quick",
+          staticNumber: STATIC,
+          visitKey,
+        }),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { sessionId: string; number: string };
+    };
+    const once = await start(key);
+    // The visitor clicked on before the first answer came: the later page asks again, as the same visit.
+    const again = await start(key);
+    expect(again).toEqual(once);
+    const rows = await ctx.database.db
+      .select({ id: dniSessions.id, companyId: dniSessions.companyId })
+      .from(dniSessions)
+      .where(eq(dniSessions.utmCampaign, "fb-quick"));
+    expect(rows).toEqual([{ id: once.sessionId, companyId: acme.companyId }]);
+
+    const otherKey = (
+      (await (await api(other.cookie, "/api/call-tracking/setup")).json()) as { publicKey: string }
+    ).publicKey;
+    // The same id under another company's key is that company's visit, not a way into this one.
+    const theirs = await start(otherKey);
+    expect(theirs.sessionId).not.toBe(once.sessionId);
+    const seen = (k: string, body: Record<string, string>) =>
+      ctx.request("/api/public/dni/sessions/seen", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: JSON.stringify({ key: k, ...body }),
+      });
+    expect((await seen(key, { visitKey })).status).toBe(204);
+    expect((await seen(key, { visitKey: "0".repeat(32) })).status).toBe(404);
+    expect((await seen(key, { visitKey: "not-a-visit" })).status).toBe(400);
+  });
 });

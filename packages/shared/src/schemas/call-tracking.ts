@@ -145,6 +145,9 @@ export type TCallTrackingAnalytics = z.infer<typeof ZCallTrackingAnalyticsSchema
 
 export const ZLeadCallTouchesSchema = z.object({ calls: z.array(ZTrackedCallSchema) });
 
+/** The id the pasted script makes for a visit: 128 random bits as 32 hex digits (a uuid to PostgreSQL). */
+const ZDniVisitKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
+
 /** What the pasted script sends when a visit begins (text/plain JSON, so no preflight). */
 export const ZDniSessionBeaconSchema = z.object({
   key: z.string().min(1).max(100),
@@ -161,6 +164,8 @@ export const ZDniSessionBeaconSchema = z.object({
   staticNumber: z.string().max(30).nullish(),
   /** The number the page would show (scripts served before per-visit numbers send only this). */
   number: z.string().max(20).nullish(),
+  /** The visit's own id, made by the script: the same visit started again is the same visit. */
+  visitKey: ZDniVisitKeySchema.nullish(),
 });
 export type TDniSessionBeacon = z.infer<typeof ZDniSessionBeaconSchema>;
 
@@ -171,8 +176,11 @@ export const ZDniSessionStartedSchema = z.object({
 });
 export type TDniSessionStarted = z.infer<typeof ZDniSessionStartedSchema>;
 
-/** A later page of a recorded visit: keeps its number held for it. */
-export const ZDniSessionSeenSchema = z.object({
-  key: z.string().min(1).max(100),
-  sessionId: z.uuid(),
-});
+/**
+ * A later page of a recorded visit: keeps its number held for it. The visit is named by the id the script
+ * made (`visitKey`) or, from scripts served before it made one, by the recorded visit's id.
+ */
+export const ZDniSessionSeenSchema = z.union([
+  z.object({ key: z.string().min(1).max(100), visitKey: ZDniVisitKeySchema }),
+  z.object({ key: z.string().min(1).max(100), sessionId: z.uuid() }),
+]);

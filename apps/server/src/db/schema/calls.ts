@@ -200,6 +200,12 @@ export const dniSessions = pgTable(
     clickId: text(),
     referrer: text(),
     landingPage: text(),
+    /**
+     * The visit's own id, made by the script on its first page and kept in the visitor's cookie: a later
+     * page that left before the first page's answer still names the same visit, and a resent start is
+     * the same visit, not a second one.
+     */
+    visitKey: uuid(),
     createdAt: createdAt(),
     /** The visit's latest page view: it holds its number for a while after (see attribution.ts). */
     lastSeenAt: createdAt(),
@@ -208,6 +214,7 @@ export const dniSessions = pgTable(
     index().on(t.companyId, t.createdAt),
     index().on(t.companyId, t.shownNumber, t.createdAt),
     index().on(t.companyId, t.shownNumber, t.lastSeenAt),
+    uniqueIndex().on(t.companyId, t.visitKey),
   ],
 );
 

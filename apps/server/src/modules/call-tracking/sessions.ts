@@ -52,6 +52,16 @@ export async function recordDniSession(
   return db.transaction(async (tx) => {
     // Two visits arriving together must not both take the same free number.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`dni-pool:${companyId}`}))`);
+    // The same visit started again (a later page that left before the first page's answer, a retry):
+    // it keeps the number it was given.
+    if (beacon.visitKey) {
+      const [again] = await tx
+        .update(dniSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(dniSessions.companyId, companyId), eq(dniSessions.visitKey, beacon.visitKey)))
+        .returning({ id: dniSessions.id, number: dniSessions.shownNumber });
+      if (again) return { sessionId: again.id, number: again.number };
+    }
     let shown: TDniRow | null = named ? (numbers.find((n) => n.phoneNumber === named) ?? null) : null;
     if (!named && pool.length) {
       const held = await tx
@@ -92,20 +102,29 @@ export async function recordDniSession(
         clickId: beacon.clickId ?? null,
         referrer: beacon.referrer ?? null,
         landingPage: beacon.landingPage ?? null,
+        visitKey: beacon.visitKey ?? null,
       })
       .returning({ id: dniSessions.id });
     return { sessionId: row?.id ?? "", number: shownNumber };
   });
 }
 
-/** A later page of a visit: it still holds its number. False for an unknown key or visit. */
-export async function touchDniSession(deps: TDepsDb, input: { key: string; sessionId: string }) {
+/**
+ * A later page of a visit: it still holds its number. The visit is named by the script's own id or (scripts
+ * served before it made one) the recorded id. False for an unknown key or visit.
+ */
+export async function touchDniSession(
+  deps: TDepsDb,
+  input: { key: string; visitKey: string } | { key: string; sessionId: string },
+) {
   const companyId = await companyIdForDniKey(deps, input.key);
   if (!companyId) return false;
+  const visit =
+    "visitKey" in input ? eq(dniSessions.visitKey, input.visitKey) : eq(dniSessions.id, input.sessionId);
   const touched = await deps.database.db
     .update(dniSessions)
     .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(dniSessions.id, input.sessionId), eq(dniSessions.companyId, companyId)))
+    .where(and(visit, eq(dniSessions.companyId, companyId)))
     .returning({ id: dniSessions.id });
   return touched.length > 0;
 }

@@ -7,6 +7,10 @@ import type { TDniConfig } from "./config";
 // The served script (built from browser.ts as customers get it) run in a browser-like page.
 
 const SESSION_ID = "0b9f8a3e-6c1d-4f7a-9a55-3f2e1d0c9b8a";
+const VISIT_KEY = "5d2c7e4193ab4c0f8e1d2a6b9f3c4e70";
+/** The visit's cookie: its source, the id the script made, and the number (empty while a pool decides). */
+const visitCookie = (doc: { cookie: string }) =>
+  doc.cookie.match(/lp_visit_5551234567=(\w+)\.([0-9a-f]{32})\.(\d*)/)?.slice(1) ?? null;
 
 const config = (over: Partial<TDniConfig> = {}): TDniConfig => ({
   key: "dni_test",
@@ -20,10 +24,13 @@ const config = (over: Partial<TDniConfig> = {}): TDniConfig => ({
   ...over,
 });
 
-type TPosted = { url: string; body: Record<string, unknown> };
+type TPosted = { url: string; body: Record<string, unknown>; keepalive?: boolean };
 
 /** A page at `url` with `html`, whose network calls are recorded; the pool answers `poolNumber`. */
-function page(html: string, opts: { url?: string; cookie?: string; poolNumber?: string } = {}) {
+function page(
+  html: string,
+  opts: { url?: string; cookie?: string; poolNumber?: string; unanswered?: boolean } = {},
+) {
   const dom = new JSDOM(`<!doctype html><html><body>${html}</body></html>`, {
     url: opts.url ?? "https://roofing.example/?utm_source=google&utm_campaign=spring",
     runScripts: "outside-only",
@@ -32,8 +39,10 @@ function page(html: string, opts: { url?: string; cookie?: string; poolNumber?: 
   if (opts.cookie) w.document.cookie = opts.cookie;
   const posted: TPosted[] = [];
   const beacons: TPosted[] = [];
-  w.fetch = (async (url: string, init: { body: string }) => {
-    posted.push({ url, body: JSON.parse(init.body) });
+  w.fetch = (async (url: string, init: { body: string; keepalive?: boolean }) => {
+    posted.push({ url, body: JSON.parse(init.body), keepalive: init.keepalive });
+    // The visitor moves on before the server answers.
+    if (opts.unanswered) return new Promise(() => {});
     return {
       ok: true,
       json: async () => ({ sessionId: SESSION_ID, number: opts.poolNumber ?? "+17205550100" }),
@@ -66,7 +75,12 @@ describe("the DNI script", () => {
       body: { key: "dni_test", source: "google", utmCampaign: "spring", staticNumber: "(555) 123-4567" },
     });
     expect(Object.keys(p.w).filter((k) => !before.has(k))).toEqual([]);
-    expect(p.doc.cookie).toContain(`lp_dni_5551234567=google.${SESSION_ID}.17205550100`);
+    // The request outlives the page; the visit's own id is in the request and the cookie.
+    expect(p.posted[0]?.keepalive).toBe(true);
+    const [source, visitKey, digits] = visitCookie(p.doc) ?? [];
+    expect([source, digits]).toEqual(["google", "17205550100"]);
+    expect(visitKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(p.posted[0]?.body.visitKey).toBe(visitKey);
   });
 
   it("swaps a number split across elements, written with en dashes, in aria-label and title, and TEL: links", async () => {
@@ -116,13 +130,53 @@ describe("the DNI script", () => {
     await p.run(config({ pooled: ["google"] }));
     await p.settle();
     expect(p.doc.body.textContent).toBe("(720) 555-0177");
-    expect(p.doc.cookie).toContain(`lp_dni_5551234567=google.${SESSION_ID}.17205550177`);
+    expect(visitCookie(p.doc)).toEqual(["google", p.posted[0]?.body.visitKey, "17205550177"]);
+  });
+
+  it("keeps the visit in its cookie before the server answers, so a quick click to another page continues it", async () => {
+    const first = page("<p>(555) 123-4567</p>", { unanswered: true });
+    await first.run();
+    await first.settle();
+    expect(first.doc.body.textContent).toBe("(720) 555-0100");
+    const cookie = visitCookie(first.doc);
+    expect(cookie?.[0]).toBe("google");
+    expect(cookie?.[2]).toBe("17205550100");
+
+    const next = page("<p>(555) 123-4567</p>", {
+      url: "https://roofing.example/services",
+      cookie: `lp_visit_5551234567=${cookie?.join(".")}`,
+    });
+    await next.run();
+    await next.settle();
+    expect(next.doc.body.textContent).toBe("(720) 555-0100");
+    expect(next.posted).toHaveLength(0);
+    expect(next.beacons).toEqual([
+      {
+        url: "https://leadpost.example/api/public/dni/sessions/seen",
+        body: { key: "dni_test", visitKey: cookie?.[1] },
+      },
+    ]);
+  });
+
+  it("a later page of a pooled visit left before its number came asks again as the same visit", async () => {
+    const p = page("<p>(555) 123-4567</p>", {
+      url: "https://roofing.example/services",
+      cookie: `lp_visit_5551234567=google.${VISIT_KEY}.`,
+      poolNumber: "+17205550177",
+    });
+    await p.run(config({ pooled: ["google"] }));
+    await p.settle();
+    expect(p.doc.body.textContent).toBe("(720) 555-0177");
+    expect(p.posted).toHaveLength(1);
+    expect(p.posted[0]?.body).toMatchObject({ key: "dni_test", source: "google", visitKey: VISIT_KEY });
+    expect(p.posted[0]?.body.utmCampaign).toBeUndefined();
+    expect(visitCookie(p.doc)).toEqual(["google", VISIT_KEY, "17205550177"]);
   });
 
   it("a later page of the visit keeps its number and records no new session", async () => {
     const p = page("<p>(555) 123-4567</p>", {
       url: "https://roofing.example/services",
-      cookie: `lp_dni_5551234567=google.${SESSION_ID}.17205550177`,
+      cookie: `lp_visit_5551234567=google.${VISIT_KEY}.17205550177`,
     });
     Object.defineProperty(p.doc, "referrer", { value: "https://roofing.example/" });
     await p.run(config({ pooled: ["google"] }));
@@ -132,7 +186,7 @@ describe("the DNI script", () => {
     expect(p.beacons).toEqual([
       {
         url: "https://leadpost.example/api/public/dni/sessions/seen",
-        body: { key: "dni_test", sessionId: SESSION_ID },
+        body: { key: "dni_test", visitKey: VISIT_KEY },
       },
     ]);
   });

@@ -61,7 +61,9 @@ function firstRun(staticDigits: string): boolean {
   return true;
 }
 
-type TVisitCookie = { source: TDniSource; sessionId: string; number: string };
+/** The visit as its cookie keeps it; `number` is null until the server has named a pooled visit's. */
+type TVisitCookie = { source: TDniSource; visitKey: string; number: string | null };
+type TLog = (...args: unknown[]) => void;
 
 /**
  * The visit's source and number. A visit's later pages (reached from the site itself, or with no source
@@ -71,10 +73,10 @@ type TVisitCookie = { source: TDniSource; sessionId: string; number: string };
 function startVisit(
   config: TDniConfig,
   staticDigits: string,
-  log: (...args: unknown[]) => void,
+  log: TLog,
   show: (number: string | null) => void,
 ): { source: TDniSource; number: string | null } {
-  const cookie = `lp_dni_${staticDigits}`;
+  const cookie = `lp_visit_${staticDigits}`;
   const saved = readVisit(cookie);
   const touch = decideVisitSource(location.search, document.referrer, location.hostname);
   const continues =
@@ -82,33 +84,52 @@ function startVisit(
     (!touch ||
       (touch.source === "direct" && !touch.utmSource) ||
       (touch.source === saved.source && !touch.utmSource && !touch.clickId));
-  if (saved && continues) {
-    send(config.seenEndpoint, { key: config.key, sessionId: saved.sessionId }, log);
-    return { source: saved.source, number: saved.number };
-  }
-  const source = touch?.source ?? "direct";
-  // The touch's campaign fields and click id as decided (a visit without a touch sends none: the beacon
-  // reads a missing one as null).
-  const body = {
-    ...touch,
+  const here = {
     key: config.key,
-    source,
     referrer: document.referrer || null,
     landingPage: location.href,
     staticNumber: config.staticNumber,
   };
+  if (saved && continues) {
+    if (saved.number) {
+      send(config.seenEndpoint, { key: config.key, visitKey: saved.visitKey }, log);
+      return saved;
+    }
+    // The first page was left before the server named the visit's number: ask again, as the same visit.
+    return record(config, { ...here, ...saved }, cookie, log, show);
+  }
+  // The touch's campaign fields and click id as decided (a visit without a touch sends none: the beacon
+  // reads a missing one as null).
+  const body = { ...touch, ...here, source: touch?.source ?? "direct", visitKey: newVisitKey() };
+  return record(config, body, cookie, log, show);
+}
+
+/**
+ * Records the visit and keeps it in the cookie before the answer, so a page opened first (a quick click)
+ * continues this visit; the request outlives the page it was sent from (keepalive).
+ */
+function record(
+  config: TDniConfig,
+  body: { source: TDniSource; visitKey: string },
+  cookie: string,
+  log: TLog,
+  show: (number: string | null) => void,
+): { source: TDniSource; number: string | null } {
+  const { source, visitKey } = body;
   const pooled = config.pooled.indexOf(source) >= 0;
   const first = config.numbers[source] ?? config.fallback;
-  // A simple request (text/plain, no credentials): no preflight, and the answer is readable.
-  fetch(config.endpoint, { method: "POST", body: JSON.stringify(body), credentials: "omit" })
+  const remember = (number: string | null) => {
+    // A plain session cookie: the Cookie Store API is missing from many of the visitors' browsers.
+    // biome-ignore lint/suspicious/noDocumentCookie: see above.
+    document.cookie = `${cookie}=${source}.${visitKey}.${(number ?? "").replace(/\D/g, "")}; path=/; SameSite=Lax`;
+  };
+  remember(pooled ? null : first);
+  // A simple request (text/plain): no preflight, and the answer is readable.
+  fetch(config.endpoint, { method: "POST", body: JSON.stringify(body), keepalive: true })
     .then((res) => (res.ok ? res.json() : null))
-    .then((started: { sessionId?: string; number?: string | null } | null) => {
+    .then((started: { number?: string | null } | null) => {
       const number = started?.number ?? first;
-      if (started?.sessionId && number) {
-        // A plain session cookie: the Cookie Store API is missing from many of the visitors' browsers.
-        // biome-ignore lint/suspicious/noDocumentCookie: see above.
-        document.cookie = `${cookie}=${source}.${started.sessionId}.${number.replace(/\D/g, "")}; path=/; SameSite=Lax`;
-      }
+      if (started && number) remember(number);
       if (pooled) show(number);
     })
     .catch((error) => {
@@ -118,8 +139,15 @@ function startVisit(
   return { source, number: pooled ? null : first };
 }
 
+/** 128 random bits in hex: the visit's own id (PostgreSQL reads it as a uuid). */
+function newVisitKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (x) => (x + 256).toString(16).slice(1)).join(
+    "",
+  );
+}
+
 /** Fire and forget: a beacon (or keepalive fetch) never holds the page up; a down server is ignored. */
-function send(url: string, value: unknown, log: (...args: unknown[]) => void) {
+function send(url: string, value: unknown, log: TLog) {
   try {
     const body = JSON.stringify(value);
     if (!navigator.sendBeacon?.(url, new Blob([body], { type: "text/plain" }))) {
@@ -131,11 +159,11 @@ function send(url: string, value: unknown, log: (...args: unknown[]) => void) {
 }
 
 function readVisit(name: string): TVisitCookie | null {
-  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=(\\w+)\\.([0-9a-f-]{36})\\.(\\d+)`));
-  const [, source, sessionId, digits] = match ?? [];
-  if (!source || !sessionId || !digits) return null;
+  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=(\\w+)\\.([0-9a-f]{32})\\.(\\d*)`));
+  const [, source, visitKey, digits] = match ?? [];
+  if (!source || !visitKey) return null;
   if (!/^(direct|google|facebook|bing|other)$/.test(source)) return null;
-  return { source: source as TDniSource, sessionId, number: `+${digits}` };
+  return { source: source as TDniSource, visitKey, number: digits ? `+${digits}` : null };
 }
 
 /** Swaps the static number everywhere it is written, now and in content added later. */
