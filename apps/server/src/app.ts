@@ -1,6 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { TApp, TAppEnv, TDeps } from "./app-types";
 import { completeOpenApiDocument } from "./lib/openapi";
@@ -47,6 +46,7 @@ import { registerSubscriptionRoutes, registerSubscriptionWebhooks } from "./modu
 import { registerApiDocs, registerSystemRoutes } from "./modules/system";
 import { registerTeamInvitationRoutes, registerTeamRoutes } from "./modules/team";
 import { bodyShapeLimit, DEFAULT_BODY_SHAPE, type TBodyShapeLimits } from "./plugins/body-shape";
+import { compressReads } from "./plugins/compression";
 import { errorResponse, handleError, validationResponse } from "./plugins/errors";
 import { nodeBodyLimit } from "./plugins/node-body";
 import { originCheck } from "./plugins/origin-check";
@@ -102,7 +102,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   // While a platform admin impersonates a user: reading and a few support actions only, every request
   // audited, the hour enforced on every route (modules/platform-admin/impersonation.ts).
   app.use("/api/*", impersonationGuard(deps));
-  app.use("*", compress());
+  app.use("*", compressReads());
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY,
     onError: (c) => errorResponse(c, "PAYLOAD_TOO_LARGE", "The request body is too large."),
