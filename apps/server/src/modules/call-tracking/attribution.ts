@@ -2,6 +2,7 @@ import type { TTrackedCallAttribution } from "@leadpost/shared";
 import { toE164 } from "@leadpost/shared/domain/phone";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { col, preparedStatement, rowOf } from "../../db/raw";
 import { callTrackingLogs, dniNumbers, dniSessions, phoneNumbers, trackingNumbers } from "../../db/schema";
 import { notify } from "../realtime";
 
@@ -63,6 +64,37 @@ export async function visitForCall(db: Db, companyId: string, number: string) {
 }
 
 /**
+ * The company's active tracking number and DNI number for a called number (newest of each), in one
+ * prepared statement: every inbound call asks it, and most calls (the call center's own numbers) find
+ * neither.
+ */
+const trackedNumberStatement = preparedStatement(
+  rowOf({
+    trackingId: col.orNull(col.text),
+    trackingSource: col.orNull(col.text),
+    campaignId: col.orNull(col.text),
+    dniSource: col.orNull(col.text),
+  }),
+  () => {
+    const companyId = sql`${sql.placeholder("companyId")}::uuid`;
+    const called = sql.placeholder("called");
+    return sql`
+      select t.id as "trackingId", t.source as "trackingSource", t.campaign_id as "campaignId",
+             d.source as "dniSource"
+        from (select 1) one
+        left join lateral (
+          select t.id, t.source, t.campaign_id from ${trackingNumbers} t
+            join ${phoneNumbers} p on p.id = t.phone_number_id and p.company_id = t.company_id
+           where t.company_id = ${companyId} and t.status = 'active' and p.phone_number = ${called}
+           order by t.created_at desc limit 1) t on true
+        left join lateral (
+          select d.source from ${dniNumbers} d
+           where d.company_id = ${companyId} and d.phone_number = ${called}
+           order by d.created_at desc limit 1) d on true`;
+  },
+);
+
+/**
  * Logs an inbound call to one of the company's tracking or DNI numbers, with the source and campaign it
  * came from and the visit that was shown the called number (see visitForCall). Returns null for numbers
  * that track nothing. Safe to repeat: the same call is logged once (its status is updated instead).
@@ -70,30 +102,11 @@ export async function visitForCall(db: Db, companyId: string, number: string) {
 export async function attributeInboundCall(db: Db, call: TInboundCall): Promise<{ id: string } | null> {
   const called = toE164(call.to);
   if (!called) return null;
-  const [tracking] = await db
-    .select({
-      id: trackingNumbers.id,
-      source: trackingNumbers.source,
-      campaignId: trackingNumbers.campaignId,
-    })
-    .from(trackingNumbers)
-    .innerJoin(phoneNumbers, eq(phoneNumbers.id, trackingNumbers.phoneNumberId))
-    .where(
-      and(
-        eq(trackingNumbers.companyId, call.companyId),
-        eq(phoneNumbers.companyId, call.companyId),
-        eq(trackingNumbers.status, "active"),
-        eq(phoneNumbers.phoneNumber, called),
-      ),
-    )
-    .orderBy(desc(trackingNumbers.createdAt))
-    .limit(1);
-  const [dni] = await db
-    .select({ source: dniNumbers.source })
-    .from(dniNumbers)
-    .where(and(eq(dniNumbers.companyId, call.companyId), eq(dniNumbers.phoneNumber, called)))
-    .orderBy(desc(dniNumbers.createdAt))
-    .limit(1);
+  const [found] = await trackedNumberStatement(db, { companyId: call.companyId, called });
+  const tracking = found?.trackingId
+    ? { id: found.trackingId, source: found.trackingSource, campaignId: found.campaignId }
+    : null;
+  const dni = found?.dniSource ? { source: found.dniSource } : null;
   if (!tracking && !dni) return null;
   const visit = await visitForCall(db, call.companyId, called);
   const [row] = await db

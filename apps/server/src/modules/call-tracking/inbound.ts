@@ -1,7 +1,8 @@
 import { DEFAULT_RECORDING_MESSAGE } from "@leadpost/shared";
 import { toE164 } from "@leadpost/shared/domain/phone";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
+import { col, preparedStatement, rowOf } from "../../db/raw";
 import {
   blockedCalls,
   dniNumbers,
@@ -34,52 +35,44 @@ type TTarget = {
 /**
  * Who answers a call to `to`: an active tracking number with a destination (its phone number's
  * recording settings apply), else a DNI number without call-center routing of its own (it rings the
- * site's static number). Newest first; a number in several companies is told apart by the signature.
+ * site's static number). Tracking numbers first, each kind newest first; a number in several companies
+ * is told apart by the signature. One prepared statement: every inbound call asks it first.
  */
+const targetsStatement = preparedStatement(
+  rowOf({
+    companyId: col.text,
+    destination: col.orNull(col.text),
+    enabled: col.boolean,
+    message: col.orNull(col.text),
+  }),
+  () => {
+    const to = sql.placeholder("to");
+    // A call-center entry with routing of its own (routing numbers, voicemail for everyone, or switched
+    // off) keeps the call center's answer; one that was only connected leaves the call to call tracking.
+    const callCenterRoutes = sql`exists (select 1 from ${phoneNumbers} p where p.company_id = d.company_id and p.phone_number = ${to} and p.type in ('twilio', 'tracking') and (jsonb_array_length(p.route_to) > 0 or p.route_to_voicemail or not p.is_active or exists (select 1 from ${twilioNumberRouting} r where r.company_id = p.company_id and r.twilio_number_id = p.id)))`;
+    return sql`
+      select t.company_id as "companyId", t.destination_number as destination,
+             p.recording_enabled as enabled, p.recording_message as message, 0 as kind, t.created_at as at
+        from ${trackingNumbers} t
+        join ${phoneNumbers} p on p.id = t.phone_number_id and p.company_id = t.company_id
+       where p.phone_number = ${to} and t.status = 'active' and t.destination_number is not null
+      union all
+      select d.company_id, d.static_number, false, null, 1, d.created_at
+        from ${dniNumbers} d
+       where d.phone_number = ${to} and not ${callCenterRoutes}
+       order by kind, at desc`;
+  },
+);
+
 async function targetsFor(db: TDepsDb["database"]["db"], to: string): Promise<TTarget[]> {
-  const tracking = await db
-    .select({
-      companyId: trackingNumbers.companyId,
-      destination: trackingNumbers.destinationNumber,
-      enabled: phoneNumbers.recordingEnabled,
-      message: phoneNumbers.recordingMessage,
-    })
-    .from(trackingNumbers)
-    .innerJoin(
-      phoneNumbers,
-      and(
-        eq(phoneNumbers.id, trackingNumbers.phoneNumberId),
-        eq(phoneNumbers.companyId, trackingNumbers.companyId),
-      ),
-    )
-    .where(
-      and(
-        eq(phoneNumbers.phoneNumber, to),
-        eq(trackingNumbers.status, "active"),
-        isNotNull(trackingNumbers.destinationNumber),
-      ),
-    )
-    .orderBy(desc(trackingNumbers.createdAt));
-  // A call-center entry with routing of its own (routing numbers, voicemail for everyone, or switched
-  // off) keeps the call center's answer; one that was only connected leaves the call to call tracking.
-  const callCenterRoutes = sql`exists (select 1 from ${phoneNumbers} p where p.company_id = ${dniNumbers.companyId} and p.phone_number = ${to} and p.type in ('twilio', 'tracking') and (jsonb_array_length(p.route_to) > 0 or p.route_to_voicemail or not p.is_active or exists (select 1 from ${twilioNumberRouting} r where r.company_id = p.company_id and r.twilio_number_id = p.id)))`;
-  const dni = await db
-    .select({ companyId: dniNumbers.companyId, destination: dniNumbers.staticNumber })
-    .from(dniNumbers)
-    .where(and(eq(dniNumbers.phoneNumber, to), sql`not ${callCenterRoutes}`))
-    .orderBy(desc(dniNumbers.createdAt));
-  return [
-    ...tracking.map((t) => ({
+  const rows = await targetsStatement(db, { to });
+  return rows
+    .map((t) => ({
       companyId: t.companyId,
       destination: t.destination ?? "",
       recording: { enabled: t.enabled, message: t.message },
-    })),
-    ...dni.map((d) => ({
-      companyId: d.companyId,
-      destination: d.destination,
-      recording: { enabled: false, message: null },
-    })),
-  ].filter((t) => toE164(t.destination));
+    }))
+    .filter((t) => toE164(t.destination));
 }
 
 /**

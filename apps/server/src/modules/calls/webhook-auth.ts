@@ -1,6 +1,8 @@
 import { toE164 } from "@leadpost/shared";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
+import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared-query";
 import {
   blockedCalls,
   callLogs,
@@ -62,18 +64,12 @@ export async function verifyCompanyCallback(
 }
 
 /**
- * An inbound call: the company's phone number that was called, found by its E.164 form (the one
- * spelling every stored number has) and proven by the signature (so one company's token can never act
- * on another company's number), whether the caller is on that company's block list, and the company's
- * call settings.
+ * The numbers with this spelling, each with its company's Twilio settings and block list verdict, in
+ * one statement (this webhook answers a ringing caller); the oldest first when companies share one.
+ * Prepared once: every inbound call runs it. A withheld caller (null) is on no block list.
  */
-export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) {
-  const to = toE164(req.params.To ?? "");
-  if (!to) return null;
-  const caller = toE164(req.params.From ?? "");
-  // The numbers with this spelling, each with its company's Twilio settings and block list verdict, in
-  // one statement (this webhook answers a ringing caller); the oldest first when companies share one.
-  const candidates = await deps.database.db
+const inboundNumberQuery = preparedQuery((db: Db) =>
+  db
     .select({
       number: phoneNumbers,
       twilio: twilioColumns,
@@ -83,16 +79,33 @@ export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) 
         voicemailEnabled: callSettings.voicemailEnabled,
         transcribeVoicemail: callSettings.transcribeVoicemail,
       },
-      callerBlocked: caller
-        ? sql<boolean>`exists (select 1 from ${blockedCalls} where ${blockedCalls.companyId} = ${phoneNumbers.companyId} and ${blockedCalls.phoneNumber} = ${caller})`
-        : sql<boolean>`false`,
+      callerBlocked: sql<boolean>`exists (select 1 from ${blockedCalls} where ${blockedCalls.companyId} = ${phoneNumbers.companyId} and ${blockedCalls.phoneNumber} = ${sql.placeholder("caller")})`,
     })
     .from(phoneNumbers)
     .innerJoin(companies, eq(companies.id, phoneNumbers.companyId))
     .leftJoin(companySecrets, twilioSecretJoin(companies.id))
     .leftJoin(callSettings, eq(callSettings.companyId, phoneNumbers.companyId))
-    .where(and(inArray(phoneNumbers.type, ["twilio", "tracking"]), eq(phoneNumbers.phoneNumber, to)))
-    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
+    .where(
+      and(
+        inArray(phoneNumbers.type, ["twilio", "tracking"]),
+        eq(phoneNumbers.phoneNumber, sql.placeholder("to")),
+      ),
+    )
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id))
+    .prepare("voice_inbound_number"),
+);
+
+/**
+ * An inbound call: the company's phone number that was called, found by its E.164 form (the one
+ * spelling every stored number has) and proven by the signature (so one company's token can never act
+ * on another company's number), whether the caller is on that company's block list, and the company's
+ * call settings.
+ */
+export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) {
+  const to = toE164(req.params.To ?? "");
+  if (!to) return null;
+  const caller = toE164(req.params.From ?? "");
+  const candidates = await inboundNumberQuery(deps.database.db).execute({ to, caller });
   for (const candidate of candidates) {
     const twilio = twilioSettings(deps, candidate.twilio);
     if (twilio && isSignedFor(twilio, req))
