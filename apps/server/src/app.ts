@@ -107,8 +107,9 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     maxSize: MAX_JSON_BODY,
     onError: (c) => errorResponse(c, "PAYLOAD_TOO_LARGE", "The request body is too large."),
   });
-  // The busiest route (anonymous form submissions) reads its body straight from Node, same limit.
-  const submissionBodyLimit = nodeBodyLimit({
+  // The busiest routes (anonymous form submissions, Twilio's webhooks) read their body straight from
+  // Node, same limit.
+  const hotBodyLimit = nodeBodyLimit({
     maxSize: MAX_JSON_BODY,
     onTooLarge: (c) => errorResponse(c, "PAYLOAD_TOO_LARGE", "The request body is too large."),
     fallback: jsonBodyLimit,
@@ -118,7 +119,8 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
   app.use("/version.json", jsonBodyLimit);
   app.use("/api/*", (c, next) => {
     const path = c.req.path;
-    if (isPublicSubmissionPath(path)) return submissionBodyLimit(c, next);
+    // Twilio's webhooks too: form-encoded, small, and as busy as a call center's phones.
+    if (isPublicSubmissionPath(path) || path.startsWith("/api/twilio/")) return hotBodyLimit(c, next);
     // A backup file (a company's whole data) streams to the storage part by part: the disk is its limit.
     return BACKUP_UPLOAD_PATHS.includes(path) ||
       path === FORM_IMAGE_UPLOAD_PATH ||

@@ -2,10 +2,13 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { type ServerType, serve } from "@hono/node-server";
+import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { phoneNumbers } from "../src/db/schema";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS } from "./helpers/forms";
 import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
+import { connectTwilio, TWILIO_TOKEN } from "./helpers/twilio";
 
 // The submission route reads its body straight from Node's request (plugins/node-body.ts) when it runs
 // behind a real HTTP server; in-process calls (`app.request`, every other API test) take Hono's own path.
@@ -15,6 +18,7 @@ let ctx: TTestContext;
 let server: ServerType;
 let port: number;
 let formId: string;
+const VOICEMAIL_NUMBER = "+17205559001";
 
 beforeAll(async () => {
   ctx = await createTestContext({
@@ -23,6 +27,14 @@ beforeAll(async () => {
   });
   const co = await createCompanyWithOwner(ctx, "owner@http.test", "Http Co");
   formId = (await createPublishedForm(ctx, co.cookie)).id;
+  // A call-center number that takes voicemail: Twilio's webhook over a socket (last describe).
+  await connectTwilio(ctx, co.companyId);
+  await ctx.database.db.insert(phoneNumbers).values({
+    companyId: co.companyId,
+    phoneNumber: VOICEMAIL_NUMBER,
+    type: "twilio",
+    routeToVoicemail: true,
+  });
   server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
@@ -202,5 +214,48 @@ describe("the public submission over HTTP answers as in-process", () => {
     // Whatever the route makes of such an answer, it read all of it: not a malformed body.
     expect(both.http.status).not.toBe(400);
     expect(comparable(both.http)).toEqual(comparable(both.local));
+  });
+});
+
+describe("Twilio's voice webhook over HTTP answers as in-process", () => {
+  const voice = "/api/twilio/voice";
+  const params = (callSid: string) => ({
+    CallSid: callSid,
+    AccountSid: "AC_test_account",
+    From: "+13035550123",
+    To: VOICEMAIL_NUMBER,
+    CallStatus: "ringing",
+  });
+  const signed = (p: Record<string, string>) => ({
+    "content-type": "application/x-www-form-urlencoded",
+    "x-twilio-signature": twilio.getExpectedTwilioSignature(TWILIO_TOKEN, `${TEST_ORIGIN}${voice}`, p),
+  });
+
+  it("reads the form body from Node's request, checks the official signature and answers TwiML", async () => {
+    const toWeb = vi.spyOn(Readable, "toWeb");
+    try {
+      const p = params("CA-http-1");
+      const http = await overHttp(voice, new URLSearchParams(p).toString(), signed(p));
+      expect(http.status).toBe(200);
+      expect(http.body).toContain("<Record");
+      expect(toWeb).not.toHaveBeenCalled();
+      const q = params("CA-local-1");
+      const local = await inProcess(voice, new URLSearchParams(q).toString(), signed(q));
+      expect(comparable(http)).toEqual(comparable(local));
+    } finally {
+      toWeb.mockRestore();
+    }
+  });
+
+  it("refuses a signature made with another token (403), both ways", async () => {
+    const p = params("CA-http-forged");
+    const forged = {
+      ...signed(p),
+      "x-twilio-signature": twilio.getExpectedTwilioSignature("another-token", `${TEST_ORIGIN}${voice}`, p),
+    };
+    const http = await overHttp(voice, new URLSearchParams(p).toString(), forged);
+    const local = await inProcess(voice, new URLSearchParams(p).toString(), forged);
+    expect(http.status).toBe(403);
+    expect(comparable(http)).toEqual(comparable(local));
   });
 });

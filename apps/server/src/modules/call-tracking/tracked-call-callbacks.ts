@@ -2,14 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { TApp, TDeps } from "../../app-types";
 import { callTrackingLogs } from "../../db/schema";
 import { twiml } from "../../integrations/twilio";
+import { twilioWebhookRequest } from "../../plugins/twilio-webhook";
 import { notify } from "../realtime";
 import { DIAL_DONE_PATH, RECORDING_PATH } from "./inbound";
-import {
-  type TTrackedCallRequest,
-  type TTwilioAccountLookup,
-  trackedCallRequest,
-  verifiedCompany,
-} from "./twilio-request";
+import { type TTrackedCallRequest, type TTwilioAccountLookup, verifiedCompany } from "./twilio-request";
 
 type TDepsDb = Pick<TDeps, "database">;
 
@@ -71,7 +67,7 @@ export async function handleTrackedRecording(
 /** Twilio's callbacks for the calls answered above (form-encoded, signed over the requested URL). */
 export function registerTrackedCallWebhooks(app: TApp, deps: TDepsDb, twilioAccount: TTwilioAccountLookup) {
   app.post(DIAL_DONE_PATH, async (c) => {
-    const answer = await handleDialDone(deps, c.req.query(), await trackedCallRequest(c), twilioAccount);
+    const answer = await handleDialDone(deps, c.req.query(), await twilioWebhookRequest(c), twilioAccount);
     if (answer.status !== 200) return c.text("Forbidden", 403);
     c.header("Content-Type", "text/xml; charset=utf-8");
     return c.body(answer.twiml, 200);
@@ -80,7 +76,7 @@ export function registerTrackedCallWebhooks(app: TApp, deps: TDepsDb, twilioAcco
     const status = await handleTrackedRecording(
       deps,
       c.req.query(),
-      await trackedCallRequest(c),
+      await twilioWebhookRequest(c),
       twilioAccount,
     );
     return status === 403 ? c.text("Forbidden", 403) : c.body(null, 204);

@@ -1,17 +1,12 @@
-import type { Context } from "hono";
-import type { TAppEnv } from "../../app-types";
 import { isValidTwilioSignature } from "../../integrations/twilio";
+import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
 
 /** A company's Twilio account as the call center stores it (read by the calls module, passed in). */
 export type TTwilioAccount = { accountSid: string | null; authToken: string; webhookBaseUrl: string };
 export type TTwilioAccountLookup = (companyId: string) => Promise<TTwilioAccount | null>;
 
 /** A Twilio webhook request: path and query as requested, its form parameters and its signature. */
-export type TTrackedCallRequest = {
-  pathAndQuery: string;
-  params: Record<string, string>;
-  signature: string | undefined;
-};
+export type TTrackedCallRequest = TTwilioWebhookRequest;
 
 /** Signed with the company's auth token (the official check, with its URL and port variants). */
 export function signedFor(account: TTwilioAccount, req: TTrackedCallRequest): boolean {
@@ -35,13 +30,4 @@ export async function verifiedCompany(
   if (!/^[0-9a-f-]{36}$/i.test(companyId)) return null;
   const account = await twilioAccount(companyId);
   return account && signedFor(account, req) ? companyId : null;
-}
-
-/** Twilio posts form-encoded parameters; the signature covers the URL as Twilio requested it. */
-export async function trackedCallRequest(c: Context<TAppEnv>): Promise<TTrackedCallRequest> {
-  const form = await c.req.parseBody().catch(() => ({}));
-  const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(form)) if (typeof v === "string") params[k] = v;
-  const url = new URL(c.req.url);
-  return { pathAndQuery: url.pathname + url.search, params, signature: c.req.header("x-twilio-signature") };
 }

@@ -12,6 +12,7 @@ import {
   phoneNumbers,
 } from "../../db/schema";
 import { isValidTwilioSignature } from "../../integrations/twilio";
+import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
 import { settingsOrDefaults } from "./call-settings";
 import {
   companyTwilio,
@@ -21,12 +22,7 @@ import {
   twilioSettings,
 } from "./credentials";
 
-export type TTwilioRequest = {
-  /** Path and query as requested, e.g. `/api/twilio/status?company=…`. */
-  pathAndQuery: string;
-  params: Record<string, string>;
-  signature: string | undefined;
-};
+export type TTwilioRequest = TTwilioWebhookRequest;
 
 type TDepsTwilio = Pick<TDeps, "database" | "secretBox" | "config">;
 
