@@ -120,6 +120,84 @@ describe("inbound voice webhook", () => {
     expect(xml.match(/<Dial /g)).toHaveLength(1);
   });
 
+  it("orders routing numbers by the number's route list, linked ones after; without any, the available agents by sequence", async () => {
+    const db = ctx.database.db;
+    const [listed, linkedOnly, elsewhere] = await db
+      .insert(routingNumbers)
+      .values([
+        { companyId: acme.companyId, label: "Listed", phoneNumber: "+13035550011" },
+        { companyId: acme.companyId, label: "Linked", phoneNumber: "+13035550012" },
+        { companyId: acme.companyId, label: "Elsewhere", phoneNumber: "+13035550013" },
+      ])
+      .returning();
+    const ORDERED = "+15557770011";
+    const [ordered] = await db
+      .insert(phoneNumbers)
+      .values({
+        companyId: acme.companyId,
+        phoneNumber: ORDERED,
+        type: "twilio",
+        routingStrategy: "simultaneous",
+        routeTo: [listed!.id],
+      })
+      .returning();
+    await db
+      .insert(twilioNumberRouting)
+      .values({ companyId: acme.companyId, twilioNumberId: ordered!.id, routingNumberId: linkedOnly!.id });
+    const call = async (to: string) =>
+      (await postSignedWebhook(ctx, "/api/twilio/voice", inbound({ To: to }))).text();
+    // The listed one first, then the linked one; a routing number of neither is not rung.
+    expect(dialled(await call(ORDERED))).toEqual(["+13035550011", "+13035550012"]);
+    expect(elsewhere).toBeTruthy();
+
+    const AGENTS = "+15557770012";
+    await db
+      .insert(phoneNumbers)
+      .values({
+        companyId: acme.companyId,
+        phoneNumber: AGENTS,
+        type: "twilio",
+        routingStrategy: "simultaneous",
+      });
+    await db.insert(callCenterAgents).values([
+      {
+        companyId: acme.companyId,
+        name: "Second",
+        phoneNumber: "+13035550402",
+        status: "available",
+        sequenceOrder: 2,
+      },
+      {
+        companyId: acme.companyId,
+        name: "First",
+        phoneNumber: "+13035550401",
+        status: "available",
+        sequenceOrder: 1,
+      },
+      {
+        companyId: acme.companyId,
+        name: "Away",
+        phoneNumber: "+13035550400",
+        status: "offline",
+        sequenceOrder: 0,
+      },
+      {
+        companyId: other.companyId,
+        name: "Other's",
+        phoneNumber: "+13035550499",
+        status: "available",
+        sequenceOrder: 0,
+      },
+    ]);
+    const params = inbound({ To: AGENTS });
+    const xml = await (await postSignedWebhook(ctx, "/api/twilio/voice", params)).text();
+    expect(dialled(xml)).toEqual(["+13035550401", "+13035550402"]);
+    const [logged] = await db.select().from(callLogs).where(eq(callLogs.callSid, params.CallSid));
+    expect(logged?.dialTargets?.map((t) => t.phoneNumber)).toEqual(["+13035550401", "+13035550402"]);
+    expect(logged?.dialTargets?.every((t) => t.agentId !== null)).toBe(true);
+    await db.delete(callCenterAgents).where(eq(callCenterAgents.companyId, acme.companyId));
+  });
+
   it("rotates the first number across calls (round-robin)", async () => {
     await setStrategy("round_robin");
     const firsts: string[] = [];

@@ -1,9 +1,34 @@
 import { toE164 } from "@leadpost/shared";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { col, preparedStatement, rowOf } from "../../db/raw";
 import { callCenterAgents, type phoneNumbers, routingNumbers, twilioNumberRouting } from "../../db/schema";
 
 export type TDialTarget = { phoneNumber: string; agentId: string | null };
+
+/**
+ * A number's routing numbers (those its route list names, then the ones linked to it), else the company's
+ * available agents in their sequence order: one prepared statement, as every inbound call asks it.
+ */
+const dialTargetsStatement = preparedStatement(
+  rowOf({ id: col.text, phoneNumber: col.text, agent: col.boolean }),
+  () => {
+    const companyId = sql`${sql.placeholder("companyId")}::uuid`;
+    return sql`
+      with routing as (
+        select r.id, r.phone_number, r.created_at from ${routingNumbers} r
+         where r.company_id = ${companyId}
+           and (r.id in (select value::uuid from jsonb_array_elements_text(${sql.placeholder("named")}::jsonb))
+                or r.id in (select l.routing_number_id from ${twilioNumberRouting} l
+                             where l.company_id = ${companyId}
+                               and l.twilio_number_id = ${sql.placeholder("numberId")}::uuid)))
+      select id, phone_number as "phoneNumber", false as agent, 0 as seq, created_at as at from routing
+      union all
+      select a.id, a.phone_number, true, a.sequence_order, a.created_at from ${callCenterAgents} a
+       where a.company_id = ${companyId} and a.status = 'available' and not exists (select 1 from routing)
+       order by seq, at, id`;
+  },
+);
 
 /**
  * Who a number rings: its routing numbers (those its route list names, in that order, then the ones
@@ -14,39 +39,22 @@ export async function dialTargets(
   companyId: string,
   number: Pick<typeof phoneNumbers.$inferSelect, "id" | "routeTo">,
 ): Promise<TDialTarget[]> {
-  const linked = db
-    .select({ id: twilioNumberRouting.routingNumberId })
-    .from(twilioNumberRouting)
-    .where(
-      and(eq(twilioNumberRouting.companyId, companyId), eq(twilioNumberRouting.twilioNumberId, number.id)),
-    );
-  const named = number.routeTo.length ? number.routeTo : ["00000000-0000-0000-0000-000000000000"];
-  const routing = await db
-    .select({ id: routingNumbers.id, phoneNumber: routingNumbers.phoneNumber })
-    .from(routingNumbers)
-    .where(
-      and(
-        eq(routingNumbers.companyId, companyId),
-        sql`(${inArray(routingNumbers.id, named)} or ${routingNumbers.id} in ${linked})`,
-      ),
-    )
-    .orderBy(asc(routingNumbers.createdAt), asc(routingNumbers.id));
-  if (routing.length > 0) {
+  const rows = await dialTargetsStatement(db, {
+    companyId,
+    named: JSON.stringify(number.routeTo),
+    numberId: number.id,
+  });
+  if (rows.length > 0 && !rows[0]!.agent) {
     const position = (id: string) => {
       const i = number.routeTo.indexOf(id);
       return i === -1 ? number.routeTo.length : i;
     };
-    return routing
+    return rows
       .map((r, i) => ({ r, i }))
       .sort((a, b) => position(a.r.id) - position(b.r.id) || a.i - b.i)
       .flatMap(({ r }) => dialable(r.phoneNumber, null));
   }
-  const agents = await db
-    .select({ id: callCenterAgents.id, phoneNumber: callCenterAgents.phoneNumber })
-    .from(callCenterAgents)
-    .where(and(eq(callCenterAgents.companyId, companyId), eq(callCenterAgents.status, "available")))
-    .orderBy(asc(callCenterAgents.sequenceOrder), asc(callCenterAgents.createdAt), asc(callCenterAgents.id));
-  return agents.flatMap((a) => dialable(a.phoneNumber, a.id));
+  return rows.flatMap((a) => dialable(a.phoneNumber, a.id));
 }
 
 /**
