@@ -151,14 +151,12 @@ describe("inbound voice webhook", () => {
     expect(elsewhere).toBeTruthy();
 
     const AGENTS = "+15557770012";
-    await db
-      .insert(phoneNumbers)
-      .values({
-        companyId: acme.companyId,
-        phoneNumber: AGENTS,
-        type: "twilio",
-        routingStrategy: "simultaneous",
-      });
+    await db.insert(phoneNumbers).values({
+      companyId: acme.companyId,
+      phoneNumber: AGENTS,
+      type: "twilio",
+      routingStrategy: "simultaneous",
+    });
     await db.insert(callCenterAgents).values([
       {
         companyId: acme.companyId,
