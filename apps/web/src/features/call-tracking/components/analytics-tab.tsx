@@ -7,13 +7,13 @@ import { PeriodSelect } from "@/components/ui/period-select";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { formatDuration } from "@/lib/format-duration";
 import { displayPhone } from "@/lib/phone-display";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { callTrackingKeys, fetchAnalytics } from "../api";
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** Analytics: the period's calls to tracking numbers; refreshed every 30 s and on each new call. */
 export function AnalyticsTab() {
   const [days, setDays] = useState(7);
+  const { dateTime } = useDisplayFormat();
   const analytics = useQuery({
     queryKey: callTrackingKeys.analytics(days),
     queryFn: ({ signal }) => fetchAnalytics(days, signal),
@@ -90,7 +90,7 @@ export function AnalyticsTab() {
                           )}
                           <span>{c.status ?? "—"}</span>
                           <span className="tabular-nums">{formatDuration(c.duration ?? 0)}</span>
-                          <time dateTime={c.createdAt}>{when.format(new Date(c.createdAt))}</time>
+                          <time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
                         </span>
                       </li>
                     ))}

@@ -5,12 +5,12 @@ import { Card } from "@/components/ui/card";
 import { EmptyCard, QueryState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { displayPhone } from "@/lib/phone-display";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { callTrackingKeys, fetchSessions } from "../api";
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** Recent Sessions: the latest 100 visits the script recorded, with the number each was shown. */
 export function SessionsTab() {
+  const { dateTime } = useDisplayFormat();
   const sessions = useQuery({
     queryKey: callTrackingKeys.sessions,
     queryFn: ({ signal }) => fetchSessions(signal),
@@ -43,7 +43,7 @@ export function SessionsTab() {
                 {data.sessions.map((s) => (
                   <TableRow key={s.id}>
                     <TableCell className="whitespace-nowrap">
-                      <time dateTime={s.createdAt}>{when.format(new Date(s.createdAt))}</time>
+                      <time dateTime={s.createdAt}>{dateTime(s.createdAt)}</time>
                     </TableCell>
                     <TableCell>
                       <Badge variant="secondary">{s.source ?? s.utmSource ?? "direct"}</Badge>

@@ -2,13 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { PhoneCall } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { usePhoneDisplay } from "@/lib/phone-display";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { fetchLeadCalls, leadKeys } from "../api";
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The same person's calls to tracking numbers, next to their form touch: one lead, both touches. */
 export function LeadCallTouches({ leadId }: { leadId: string }) {
   const formatPhone = usePhoneDisplay();
+  // The company's time zone and country format, as every other time on the lead.
+  const { dateTime } = useDisplayFormat();
   const calls = useQuery({
     queryKey: [...leadKeys.detail(leadId), "calls"],
     queryFn: ({ signal }) => fetchLeadCalls(leadId, signal),
@@ -23,7 +24,7 @@ export function LeadCallTouches({ leadId }: { leadId: string }) {
         {calls.data.calls.map((c) => (
           <li key={c.id} className="flex flex-wrap items-center gap-2">
             <PhoneCall className="size-4 text-muted-foreground" aria-hidden="true" />
-            <time dateTime={c.createdAt}>{when.format(new Date(c.createdAt))}</time>
+            <time dateTime={c.createdAt}>{dateTime(c.createdAt)}</time>
             <span className="tabular-nums">to {c.calledNumber ? formatPhone(c.calledNumber) : "—"}</span>
             {c.visitorSource && <Badge variant="secondary">{c.visitorSource}</Badge>}
             {c.campaignId && <span className="text-muted-foreground">campaign {c.campaignId}</span>}

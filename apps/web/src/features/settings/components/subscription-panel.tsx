@@ -16,6 +16,7 @@ import { CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
 import { isApiError } from "@/lib/api-error";
+import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import {
@@ -210,13 +211,14 @@ function TierCards(props: {
   busy: boolean;
 }) {
   const { state } = props;
+  const { date } = useDisplayFormat();
   const onFree = state.tier === "free";
   // PRODUCT.md §2: upgrade cards show whenever the company is on free, its trial expired or not;
   // free is offered only while the current tier is free.
   const cards = TIERS.filter((t) => t.tier !== "free" || onFree);
   return (
     <div className="grid gap-3">
-      <p className="text-muted-foreground text-sm">{statusLine(state)}</p>
+      <p className="text-muted-foreground text-sm">{statusLine(state, date)}</p>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Subscription tiers">
         {cards.map((card) => {
           const current = card.tier === state.tier;
@@ -293,16 +295,17 @@ function TierCards(props: {
   );
 }
 
-function statusLine(state: TSubscriptionState) {
+/** The plan in a sentence; dates in the company's format and time zone. */
+function statusLine(state: TSubscriptionState, date: (when: string) => string) {
   if (state.tier === "free") {
     if (state.status && state.status !== "active") {
       return `Your subscription is ${state.status}; the company is back on the free plan.`;
     }
     if (!state.trialExpiresAt) return "You are on the free plan.";
-    const date = new Date(state.trialExpiresAt).toLocaleDateString();
-    return state.trialExpired ? `Your free trial ended on ${date}.` : `Your free trial ends on ${date}.`;
+    const ends = date(state.trialExpiresAt);
+    return state.trialExpired ? `Your free trial ended on ${ends}.` : `Your free trial ends on ${ends}.`;
   }
-  const since = state.updatedAt ? ` since ${new Date(state.updatedAt).toLocaleDateString()}` : "";
+  const since = state.updatedAt ? ` since ${date(state.updatedAt)}` : "";
   if (state.billedBy === "manual") return `Plan set by the Leadpost team${since}; nothing is billed.`;
   return `Subscription ${state.status ?? "inactive"}${since}.`;
 }
