@@ -11,13 +11,9 @@ import {
   twilioNumberRouting,
 } from "../../db/schema";
 import { twiml } from "../../integrations/twilio";
+import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
 import { attributeInboundCall } from "./attribution";
-import {
-  signedFor,
-  type TTrackedCallRequest,
-  type TTwilioAccount,
-  type TTwilioAccountLookup,
-} from "./twilio-request";
+import { signedFor, type TTwilioAccount, type TTwilioAccountLookup } from "./twilio-request";
 
 type TDepsDb = Pick<TDeps, "database">;
 
@@ -84,7 +80,7 @@ async function targetsFor(db: TDepsDb["database"]["db"], to: string): Promise<TT
  */
 export async function answerTrackedCall(
   deps: TDepsDb,
-  req: TTrackedCallRequest,
+  req: TTwilioWebhookRequest,
   twilioAccount: TTwilioAccountLookup,
 ): Promise<{ status: 200; twiml: string } | null> {
   const to = toE164(req.params.To ?? "");
@@ -106,7 +102,7 @@ async function answer(
   deps: TDepsDb,
   target: TTarget,
   account: TTwilioAccount,
-  req: TTrackedCallRequest,
+  req: TTwilioWebhookRequest,
   to: string,
 ): Promise<string> {
   const db = deps.database.db;

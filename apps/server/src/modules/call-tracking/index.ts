@@ -5,4 +5,4 @@ export { attributeInboundCall, type TInboundCall, updateTrackedCall } from "./at
 export { answerTrackedCall } from "./inbound";
 export { registerCallTrackingPublicRoutes } from "./public-routes";
 export { registerCallTrackingRoutes } from "./routes";
-export type { TTrackedCallRequest, TTwilioAccount, TTwilioAccountLookup } from "./twilio-request";
+export type { TTwilioAccount, TTwilioAccountLookup } from "./twilio-request";

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { TApp, TDeps } from "../../app-types";
 import { callTrackingLogs } from "../../db/schema";
 import { twiml } from "../../integrations/twilio";
-import { twilioWebhookRequest } from "../../plugins/twilio-webhook";
+import { type TTwilioWebhookRequest, twilioWebhookRequest } from "../../plugins/twilio-webhook";
 import { notify } from "../realtime";
 import { DIAL_DONE_PATH, RECORDING_PATH } from "./inbound";
-import { type TTrackedCallRequest, type TTwilioAccountLookup, verifiedCompany } from "./twilio-request";
+import { type TTwilioAccountLookup, verifiedCompany } from "./twilio-request";
 
 type TDepsDb = Pick<TDeps, "database">;
 
@@ -21,7 +21,7 @@ const seconds = (value: string | undefined) => {
 export async function handleDialDone(
   deps: TDepsDb,
   query: Record<string, string | undefined>,
-  req: TTrackedCallRequest,
+  req: TTwilioWebhookRequest,
   twilioAccount: TTwilioAccountLookup,
 ): Promise<{ status: 200; twiml: string } | { status: 403 }> {
   const companyId = await verifiedCompany(query, req, twilioAccount);
@@ -49,7 +49,7 @@ export async function handleDialDone(
 export async function handleTrackedRecording(
   deps: TDepsDb,
   query: Record<string, string | undefined>,
-  req: TTrackedCallRequest,
+  req: TTwilioWebhookRequest,
   twilioAccount: TTwilioAccountLookup,
 ): Promise<200 | 204 | 403> {
   const companyId = await verifiedCompany(query, req, twilioAccount);

@@ -5,11 +5,8 @@ import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
 export type TTwilioAccount = { accountSid: string | null; authToken: string; webhookBaseUrl: string };
 export type TTwilioAccountLookup = (companyId: string) => Promise<TTwilioAccount | null>;
 
-/** A Twilio webhook request: path and query as requested, its form parameters and its signature. */
-export type TTrackedCallRequest = TTwilioWebhookRequest;
-
 /** Signed with the company's auth token (the official check, with its URL and port variants). */
-export function signedFor(account: TTwilioAccount, req: TTrackedCallRequest): boolean {
+export function signedFor(account: TTwilioAccount, req: TTwilioWebhookRequest): boolean {
   if (account.accountSid && req.params.AccountSid && req.params.AccountSid !== account.accountSid)
     return false;
   return isValidTwilioSignature(
@@ -23,7 +20,7 @@ export function signedFor(account: TTwilioAccount, req: TTrackedCallRequest): bo
 /** The callback's company (named in the URL we gave Twilio), when the request is signed with its token. */
 export async function verifiedCompany(
   query: Record<string, string | undefined>,
-  req: TTrackedCallRequest,
+  req: TTwilioWebhookRequest,
   twilioAccount: TTwilioAccountLookup,
 ) {
   const companyId = query.company ?? "";

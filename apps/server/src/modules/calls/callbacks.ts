@@ -2,11 +2,12 @@ import { toE164 } from "@leadpost/shared/domain/phone";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { callCenterAgents, callLogs, voicemails } from "../../db/schema";
+import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
 import { updateTrackedCall } from "../call-tracking";
 import { notify } from "../realtime";
 import { statusRank } from "./call-status";
 import { raiseOutcome } from "./outcomes";
-import { type TTwilioRequest, verifyCompanyCallback } from "./webhook-auth";
+import { verifyCompanyCallback } from "./webhook-auth";
 
 type TCallbackDeps = Pick<TDeps, "database" | "secretBox" | "config">;
 type TQuery = Record<string, string | undefined>;
@@ -22,7 +23,7 @@ const seconds = (value: string | undefined) => {
  * with no outcome yet is missed (a voicemail or the Dial outcome arriving later still raises it).
  * Callbacks of a dialled leg (`<Number>` events, with ParentCallSid) move the caller's call instead.
  */
-export async function handleStatusCallback(deps: TCallbackDeps, query: TQuery, req: TTwilioRequest) {
+export async function handleStatusCallback(deps: TCallbackDeps, query: TQuery, req: TTwilioWebhookRequest) {
   const verified = await verifyCompanyCallback(deps, query.company, req);
   if (!verified) return 403 as const;
   const callSid = req.params.CallSid ?? "";
@@ -73,7 +74,7 @@ export async function handleStatusCallback(deps: TCallbackDeps, query: TQuery, r
  * outcome and the agent whose phone answered; ringing shows it ringing. Its end is not the caller's end
  * (voicemail may follow), so it changes nothing on the caller's call.
  */
-async function handleDialLegStatus(deps: TCallbackDeps, companyId: string, req: TTwilioRequest) {
+async function handleDialLegStatus(deps: TCallbackDeps, companyId: string, req: TTwilioWebhookRequest) {
   const parent = req.params.ParentCallSid ?? "";
   const status = req.params.CallStatus ?? "";
   if (!parent || (status !== "in-progress" && status !== "answered" && status !== "ringing")) return;
@@ -100,7 +101,11 @@ async function handleDialLegStatus(deps: TCallbackDeps, companyId: string, req: 
 }
 
 /** A recording is ready: a voicemail (once per recording SID) or the call's own recording. */
-export async function handleRecordingCallback(deps: TCallbackDeps, query: TQuery, req: TTwilioRequest) {
+export async function handleRecordingCallback(
+  deps: TCallbackDeps,
+  query: TQuery,
+  req: TTwilioWebhookRequest,
+) {
   const verified = await verifyCompanyCallback(deps, query.company, req);
   if (!verified) return 403 as const;
   const { CallSid: callSid, RecordingSid: recordingSid, RecordingUrl: recordingUrl } = req.params;
@@ -141,7 +146,11 @@ export async function handleRecordingCallback(deps: TCallbackDeps, query: TQuery
 }
 
 /** A voicemail's transcription arrived. */
-export async function handleTranscriptionCallback(deps: TCallbackDeps, query: TQuery, req: TTwilioRequest) {
+export async function handleTranscriptionCallback(
+  deps: TCallbackDeps,
+  query: TQuery,
+  req: TTwilioWebhookRequest,
+) {
   const verified = await verifyCompanyCallback(deps, query.company, req);
   if (!verified) return 403 as const;
   const { RecordingSid: recordingSid, TranscriptionText: text } = req.params;

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { DbOrTx } from "../../db/client";
 import { callLogs, phoneNumbers } from "../../db/schema";
+import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
 import { answerTrackedCall, attributeInboundCall } from "../call-tracking";
 import { notify } from "../realtime";
 import { companyCallSettings } from "./call-settings";
@@ -20,7 +21,7 @@ import {
   voicemailTwiml,
   withCompanySettings,
 } from "./twiml-flow";
-import { type TTwilioRequest, verifyCompanyCallback, verifyInboundCall } from "./webhook-auth";
+import { verifyCompanyCallback, verifyInboundCall } from "./webhook-auth";
 
 type TVoiceDeps = Pick<TDeps, "database" | "secretBox" | "config" | "logger">;
 export type TVoiceAnswer = { status: 200; twiml: string } | { status: 403 | 404 };
@@ -116,7 +117,7 @@ async function insertCallLog(db: DbOrTx, row: typeof callLogs.$inferInsert): Pro
  */
 export async function answerInboundCall(
   deps: TVoiceDeps,
-  req: TTwilioRequest,
+  req: TTwilioWebhookRequest,
   opts: { test?: boolean } = {},
 ): Promise<TVoiceAnswer> {
   // Call tracking answers its own numbers first: a tracking number dials its destination, a DNI number
@@ -205,7 +206,7 @@ export async function answerInboundCall(
 export async function answerAfterDial(
   deps: TVoiceDeps,
   query: Record<string, string | undefined>,
-  req: TTwilioRequest,
+  req: TTwilioWebhookRequest,
 ): Promise<TVoiceAnswer> {
   const verified = await verifyCompanyCallback(deps, query.company, req);
   if (!verified) return { status: 403 };

@@ -22,12 +22,10 @@ import {
   twilioSettings,
 } from "./credentials";
 
-export type TTwilioRequest = TTwilioWebhookRequest;
-
 type TDepsTwilio = Pick<TDeps, "database" | "secretBox" | "config">;
 
 /** The request is Twilio's for this company: signed with its auth token over its webhook URL and SID. */
-export function isSignedFor(twilio: TCompanyTwilio, req: TTwilioRequest): boolean {
+export function isSignedFor(twilio: TCompanyTwilio, req: TTwilioWebhookRequest): boolean {
   if (twilio.accountSid && req.params.AccountSid && req.params.AccountSid !== twilio.accountSid) return false;
   return isValidTwilioSignature(
     twilio.authToken,
@@ -44,7 +42,7 @@ export function isSignedFor(twilio: TCompanyTwilio, req: TTwilioRequest): boolea
 export async function verifyCompanyCallback(
   deps: TDepsTwilio,
   named: string | undefined,
-  req: TTwilioRequest,
+  req: TTwilioWebhookRequest,
 ) {
   let companyId = named;
   if (!companyId && req.params.CallSid) {
@@ -97,7 +95,7 @@ const inboundNumberQuery = preparedQuery((db: Db) =>
  * on another company's number), whether the caller is on that company's block list, and the company's
  * call settings.
  */
-export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioRequest) {
+export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioWebhookRequest) {
   const to = toE164(req.params.To ?? "");
   if (!to) return null;
   const caller = toE164(req.params.From ?? "");

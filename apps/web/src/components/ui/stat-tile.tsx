@@ -16,15 +16,7 @@ type TProps = {
 };
 
 /** One figure with its name: the dashboard tiles and the call center's metric cards. */
-export function StatTile({
-  title,
-  icon: Icon,
-  value,
-  loading = false,
-  error = null,
-  hint,
-  locale = "en-US",
-}: TProps) {
+export function StatTile({ title, icon: Icon, value, loading = false, error = null, hint, locale }: TProps) {
   return (
     <Card className="gap-2 py-4" aria-label={title}>
       <CardHeader className="px-4">
