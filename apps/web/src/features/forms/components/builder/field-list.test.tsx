@@ -1,5 +1,5 @@
 import type { TFormField } from "@leadpost/shared";
-import { render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
@@ -65,5 +65,22 @@ describe("FieldList", () => {
     await user.keyboard("{Delete}");
     await user.click(screen.getByRole("button", { name: "Delete Zip" }));
     expect(onDelete.mock.calls).toEqual([["email"], ["zip"]]);
+  });
+
+  it("moves a dragged row even when the drop comes before React has rendered the drag's start", () => {
+    render(<Harness />);
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      effectAllowed: "all",
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? "",
+    };
+    // One act: no render between dragstart and drop, as with a quick drag on a busy device.
+    act(() => {
+      fireEvent.dragStart(screen.getByRole("option", { name: /Zip/ }), { dataTransfer });
+      fireEvent.dragOver(screen.getByRole("option", { name: /Name/ }), { dataTransfer });
+      fireEvent.drop(screen.getByRole("option", { name: /Name/ }), { dataTransfer });
+    });
+    expect(order()).toEqual(["Zip", "Name", "Email"]);
   });
 });

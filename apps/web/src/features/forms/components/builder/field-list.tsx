@@ -1,6 +1,6 @@
 import type { TFormField } from "@leadpost/shared";
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from "lucide-react";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { FIELD_TYPE_LABELS } from "../../lib/draft";
@@ -20,6 +20,9 @@ type TFieldListProps = {
  */
 export function FieldList({ fields, selectedId, onSelect, onMove, onDelete }: TFieldListProps) {
   const [dragIndex, setDragIndex] = useState<number | null>(null);
+  // The dragged row, readable at once: a drop can arrive before React has rendered the drag's start
+  // (a quick drag on a busy phone), when the state above still says nothing is being dragged.
+  const dragged = useRef<number | null>(null);
   const [overIndex, setOverIndex] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
 
@@ -77,6 +80,7 @@ export function FieldList({ fields, selectedId, onSelect, onMove, onDelete }: TF
               aria-label={`${FIELD_TYPE_LABELS[field.type]}: ${field.label || "untitled"}, position ${index + 1} of ${fields.length}`}
               draggable
               onDragStart={(e) => {
+                dragged.current = index;
                 setDragIndex(index);
                 e.dataTransfer.effectAllowed = "move";
                 e.dataTransfer.setData("text/plain", field.id);
@@ -88,11 +92,15 @@ export function FieldList({ fields, selectedId, onSelect, onMove, onDelete }: TF
               onDragLeave={() => setOverIndex((o) => (o === index ? null : o))}
               onDrop={(e) => {
                 e.preventDefault();
-                if (dragIndex !== null) move(dragIndex, index);
+                const id = e.dataTransfer.getData("text/plain");
+                const from = id ? fields.findIndex((f) => f.id === id) : (dragged.current ?? -1);
+                if (from >= 0 && from !== index) move(from, index);
+                dragged.current = null;
                 setDragIndex(null);
                 setOverIndex(null);
               }}
               onDragEnd={() => {
+                dragged.current = null;
                 setDragIndex(null);
                 setOverIndex(null);
               }}
