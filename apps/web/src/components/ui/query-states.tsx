@@ -6,8 +6,6 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { Skeleton } from "@/components/ui/skeleton";
 import { isApiError } from "@/lib/api-error";
 
-export { LoadingBlock, lazyPanel } from "./lazy-panel";
-
 export function EmptyState({
   icon: Icon,
   title,

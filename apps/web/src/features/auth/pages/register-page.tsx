@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { lazyPanel } from "@/components/ui/query-states";
+import { lazyPanel } from "@/components/ui/lazy-panel";
 import { AuthCard } from "../components/auth-card";
 import { AuthLink } from "../components/auth-link";
 import { CompanyRegistrationForm } from "../components/company-registration-form";

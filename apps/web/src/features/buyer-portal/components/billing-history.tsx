@@ -1,7 +1,8 @@
 import type { TBillingRow } from "@leadpost/shared";
 import { Receipt } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
+import { LoadingBlock } from "@/components/ui/lazy-panel";
+import { EmptyState, ErrorState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useDisplayFormat } from "@/lib/preferences/use-display-format";
 import { useBillingHistory } from "../hooks/use-buyer-portal";

@@ -1,8 +1,9 @@
 import { BUYER_PORTAL_MESSAGES } from "@leadpost/shared";
 import { useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LoadingBlock, lazyPanel } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { ErrorState, LoadingBlock, lazyPanel } from "@/components/ui/query-states";
+import { ErrorState } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useBuyerProfile } from "../hooks/use-buyer-portal";
 import { ProfileForm } from "./profile-form";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { LoadingBlock } from "@/components/ui/query-states";
+import { LoadingBlock } from "@/components/ui/lazy-panel";
 import type { TBuyerCapsFieldsProps } from "./buyer-caps-section";
 
 // Loaded when the Edit dialog opens: the section stays out of the Buyers page's first download

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import { lazyPanel } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { lazyPanel } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePhoneDisplay } from "@/lib/phone-display";
 import { useIsCompanyAdmin } from "@/lib/session/use-is-company-admin";

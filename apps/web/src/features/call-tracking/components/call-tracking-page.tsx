@@ -1,5 +1,5 @@
+import { lazyPanel } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { lazyPanel } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePhoneDisplay } from "@/lib/phone-display";
 import { useDocumentTitle } from "@/lib/use-document-title";

@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ErrorState, LoadingBlock } from "@/components/ui/query-states";
+import { LoadingBlock } from "@/components/ui/lazy-panel";
+import { ErrorState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
 import { fetchPlatformPayPal, platformAdminKeys, regeneratePlans, savePlatformPayPal } from "../api";

@@ -2,7 +2,8 @@ import type { TAuditLogEntry } from "@leadpost/shared";
 import { useQuery } from "@tanstack/react-query";
 import { ScrollText } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
+import { LoadingBlock } from "@/components/ui/lazy-panel";
+import { EmptyState, ErrorState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { fetchAuditLog, platformAdminKeys } from "../api";
 

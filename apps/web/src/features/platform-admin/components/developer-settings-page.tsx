@@ -1,8 +1,8 @@
 import { Users } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
+import { lazyPanel } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { lazyPanel } from "@/components/ui/query-states";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiSettingsTab } from "./api-settings-tab";
 

@@ -6,9 +6,10 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { LoadingBlock } from "@/components/ui/lazy-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
-import { EmptyState, ErrorState, LoadingBlock } from "@/components/ui/query-states";
+import { EmptyState, ErrorState } from "@/components/ui/query-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { fetchSubscribers, platformAdminKeys } from "../api";
 
