@@ -1,4 +1,10 @@
-import type { TDashboardSummary, TFormSubmissionResult, TLeadDetail, TLeadList } from "@leadpost/shared";
+import {
+  exportDateTimeWriter,
+  type TDashboardSummary,
+  type TFormSubmissionResult,
+  type TLeadDetail,
+  type TLeadList,
+} from "@leadpost/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countsByKeyUpTo, countsUpTo } from "../src/db/estimated-count";
@@ -12,6 +18,7 @@ import {
   niches,
   userRoles,
 } from "../src/db/schema";
+import { readCompanyPreferences } from "../src/modules/settings";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, QUOTE_ANSWERS, submitAndRoute } from "./helpers/forms";
 import { createTestContext, type TTestContext } from "./helpers/test-app";
@@ -394,8 +401,9 @@ describe("CSV export", () => {
     const from = columns.indexOf("Submission ID");
     const first = cells.indexOf(submission!.id);
     const source = Object.fromEntries(
-      columns.slice(from, from + 12).map((name, i) => [name, cells[first + i]]),
+      columns.slice(from, from + 13).map((name, i) => [name, cells[first + i]]),
     );
+    const time = exportDateTimeWriter(await readCompanyPreferences(ctx.database.db, acme.companyId));
     expect(source).toMatchObject({
       "IP address": "203.0.113.7",
       Referrer: "https://ref.example/",
@@ -406,6 +414,7 @@ describe("CSV export", () => {
       gclid: "G-1",
       fbclid: "F-2",
       "Consent text": "I agree to be contacted",
+      "Consent at": time(Date.parse("2026-11-20T10:00:00.000Z")),
     });
   });
 
