@@ -578,6 +578,21 @@ describe("lists, subscribers and support e-mail", () => {
     });
     expect(empty.status).toBe(422);
     expect((await errorOf(empty)).message).toBe("Please fill in both subject and message");
+    // Where the schema has no words of its own, the field in words, never the validation library's.
+    const notObject = await ctx.request("/api/platform-admin/support-email", {
+      method: "POST",
+      cookie: adminCookie,
+      json: [],
+    });
+    expect(notObject.status).toBe(422);
+    expect((await errorOf(notObject)).message).toBe("Input must be a JSON object of named fields.");
+    const wrongType = await ctx.request("/api/platform-admin/users/delete", {
+      method: "POST",
+      cookie: adminCookie,
+      json: { userId: 5 },
+    });
+    expect(wrongType.status).toBe(422);
+    expect((await errorOf(wrongType)).message).toBe("User id must be text.");
     const sent = await ctx.request("/api/platform-admin/support-email", {
       method: "POST",
       cookie: adminCookie,

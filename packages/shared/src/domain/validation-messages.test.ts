@@ -34,4 +34,16 @@ describe("validation messages", () => {
       "Name must not be empty. (and 5 more problems)",
     );
   });
+
+  it("says a whole body of the wrong kind must be a JSON object", () => {
+    const schema = z.object({ name: z.string() });
+    for (const body of [null, [], "text"]) {
+      const [issue] = schema.safeParse(body).error?.issues ?? [];
+      expect(describeValidationIssue(issue!)).toBe("Input must be a JSON object of named fields.");
+    }
+    const [wrong] = schema.safeParse({ name: 5 }).error?.issues ?? [];
+    expect(describeValidationIssue(wrong!)).toBe("Name must be text.");
+    const [empty] = schema.safeParse({ name: null }).error?.issues ?? [];
+    expect(describeValidationIssue(empty!)).toBe("Name must be filled in.");
+  });
 });

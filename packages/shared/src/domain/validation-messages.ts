@@ -110,6 +110,13 @@ function plural(n: number | bigint, one: string, many: string): string {
   return `${n} ${Number(n) === 1 ? one : many}`;
 }
 
+/** Whether a value of the wrong type was given (zod names what it received; the input itself is not kept). */
+function isGiven(issue: TValidationIssue): boolean {
+  if (issue.input !== undefined) return issue.input !== null;
+  const received = /received (\w+)/.exec(issue.message)?.[1];
+  return received !== undefined && received !== "undefined" && received !== "null";
+}
+
 /** What to do, for zod's own codes. */
 function instruction(issue: TValidationIssue): string {
   switch (issue.code) {
@@ -132,6 +139,11 @@ function instruction(issue: TValidationIssue): string {
     case "invalid_type":
       if (issue.input === undefined && /received undefined|Required/i.test(issue.message))
         return "is required";
+      // A whole body of the wrong kind (a list, null): only an API client sends one.
+      if (issue.path.length === 0 && (issue.expected === "object" || issue.expected === "record"))
+        return "must be a JSON object of named fields";
+      // Given, but not text (a number where an id goes): "filled in" would say it was left empty.
+      if (issue.expected === "string" && isGiven(issue)) return "must be text";
       return `must be ${issue.expected === "number" || issue.expected === "int" ? "a number" : issue.expected === "boolean" ? "yes or no" : issue.expected === "array" ? "a list" : "filled in"}`;
     case "invalid_format":
       if (issue.format === "email") return "must be a valid e-mail address";
