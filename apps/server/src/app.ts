@@ -59,14 +59,25 @@ import { routeGuards } from "./route-guards";
 const MAX_JSON_BODY = 1024 * 1024;
 
 /**
+ * Routes whose body is a file, read by the route itself with its own limit: a backup (a company's whole
+ * data, streamed to the storage part by part: the disk is its limit), form images, the logo, voicemail
+ * audio.
+ */
+const isUploadPath = (path: string) =>
+  BACKUP_UPLOAD_PATHS.includes(path) ||
+  path === FORM_IMAGE_UPLOAD_PATH ||
+  path === COMPANY_LOGO_PATH ||
+  isVoicemailAudioUpload(path);
+
+/**
  * The structure each route's JSON body may have (docs/security.md "Bounded input"): depth 32 and
  * 20,000 strings by default; an anonymous submission far fewer strings (a form has at most 200 fields);
  * a backup file as many as its bytes can hold.
  */
 function bodyShapeFor(path: string): TBodyShapeLimits | null {
   if (isPublicSubmissionPath(path)) return { maxDepth: 32, maxStrings: 10_000 };
-  // A backup file streams to the storage as it arrives (modules/backups/upload.ts): never parsed whole.
-  if (BACKUP_UPLOAD_PATHS.includes(path)) return null;
+  // A file's body is its route's to read (a backup streams to the storage as it arrives): never here.
+  if (isUploadPath(path)) return null;
   return DEFAULT_BODY_SHAPE;
 }
 
@@ -121,13 +132,7 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     const path = c.req.path;
     // Twilio's webhooks too: form-encoded, small, and as busy as a call center's phones.
     if (isPublicSubmissionPath(path) || path.startsWith("/api/twilio/")) return hotBodyLimit(c, next);
-    // A backup file (a company's whole data) streams to the storage part by part: the disk is its limit.
-    return BACKUP_UPLOAD_PATHS.includes(path) ||
-      path === FORM_IMAGE_UPLOAD_PATH ||
-      path === COMPANY_LOGO_PATH ||
-      isVoicemailAudioUpload(path)
-      ? next()
-      : jsonBodyLimit(c, next);
+    return isUploadPath(path) ? next() : jsonBodyLimit(c, next);
   });
   // Bodies deeper or with more strings than their route takes are refused before anything walks them
   // (a public submission's refusal counts against its address's limit first).
@@ -140,7 +145,9 @@ export function createApp(deps: TDeps, opts: { serveWeb?: boolean } = {}): TApp 
     "/api/*",
     textSanitiser({
       strip: (path) => path.startsWith("/api/public/forms/"),
-      rawBody: (path) => BACKUP_UPLOAD_PATHS.includes(path),
+      // An upload's body is its route's to read (and to limit): read here first, a body sent without a
+      // length (chunked) left the upload's limit a locked stream, and the sender a 500.
+      rawBody: isUploadPath,
     }),
   );
   app.onError(handleError);
