@@ -33,17 +33,6 @@ export const SECURITY_SCHEMES = {
 export const SESSION_SECURITY = [{ sessionCookie: [] }];
 export const API_KEY_SECURITY = [{ apiKey: [] }];
 
-/** Operations anyone may call: public forms, sign-up and invitation pages, provider webhooks, version. */
-const PUBLIC_OPERATIONS: RegExp[] = [
-  /^GET \/version\.json$/,
-  /^(GET|POST) \/api\/public\//,
-  /^POST \/api\/webhooks\//,
-  /^GET \/api\/accounts\/branding\//,
-  /^POST \/api\/accounts\/company$/,
-  /^(GET|POST) \/api\/buyer-applications/,
-  /^GET \/api\/invitations\/\{token\}$/,
-  /^POST \/api\/invitations\/\{token\}\/accept$/,
-];
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
 /** getBuyersByBuyerId for GET /api/buyers/{buyerId}. */
@@ -70,7 +59,8 @@ type TDocument = {
 /**
  * Finishes the generated document for every module at once: the server, the security schemes, and
  * for each operation an operationId (derived from method and path unless the route names one) and
- * its security (a route's own declaration wins; public operations declare none).
+ * its security: what the route's `defineRoute` declared (a public route none, an API-key route the
+ * key), else the session cookie.
  */
 export function completeOpenApiDocument<T extends TDocument>(doc: T, serverUrl: string): T {
   doc.servers = [{ url: serverUrl, description: "This server" }];
@@ -80,8 +70,7 @@ export function completeOpenApiDocument<T extends TDocument>(doc: T, serverUrl: 
       const op = item[method] as TOperation | undefined;
       if (!op) continue;
       op.operationId ??= operationIdFor(method, path);
-      const key = `${method.toUpperCase()} ${path}`;
-      op.security ??= PUBLIC_OPERATIONS.some((re) => re.test(key)) ? [] : SESSION_SECURITY;
+      op.security ??= SESSION_SECURITY;
     }
   }
   return doc;

@@ -62,7 +62,8 @@ export function defineRoute<
   const responses: R["responses"] =
     auth === "public" ? route.responses : { 401: refused, ...route.responses };
   return createRoute({
-    ...(auth === "apiKey" ? { security: API_KEY_SECURITY } : {}),
+    // The document says who may call it from the same declaration: a public route asks for nothing.
+    ...(auth === "apiKey" ? { security: API_KEY_SECURITY } : auth === "public" ? { security: [] } : {}),
     ...config,
     path: route.path,
     middleware: [guardOf({ auth, roles, deniedMessage }, rewordRefusal)],
