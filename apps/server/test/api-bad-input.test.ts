@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBuyer, createUser, signInBuyer } from "./helpers/buyer-portal";
+import { createBuyerWithUser, createUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner, FIXTURE_PASSWORD } from "./helpers/fixtures";
 import { createTestContext, signIn, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
 
@@ -41,14 +41,7 @@ beforeAll(async () => {
   callers.owner = { cookie: acme.cookie };
   await createUser(ctx, "admin@sweep.test");
   callers["platform admin"] = { cookie: await signIn(ctx, "admin@sweep.test", FIXTURE_PASSWORD) };
-  const buyerUser = await createUser(ctx, "buyer@sweep.test");
-  await createBuyer(ctx, {
-    companyId: acme.companyId,
-    nicheId: acme.nicheId,
-    userId: buyerUser,
-    email: "buyer@sweep.test",
-    credits: 10,
-  });
+  await createBuyerWithUser(ctx, acme, "buyer@sweep.test");
   callers.buyer = { cookie: await signInBuyer(ctx, "buyer@sweep.test") };
   const key = await ctx.request("/api/settings/api-keys", {
     method: "POST",

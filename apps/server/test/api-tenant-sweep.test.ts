@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/raw";
 import { col, rowOf } from "../src/db/rows";
-import { createBuyer, createUser } from "./helpers/buyer-portal";
+import { createBuyerWithUser } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, submitAndRoute } from "./helpers/forms";
 import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
@@ -26,14 +26,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const first = await createCompanyWithOwner(ctx, "owner@first-sweep.test", FIRST);
   const form = await createPublishedForm(ctx, first.cookie, { title: `${FIRST} quote` });
-  const buyerUser = await createUser(ctx, "buyer@first-sweep.test");
-  await createBuyer(ctx, {
-    companyId: first.companyId,
-    nicheId: first.nicheId,
-    userId: buyerUser,
-    email: "buyer@first-sweep.test",
-    credits: 10,
-  });
+  await createBuyerWithUser(ctx, first, "buyer@first-sweep.test");
   await submitAndRoute(ctx, form.id);
   // A row of each other kind the first company can make by the API.
   const creates: [string, unknown][] = [

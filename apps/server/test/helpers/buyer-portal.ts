@@ -17,6 +17,17 @@ export async function createUser(ctx: TTestContext, email: string) {
   return id;
 }
 
+/** A buyer with an account of its own: its user, then the active buyer in the company's niche. */
+export async function createBuyerWithUser(
+  ctx: TTestContext,
+  company: { companyId: string; nicheId: string },
+  email: string,
+  credits = 10,
+) {
+  const userId = await createUser(ctx, email);
+  return createBuyer(ctx, { companyId: company.companyId, nicheId: company.nicheId, userId, email, credits });
+}
+
 /** An active buyer of a company, linked to a user, with credits booked through the ledger. */
 export async function createBuyer(
   ctx: TTestContext,
