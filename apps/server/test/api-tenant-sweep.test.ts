@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/raw";
 import { col, rowOf } from "../src/db/rows";
-import { createBuyerWithUser } from "./helpers/buyer-portal";
+import { createBuyerWithUser, signInBuyer } from "./helpers/buyer-portal";
 import { createCompanyWithOwner } from "./helpers/fixtures";
 import { createPublishedForm, submitAndRoute } from "./helpers/forms";
 import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/test-app";
@@ -10,7 +10,7 @@ import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/tes
 /**
  * Another company's ids sent to every operation of the served OpenAPI document that takes an id: one id
  * of each kind of row the first company owns (every table with a company column), its owner's user id
- * too. The second company's owner must get a refusal (4xx) and none of the first company's data, from
+ * too. The second company's owner, buyer and API key must get a refusal (4xx) and none of the first company's data, from
  * every method; a body, where the operation takes one, is `{}` (a change of nothing still names the row).
  * Operations the document declares public (a public form, a company's sign-up branding) show what they
  * show to anyone, and are left out.
@@ -18,7 +18,8 @@ import { createTestContext, TEST_ORIGIN, type TTestContext } from "./helpers/tes
 const FIRST = "Isolated Roofing Co";
 
 let ctx: TTestContext;
-let secondCookie: string;
+/** The second company's callers: its owner, its buyer, its API key (as request headers). */
+const second: Record<string, Record<string, string>> = {};
 const firstIds: { table: string; id: string }[] = [];
 let operations: { method: string; path: string; hasBody: boolean }[] = [];
 
@@ -46,7 +47,16 @@ beforeAll(async () => {
     const res = await ctx.request(path, { method: "POST", cookie: first.cookie, json });
     if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   }
-  secondCookie = (await createCompanyWithOwner(ctx, "owner@second-sweep.test", "Second Sweep Co")).cookie;
+  const other = await createCompanyWithOwner(ctx, "owner@second-sweep.test", "Second Sweep Co");
+  second.owner = { cookie: other.cookie };
+  await createBuyerWithUser(ctx, other, "buyer@second-sweep.test");
+  second.buyer = { cookie: await signInBuyer(ctx, "buyer@second-sweep.test") };
+  const key = await ctx.request("/api/settings/api-keys", {
+    method: "POST",
+    cookie: other.cookie,
+    json: { name: "Sweep", environment: "production" },
+  });
+  second["API key"] = { authorization: `Bearer ${((await key.json()) as { secret: string }).secret}` };
 
   // One row of each table holding the first company's rows, read past row-level security.
   const db = ctx.database.db;
@@ -87,27 +97,34 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("another company's ids", () => {
-  it("are refused by every operation, with none of its data", async () => {
-    expect(firstIds.length).toBeGreaterThan(15);
-    expect(operations.length).toBeGreaterThan(80);
-    const leaks: string[] = [];
-    for (const { method, path, hasBody } of operations) {
-      for (const { table, id } of firstIds) {
-        const res = await ctx.request(path.replace(/\{[^}]+\}/g, id), {
-          method,
-          cookie: secondCookie,
-          headers: { origin: TEST_ORIGIN, ...(hasBody ? { "content-type": "application/json" } : {}) },
-          body: hasBody ? "{}" : undefined,
-        });
-        const text = await res.text();
-        const shown =
-          firstIds.find((other) => text.includes(other.id)) ?? (text.includes(FIRST) ? FIRST : null);
-        if (res.status < 400 || res.status >= 500 || shown)
-          leaks.push(
-            `${method} ${path} with a ${table} id → ${res.status}${shown ? ", shows the first company's data" : ""}`,
-          );
+  it.each(["owner", "buyer", "API key"])(
+    "are refused by every operation, with none of its data, for its %s",
+    async (caller) => {
+      expect(firstIds.length).toBeGreaterThan(15);
+      expect(operations.length).toBeGreaterThan(80);
+      const leaks: string[] = [];
+      for (const { method, path, hasBody } of operations) {
+        for (const { table, id } of firstIds) {
+          const res = await ctx.request(path.replace(/\{[^}]+\}/g, id), {
+            method,
+            headers: {
+              ...second[caller],
+              origin: TEST_ORIGIN,
+              ...(hasBody ? { "content-type": "application/json" } : {}),
+            },
+            body: hasBody ? "{}" : undefined,
+          });
+          const text = await res.text();
+          const shown =
+            firstIds.find((other) => text.includes(other.id)) ?? (text.includes(FIRST) ? FIRST : null);
+          if (res.status < 400 || res.status >= 500 || shown)
+            leaks.push(
+              `${method} ${path} with a ${table} id → ${res.status}${shown ? ", shows the first company's data" : ""}`,
+            );
+        }
       }
-    }
-    expect(leaks).toEqual([]);
-  }, 300_000);
+      expect(leaks).toEqual([]);
+    },
+    300_000,
+  );
 });
