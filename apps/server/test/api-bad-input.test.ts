@@ -16,6 +16,7 @@ const LIBRARY_WORDS = [
   /\b(body|query|params)\.\w+/,
   /invalid input syntax for type|violates .* constraint|relation "|column "/,
   /\bat \S+\.(ts|js):\d+/,
+  /Unsupported Media Type/,
 ];
 const BODIES: [string, string][] = [
   ["not JSON", "{not json"],

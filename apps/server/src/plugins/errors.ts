@@ -59,6 +59,9 @@ export function validationResponse(c: Context<TAppEnv>, error: ZodError) {
   return errorResponse(c, "VALIDATION_FAILED", summarizeValidationIssues(error.issues), fields);
 }
 
+const WRONG_BODY_KIND =
+  "This address does not take a body of that Content-Type: send JSON (application/json), or a file as multipart/form-data, as the API reference shows.";
+
 /** The single place where thrown errors become the shared error body. */
 export function handleError(err: Error, c: Context<TAppEnv>) {
   if (err instanceof AppError) {
@@ -68,7 +71,9 @@ export function handleError(err: Error, c: Context<TAppEnv>) {
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status >= 500 ? "INTERNAL" : "BAD_REQUEST";
-    return c.json(errorBody(c, code, err.message || "Bad request"), status);
+    // The OpenAPI validator's 415 says only "Unsupported Media Type": say what the address takes.
+    const message = status === 415 ? WRONG_BODY_KIND : err.message || "Bad request";
+    return c.json(errorBody(c, code, message), status);
   }
   (c.get("log") ?? console).error({ err }, "unhandled error");
   return errorResponse(c, "INTERNAL", UNEXPECTED_ERROR_MESSAGE);
