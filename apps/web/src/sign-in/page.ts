@@ -340,8 +340,8 @@ async function showDevMailboxBanner(banner: HTMLElement) {
   }
   banner.replaceWith(
     h(
-      "div",
-      { role: "note", class: CLASSES.devBanner },
+      "aside",
+      { "aria-label": "Development instance", class: CLASSES.devBanner },
       lucideIcon("mail-exclamation-point", "size-3.5 shrink-0"),
       h(
         "span",

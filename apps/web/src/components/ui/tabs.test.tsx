@@ -44,6 +44,8 @@ describe("Tabs", () => {
     expect(panel).toHaveTextContent("Alpha panel");
     expect(alpha).toHaveAttribute("aria-controls", panel.id);
     expect(screen.queryByText("Beta panel")).toBeNull();
+    // A tab names only a panel that exists (an id that is nowhere is invalid ARIA).
+    expect(screen.getByRole("tab", { name: "Beta" })).not.toHaveAttribute("aria-controls");
   });
 
   it("selects a tab on click, once", async () => {
@@ -85,5 +87,17 @@ describe("Tabs", () => {
     );
     await userEvent.click(screen.getByRole("tab", { name: "Y" }));
     expect(screen.getByRole("tabpanel")).toHaveTextContent("Y panel");
+  });
+
+  it("names no panel when the tabs are a filter without panels", () => {
+    render(
+      <Tabs defaultValue="all">
+        <TabsList aria-label="Filter">
+          <TabsTrigger value="all">All</TabsTrigger>
+          <TabsTrigger value="open">Open</TabsTrigger>
+        </TabsList>
+      </Tabs>,
+    );
+    expect(screen.getByRole("tab", { name: "All" })).not.toHaveAttribute("aria-controls");
   });
 });

@@ -4,7 +4,14 @@ import { cn } from "@/lib/utils";
 // Tabs as radix-ui's Tabs draws them (roles, ids, data-state, roving focus, activation on focus), without
 // its roving-focus, collection and presence layers: about 9 KiB gzip less on every screen with tabs.
 
-type TTabsContext = { baseId: string; value: string | undefined; select: (value: string) => void };
+type TTabsContext = {
+  baseId: string;
+  value: string | undefined;
+  select: (value: string) => void;
+  /** The value whose panel is rendered, if any: a tab names (aria-controls) only a panel that exists. */
+  shown: string | null;
+  setShown: React.Dispatch<React.SetStateAction<string | null>>;
+};
 
 const TabsContext = React.createContext<TTabsContext | null>(null);
 
@@ -35,7 +42,12 @@ export function Tabs({ className, value, defaultValue, onValueChange, ...props }
     setOwn(next);
     latest.current.onValueChange?.(next);
   }, []);
-  const context = React.useMemo(() => ({ baseId, value: current, select }), [baseId, current, select]);
+  // Tabs used as a filter have no panels: their tabs then name none.
+  const [shown, setShown] = React.useState<string | null>(null);
+  const context = React.useMemo(
+    () => ({ baseId, value: current, select, shown, setShown }),
+    [baseId, current, select, shown],
+  );
   return (
     <TabsContext.Provider value={context}>
       <div
@@ -100,7 +112,7 @@ export function TabsTrigger({ className, value, disabled, ...props }: TTriggerPr
       type="button"
       role="tab"
       aria-selected={active}
-      aria-controls={contentId(tabs.baseId, value)}
+      aria-controls={tabs.shown === value ? contentId(tabs.baseId, value) : undefined}
       data-state={active ? "active" : "inactive"}
       data-disabled={disabled ? "" : undefined}
       data-orientation="horizontal"
@@ -140,7 +152,14 @@ type TContentProps = Omit<React.ComponentProps<"div">, "value"> & { value: strin
 /** The selected tab's panel; the others are not rendered. */
 export function TabsContent({ className, value, ...props }: TContentProps) {
   const tabs = useTabs("TabsContent");
-  if (tabs.value !== value) return null;
+  const active = tabs.value === value;
+  const { setShown } = tabs;
+  React.useLayoutEffect(() => {
+    if (!active) return;
+    setShown(value);
+    return () => setShown((shown) => (shown === value ? null : shown));
+  }, [active, value, setShown]);
+  if (!active) return null;
   return (
     <div
       role="tabpanel"

@@ -55,17 +55,21 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
 
   return (
     <Card className="gap-0 py-0" data-testid="buyer-card" aria-label={name} role="article">
-      <button
-        type="button"
-        className="flex w-full items-start gap-3 rounded-xl p-4 text-left outline-none hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        aria-expanded={expanded}
-        aria-controls={`${id}-details`}
-        aria-label={`${expanded ? "Hide" : "Show"} details of ${name}`}
-        onClick={() => setExpanded((v) => !v)}
-      >
+      {/* The summary toggles the details anywhere it is clicked; only the name is the button (its overlay
+          covers the summary), so the button's name holds its visible text and the summary is no button's. */}
+      <div className="relative flex w-full items-start gap-3 rounded-xl p-4 hover:bg-muted/40 has-[button:focus-visible]:ring-[3px] has-[button:focus-visible]:ring-ring/50">
         <div className="grid min-w-0 flex-1 gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="truncate font-semibold">{name}</span>
+            <button
+              type="button"
+              className="truncate text-left font-semibold outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+              aria-expanded={expanded}
+              aria-controls={`${id}-details`}
+              aria-label={`${expanded ? "Hide" : "Show"} details of ${name}`}
+              onClick={() => setExpanded((v) => !v)}
+            >
+              {name}
+            </button>
             <Badge variant={badge.variant}>{badge.label}</Badge>
             {!buyer.hasAccount && <Badge variant="outline">No Account</Badge>}
             {buyer.allYouCanEatEnabled && <Badge>All You Can Eat</Badge>}
@@ -88,7 +92,7 @@ export function BuyerCard({ buyer, canManage, onEdit, onArchive, onInvite }: TBu
           )}
           aria-hidden="true"
         />
-      </button>
+      </div>
       {expanded && (
         <div id={`${id}-details`} className="grid gap-4 border-t p-4">
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">

@@ -123,7 +123,7 @@ function Charts({ data }: { data: TBusinessOverview }) {
         empty={noLeads ? "How many of your leads buyers took appears here once leads arrive." : null}
         table={{
           caption: "Sold and unsold leads",
-          head: ["", "Leads"],
+          head: ["Status", "Leads"],
           rows: [
             ["Sold", data.sales.sold],
             ["Unsold", data.sales.unsold],

@@ -3,8 +3,9 @@ import { MailWarning } from "lucide-react";
 /** The development mailbox's note (dev-mailbox-banner.tsx draws it while the mailbox is on). */
 export function DevMailboxNote() {
   return (
-    <div
-      role="note"
+    // A landmark of its own: everything on the page belongs to one (the banner sits above the app's).
+    <aside
+      aria-label="Development instance"
       className="flex items-center justify-center gap-2 bg-amber-100 px-3 py-1 text-center text-amber-950 text-xs dark:bg-amber-950 dark:text-amber-100"
     >
       <MailWarning className="size-3.5 shrink-0" aria-hidden="true" />
@@ -15,6 +16,6 @@ export function DevMailboxNote() {
         </a>{" "}
         (this machine and platform admins only).
       </span>
-    </div>
+    </aside>
   );
 }

@@ -77,7 +77,10 @@ export function FieldList({ fields, selectedId, onSelect, onMove, onDelete }: TF
               role="option"
               tabIndex={0}
               aria-selected={selectedId === field.id}
-              aria-label={`${FIELD_TYPE_LABELS[field.type]}: ${field.label || "untitled"}, position ${index + 1} of ${fields.length}`}
+              // Named by what it shows (its label, then its kind), so the name holds the visible text.
+              aria-labelledby={`builder-row-${field.id}-label builder-row-${field.id}-type`}
+              aria-posinset={index + 1}
+              aria-setsize={fields.length}
               draggable
               onDragStart={(e) => {
                 dragged.current = index;
@@ -118,11 +121,14 @@ export function FieldList({ fields, selectedId, onSelect, onMove, onDelete }: TF
                 aria-hidden="true"
               />
               <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className="min-w-0 flex-1 truncate">
+              <span id={`builder-row-${field.id}-label`} className="min-w-0 flex-1 truncate">
                 {field.label || <span className="text-muted-foreground italic">Untitled</span>}
                 {field.required && <span className="ml-0.5 text-destructive">*</span>}
               </span>
-              <span className="hidden text-muted-foreground text-xs sm:inline">
+              <span
+                id={`builder-row-${field.id}-type`}
+                className="hidden text-muted-foreground text-xs sm:inline"
+              >
                 {FIELD_TYPE_LABELS[field.type]}
               </span>
               <Button
