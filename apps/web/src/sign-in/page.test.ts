@@ -103,7 +103,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe("the sign-in page", () => {
   it("draws the page the app drew: titles, tabs, fields, links and footer", async () => {
     start();
-    expect(screen.getByText("Welcome back")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Welcome back" })).toBeInTheDocument();
     expect(screen.getByText("Sign in to your Leadpost account")).toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "Company Owner" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByRole("tab", { name: "Lead Buyer" })).toHaveAttribute("aria-selected", "false");

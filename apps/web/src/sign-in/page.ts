@@ -135,7 +135,7 @@ export function startSignInPage(root: HTMLElement, overrides: Partial<TSignInPag
           h(
             "div",
             { "data-slot": "card-header", class: CLASSES.cardHeader },
-            h("div", { "data-slot": "card-title", class: CLASSES.cardTitle }, "Welcome back"),
+            h("div", { "data-slot": "card-title", class: CLASSES.cardTitle }, h("h1", null, "Welcome back")),
             h(
               "div",
               { "data-slot": "card-description", class: CLASSES.cardDescription },
