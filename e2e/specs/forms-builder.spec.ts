@@ -119,9 +119,16 @@ test("fields reorder by dragging in the builder", async ({ page, signedInAs }) =
   await signedInAs("owner");
   await page.goto("/dashboard/forms/new");
   await expect(fieldRows(page)).toHaveText([/Full name/, /Email/, /Submit/]);
-  await fieldRows(page)
-    .filter({ hasText: "Submit" })
-    .dragTo(fieldRows(page).filter({ hasText: "Full name" }));
+  // Nothing left to load that could move the rows mid-drag (the development banner arrives late).
+  await page.waitForLoadState("networkidle");
+  // Step by step, as Playwright documents for HTML drag and drop: the drop is allowed only after a
+  // dragover, and a second move over the target makes sure one is dispatched (one move was not always).
+  const target = fieldRows(page).filter({ hasText: "Full name" });
+  await fieldRows(page).filter({ hasText: "Submit" }).hover();
+  await page.mouse.down();
+  await target.hover();
+  await target.hover({ position: { x: 24, y: 12 } });
+  await page.mouse.up();
   await expect(fieldRows(page)).toHaveText([/Submit/, /Full name/, /Email/]);
   // The preview follows: the submit button is now above the first question.
   const preview = page.getByRole("region", { name: "Live preview" });
