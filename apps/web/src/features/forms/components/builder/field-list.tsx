@@ -1,6 +1,6 @@
 import type { TFormField } from "@leadpost/shared";
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from "lucide-react";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { FIELD_TYPE_LABELS } from "../../lib/draft";
@@ -20,9 +20,6 @@ type TFieldListProps = {
  */
 export function FieldList({ fields, selectedId, onSelect, onMove, onDelete }: TFieldListProps) {
   const [dragIndex, setDragIndex] = useState<number | null>(null);
-  // The dragged row, readable at once: a drop can arrive before React has rendered the drag's start
-  // (a quick drag on a busy phone), when the state above still says nothing is being dragged.
-  const dragged = useRef<number | null>(null);
   const [overIndex, setOverIndex] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
 
@@ -83,7 +80,6 @@ export function FieldList({ fields, selectedId, onSelect, onMove, onDelete }: TF
               aria-setsize={fields.length}
               draggable
               onDragStart={(e) => {
-                dragged.current = index;
                 setDragIndex(index);
                 e.dataTransfer.effectAllowed = "move";
                 e.dataTransfer.setData("text/plain", field.id);
@@ -95,15 +91,15 @@ export function FieldList({ fields, selectedId, onSelect, onMove, onDelete }: TF
               onDragLeave={() => setOverIndex((o) => (o === index ? null : o))}
               onDrop={(e) => {
                 e.preventDefault();
+                // The dragged row from the drag's own data, not from dragIndex: a drop can arrive before
+                // React has rendered the drag's start (a quick drag on a busy phone).
                 const id = e.dataTransfer.getData("text/plain");
-                const from = id ? fields.findIndex((f) => f.id === id) : (dragged.current ?? -1);
+                const from = fields.findIndex((f) => f.id === id);
                 if (from >= 0 && from !== index) move(from, index);
-                dragged.current = null;
                 setDragIndex(null);
                 setOverIndex(null);
               }}
               onDragEnd={() => {
-                dragged.current = null;
                 setDragIndex(null);
                 setOverIndex(null);
               }}
