@@ -1,21 +1,13 @@
 import type { Context } from "hono";
 import type { TAppEnv } from "../app-types";
 
-/** A Twilio webhook as its signature check needs it. */
-export type TTwilioWebhookRequest = {
-  /** Path and query as requested, e.g. `/api/twilio/status?company=…`: the signature covers the URL. */
-  pathAndQuery: string;
-  /** The posted parameters (form-encoded); empty for any other body. */
-  params: Record<string, string>;
-  signature: string | undefined;
-};
-
 /**
  * Twilio posts form-encoded parameters. Read from the body's text (which the Twilio routes' body limit
  * reads straight from Node, app.ts): no web `Request` or `FormData` is made for a few hundred bytes. A
- * repeated name keeps its last value, as Hono's `parseBody` did.
+ * repeated name keeps its last value, as Hono's `parseBody` did. The answer is what
+ * integrations/twilio's `TTwilioWebhookRequest` describes (the http layer does not import it).
  */
-export async function twilioWebhookRequest(c: Context<TAppEnv>): Promise<TTwilioWebhookRequest> {
+export async function twilioWebhookRequest(c: Context<TAppEnv>) {
   const params: Record<string, string> = {};
   if ((c.req.header("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
     const text = await c.req.text().catch(() => "");

@@ -7,5 +7,11 @@ export {
   type TTwilioCredentials,
   TwilioError,
 } from "./rest-client";
-export { isValidTwilioSignature, twilioSignature } from "./signature";
+export {
+  isSignedTwilioWebhook,
+  isValidTwilioSignature,
+  type TTwilioSigner,
+  type TTwilioWebhookRequest,
+  twilioSignature,
+} from "./signature";
 export * as twiml from "./twiml";

@@ -27,3 +27,30 @@ export function isValidTwilioSignature(
     return false;
   }
 }
+
+/** A Twilio webhook as its signature check needs it (plugins/twilio-webhook.ts reads it from the request). */
+export type TTwilioWebhookRequest = {
+  /** Path and query as requested, e.g. `/api/twilio/status?company=…`: the signature covers the URL. */
+  pathAndQuery: string;
+  /** The posted parameters (form-encoded); empty for any other body. */
+  params: Record<string, string>;
+  signature: string | undefined;
+};
+
+/** A Twilio account as a webhook's check needs it: its SID, auth token, and where Twilio reaches us. */
+export type TTwilioSigner = { accountSid: string | null; authToken: string; webhookBaseUrl: string };
+
+/**
+ * Twilio's request for this account: its AccountSid (when both name one) and its signature, made with
+ * the account's auth token over our webhook URL.
+ */
+export function isSignedTwilioWebhook(account: TTwilioSigner, req: TTwilioWebhookRequest): boolean {
+  if (account.accountSid && req.params.AccountSid && req.params.AccountSid !== account.accountSid)
+    return false;
+  return isValidTwilioSignature(
+    account.authToken,
+    `${account.webhookBaseUrl}${req.pathAndQuery}`,
+    req.params,
+    req.signature,
+  );
+}

@@ -10,10 +10,9 @@ import {
   trackingNumbers,
   twilioNumberRouting,
 } from "../../db/schema";
-import { twiml } from "../../integrations/twilio";
-import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
+import { isSignedTwilioWebhook, type TTwilioWebhookRequest, twiml } from "../../integrations/twilio";
 import { attributeInboundCall } from "./attribution";
-import { signedFor, type TTwilioAccount, type TTwilioAccountLookup } from "./twilio-request";
+import type { TTwilioAccount, TTwilioAccountLookup } from "./twilio-request";
 
 type TDepsDb = Pick<TDeps, "database">;
 
@@ -92,7 +91,7 @@ export async function answerTrackedCall(
     if (!accounts.has(target.companyId))
       accounts.set(target.companyId, await twilioAccount(target.companyId));
     const account = accounts.get(target.companyId);
-    if (!account || !signedFor(account, req)) continue;
+    if (!account || !isSignedTwilioWebhook(account, req)) continue;
     return { status: 200, twiml: await answer(deps, target, account, req, to) };
   }
   return null;

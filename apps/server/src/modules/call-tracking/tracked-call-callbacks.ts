@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { TApp, TDeps } from "../../app-types";
 import { callTrackingLogs } from "../../db/schema";
+import type { TTwilioWebhookRequest } from "../../integrations/twilio";
 import { twiml } from "../../integrations/twilio";
-import { type TTwilioWebhookRequest, twilioWebhookRequest } from "../../plugins/twilio-webhook";
+import { twilioWebhookRequest } from "../../plugins/twilio-webhook";
 import { notify } from "../realtime";
 import { DIAL_DONE_PATH, RECORDING_PATH } from "./inbound";
 import { type TTwilioAccountLookup, verifiedCompany } from "./twilio-request";

@@ -2,7 +2,7 @@ import { toE164 } from "@leadpost/shared/domain/phone";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import { callCenterAgents, callLogs, voicemails } from "../../db/schema";
-import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
+import type { TTwilioWebhookRequest } from "../../integrations/twilio";
 import { updateTrackedCall } from "../call-tracking";
 import { notify } from "../realtime";
 import { statusRank } from "./call-status";

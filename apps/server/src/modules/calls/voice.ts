@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { TDeps } from "../../app-types";
 import type { DbOrTx } from "../../db/client";
 import { callLogs, phoneNumbers } from "../../db/schema";
-import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
+import type { TTwilioWebhookRequest } from "../../integrations/twilio";
 import { answerTrackedCall, attributeInboundCall } from "../call-tracking";
 import { notify } from "../realtime";
 import { companyCallSettings } from "./call-settings";

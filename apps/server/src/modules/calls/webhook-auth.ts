@@ -11,29 +11,11 @@ import {
   companySecrets,
   phoneNumbers,
 } from "../../db/schema";
-import { isValidTwilioSignature } from "../../integrations/twilio";
-import type { TTwilioWebhookRequest } from "../../plugins/twilio-webhook";
+import { isSignedTwilioWebhook, type TTwilioWebhookRequest } from "../../integrations/twilio";
 import { settingsOrDefaults } from "./call-settings";
-import {
-  companyTwilio,
-  type TCompanyTwilio,
-  twilioColumns,
-  twilioSecretJoin,
-  twilioSettings,
-} from "./credentials";
+import { companyTwilio, twilioColumns, twilioSecretJoin, twilioSettings } from "./credentials";
 
 type TDepsTwilio = Pick<TDeps, "database" | "secretBox" | "config">;
-
-/** The request is Twilio's for this company: signed with its auth token over its webhook URL and SID. */
-export function isSignedFor(twilio: TCompanyTwilio, req: TTwilioWebhookRequest): boolean {
-  if (twilio.accountSid && req.params.AccountSid && req.params.AccountSid !== twilio.accountSid) return false;
-  return isValidTwilioSignature(
-    twilio.authToken,
-    `${twilio.webhookBaseUrl}${req.pathAndQuery}`,
-    req.params,
-    req.signature,
-  );
-}
 
 /**
  * A callback: its company is named in the URL we gave Twilio, or else found from the call it is about;
@@ -54,7 +36,7 @@ export async function verifyCompanyCallback(
   }
   if (!companyId || !/^[0-9a-f-]{36}$/i.test(companyId)) return null;
   const twilio = await companyTwilio(deps, companyId);
-  return twilio && isSignedFor(twilio, req) ? { companyId, twilio } : null;
+  return twilio && isSignedTwilioWebhook(twilio, req) ? { companyId, twilio } : null;
 }
 
 /**
@@ -102,7 +84,7 @@ export async function verifyInboundCall(deps: TDepsTwilio, req: TTwilioWebhookRe
   const candidates = await inboundNumberQuery(deps.database.db).execute({ to, caller });
   for (const candidate of candidates) {
     const twilio = twilioSettings(deps, candidate.twilio);
-    if (twilio && isSignedFor(twilio, req))
+    if (twilio && isSignedTwilioWebhook(twilio, req))
       return {
         number: candidate.number,
         twilio,
