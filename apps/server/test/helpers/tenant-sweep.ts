@@ -77,10 +77,10 @@ export async function setUpTwoCompanies(ctx: TTestContext): Promise<TTwoCompanie
   const otherForm = await createPublishedForm(ctx, other.cookie);
   const otherBuyer = await createBuyerWithUser(ctx, other, "buyer@second-sweep.test");
   await submitAndRoute(ctx, otherForm.id);
-  const otherPhone = await post(ctx, other.cookie, "/api/calls/phone-numbers", {
+  const { phoneNumber: otherPhone } = (await post(ctx, other.cookie, "/api/calls/phone-numbers", {
     ...phone,
     phoneNumber: "+15557770002",
-  });
+  })) as { phoneNumber: { id: string } };
   const key = await post(ctx, other.cookie, "/api/settings/api-keys", {
     name: "Sweep",
     environment: "production",
@@ -115,7 +115,7 @@ export async function setUpTwoCompanies(ctx: TTestContext): Promise<TTwoCompanie
       formId: otherForm.id,
       buyerId: otherBuyer.id,
       leadId: otherLead!.id,
-      id: String((otherPhone.phoneNumber as { id?: string } | undefined)?.id ?? otherPhone.id),
+      id: otherPhone.id,
     },
     doc: (await (await ctx.request("/api/openapi.json")).json()) as TOpenApiDocument,
   };
